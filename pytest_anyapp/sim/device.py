@@ -1,0 +1,266 @@
+"""The simulated device's state: one object per device, shared by every wire service.
+
+A ``SimDevice`` owns a directory on the host that plays the role of the device's flash: a
+filesystem root (``fs/``) with Android paths under it, plus small JSON files for state Android
+keeps outside app storage (properties, the clock offset, fault settings). Everything a client can
+observe goes through the wire services (adbd, gRPC, console) that hold a reference to this object.
+
+This package must never import the harness (``pytest_anyapp`` outside ``sim``) or ``verifiers``:
+the harness may only reach the simulated device over the wire.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_anyapp.sim.packages import PackageManager
+    from pytest_anyapp.sim.providers import Providers
+    from pytest_anyapp.sim.ui.window import WindowManager
+
+SCREEN_WIDTH = 1080
+SCREEN_HEIGHT = 2400
+SCREEN_DENSITY = 420
+
+# Paths that Android exposes as the same primary external storage.
+_STORAGE_ALIASES: tuple[tuple[str, str], ...] = (
+    ("/sdcard", "/data/media/0"),
+    ("/storage/emulated/0", "/data/media/0"),
+    ("/storage/self/primary", "/data/media/0"),
+    ("/mnt/sdcard", "/data/media/0"),
+)
+
+_FACTORY_DIRS = (
+    "data/media/0/Download",
+    "data/media/0/Documents",
+    "data/media/0/DCIM",
+    "data/media/0/Pictures",
+    "data/media/0/Music",
+    "data/media/0/Movies",
+    "data/media/0/Alarms",
+    "data/media/0/Android/data",
+    "data/local/tmp",
+    "data/data",
+    "data/app",
+    "data/system",
+    "system/bin",
+    "proc",
+    "dev",
+    "etc",
+)
+
+
+def default_properties(avd_name: str, console_port: int) -> dict[str, str]:
+    """System properties of a Pixel 6 API 33 google_apis x86_64 emulator (the benchmark's AVD)."""
+    return {
+        "ro.product.name": "sdk_gphone64_x86_64",
+        "ro.product.model": "sdk_gphone64_x86_64",
+        "ro.product.device": "emu64xa",
+        "ro.product.manufacturer": "Google",
+        "ro.product.brand": "google",
+        "ro.build.version.sdk": "33",
+        "ro.build.version.release": "13",
+        "ro.build.type": "userdebug",
+        "ro.build.tags": "dev-keys",
+        "ro.build.id": "TE1A.220922.034",
+        "ro.kernel.qemu": "1",
+        "ro.boot.qemu.avd_name": avd_name,
+        "ro.secure": "1",
+        "ro.debuggable": "1",
+        "ro.hardware": "ranchu",
+        "ro.sf.lcd_density": str(SCREEN_DENSITY),
+        "ro.serialno": f"EMULATOR{console_port}",
+        "service.adb.root": "1",
+        "sys.boot_completed": "1",
+        "dev.bootcomplete": "1",
+        "init.svc.adbd": "running",
+        "persist.sys.timezone": "UTC",
+        "persist.sys.locale": "en-US",
+    }
+
+
+@dataclass
+class DeviceConfig:
+    """Where a device listens and keeps its state."""
+
+    state_dir: Path
+    console_port: int = 5554
+    grpc_port: int = 8554
+    avd_name: str = "Pixel_6_API_33"
+    host: str = "127.0.0.1"
+
+    @property
+    def adb_port(self) -> int:
+        return self.console_port + 1
+
+    @property
+    def serial(self) -> str:
+        return f"emulator-{self.console_port}"
+
+
+@dataclass
+class Faults:
+    """Fault injection switches, settable at start (``faults.json``) and at runtime.
+
+    ``drop_adb_after``: close every adb connection after this many more shell commands.
+    ``command_delay_s``: sleep before each shell command; ``hang_commands``: never answer.
+    ``grpc_unavailable``: gRPC answers UNAVAILABLE. ``not_booted``: boot props read 0.
+    """
+
+    drop_adb_after: int | None = None
+    command_delay_s: float = 0.0
+    hang_commands: bool = False
+    grpc_unavailable: bool = False
+    not_booted: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Faults:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+class DeviceClock:
+    """One wall clock for everything on the device (``date``, providers, app timestamps).
+
+    Stored as an offset from host time so it keeps ticking, like a real device after ``date`` set.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._offset = 0.0
+        if path.exists():
+            self._offset = float(json.loads(path.read_text())["offset_s"])
+
+    def now(self) -> float:
+        return time.time() + self._offset
+
+    def now_ms(self) -> int:
+        return int(self.now() * 1000)
+
+    def set(self, epoch_s: float) -> None:
+        self._offset = epoch_s - time.time()
+        self._path.write_text(json.dumps({"offset_s": self._offset}))
+
+
+class Filesystem:
+    """Maps device paths to host paths under the device's ``fs/`` root (never outside it)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @staticmethod
+    def normalize(device_path: str, cwd: str = "/") -> str:
+        """Absolute, ``..``-free device path with storage aliases resolved to ``/data/media/0``."""
+        joined = device_path if device_path.startswith("/") else f"{cwd.rstrip('/')}/{device_path}"
+        parts: list[str] = []
+        for part in PurePosixPath(joined).parts[1:]:
+            if part in ("", "."):
+                continue
+            if part == "..":
+                if parts:
+                    parts.pop()
+                continue
+            parts.append(part)
+        path = "/" + "/".join(parts)
+        for alias, target in _STORAGE_ALIASES:
+            if path == alias or path.startswith(alias + "/"):
+                return target + path[len(alias):]
+        return path
+
+    def host(self, device_path: str, cwd: str = "/") -> Path:
+        return self.root / self.normalize(device_path, cwd).lstrip("/")
+
+    def device(self, host_path: Path) -> str:
+        return "/" + host_path.relative_to(self.root).as_posix()
+
+
+@dataclass
+class SimDevice:
+    """State and services of one simulated device; see the module docstring."""
+
+    config: DeviceConfig
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def __post_init__(self) -> None:
+        self.config.state_dir.mkdir(parents=True, exist_ok=True)
+        self.fs = Filesystem(self.config.state_dir / "fs")
+        fresh = not (self.config.state_dir / "props.json").exists()
+        if fresh:
+            self._lay_out_factory_state()
+        self.clock = DeviceClock(self.config.state_dir / "clock.json")
+        self.props: dict[str, str] = json.loads((self.config.state_dir / "props.json").read_text())
+        self.faults = self._load_faults()
+        self.boot_time = time.time()
+        self._wire_subsystems()
+
+    # -- subsystems ------------------------------------------------------------------------
+    def _wire_subsystems(self) -> None:
+        from pytest_anyapp.sim.packages import PackageManager
+        from pytest_anyapp.sim.providers import Providers
+        from pytest_anyapp.sim.ui.window import WindowManager
+
+        self.providers: Providers = Providers(self)
+        self.packages: PackageManager = PackageManager(self)
+        self.ui: WindowManager = WindowManager(self)
+
+    def _lay_out_factory_state(self) -> None:
+        for rel in _FACTORY_DIRS:
+            (self.fs.root / rel).mkdir(parents=True, exist_ok=True)
+        props = default_properties(self.config.avd_name, self.config.console_port)
+        (self.config.state_dir / "props.json").write_text(json.dumps(props, indent=1, sort_keys=True))
+
+    def factory_reset(self) -> None:
+        """Wipe all state back to a freshly booted device with the preinstalled app catalog."""
+        with self.lock:
+            faults = self.faults
+            shutil.rmtree(self.fs.root, ignore_errors=True)
+            for name in ("props.json", "clock.json", "packages.json"):
+                (self.config.state_dir / name).unlink(missing_ok=True)
+            self._lay_out_factory_state()
+            self.clock = DeviceClock(self.config.state_dir / "clock.json")
+            self.props = json.loads((self.config.state_dir / "props.json").read_text())
+            self.faults = faults
+            self._wire_subsystems()
+
+    # -- properties --------------------------------------------------------------------------
+    def getprop(self, name: str) -> str:
+        if name in ("sys.boot_completed", "dev.bootcomplete") and self.faults.not_booted:
+            return "0"
+        return self.props.get(name, "")
+
+    def setprop(self, name: str, value: str) -> None:
+        with self.lock:
+            self.props[name] = value
+            tmp = self.config.state_dir / "props.json.tmp"
+            tmp.write_text(json.dumps(self.props, indent=1, sort_keys=True))
+            os.replace(tmp, self.config.state_dir / "props.json")
+
+    # -- faults ------------------------------------------------------------------------------
+    def _load_faults(self) -> Faults:
+        path = self.config.state_dir / "faults.json"
+        return Faults.from_json(json.loads(path.read_text())) if path.exists() else Faults()
+
+    def set_faults(self, **changes: Any) -> None:
+        with self.lock:
+            data = self.faults.to_json() | changes
+            self.faults = Faults.from_json(data)
+            (self.config.state_dir / "faults.json").write_text(json.dumps(self.faults.to_json()))
+
+    @property
+    def banner(self) -> str:
+        """The CNXN banner: device state, product props and features, as adbd sends it."""
+        p = self.props
+        return (
+            f"device::ro.product.name={p['ro.product.name']};ro.product.model={p['ro.product.model']};"
+            f"ro.product.device={p['ro.product.device']};features=shell_v2"
+        )

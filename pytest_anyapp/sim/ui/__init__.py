@@ -1,0 +1,1 @@
+"""Window manager, view toolkit, renderer and uiautomator dump for simulated apps."""
