@@ -1,0 +1,122 @@
+"""The agent interface: an observation in, one action of the common schema out.
+
+Model adapters, the built-in agents (null, oracle, replay) and user agents all implement
+``Agent``. The episode loop owns the device; an agent never touches it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pytest_anyapp.agents.actions import Action
+
+
+class UIElement(BaseModel):
+    """One node of the ``uiautomator dump`` tree, as agents and the oracle see it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    text: str = ""
+    content_desc: str = ""
+    resource_id: str = ""
+    class_name: str = ""
+    package: str = ""
+    bounds: tuple[int, int, int, int]
+    clickable: bool = False
+    long_clickable: bool = False
+    scrollable: bool = False
+    checkable: bool = False
+    checked: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    selected: bool = False
+    password: bool = False
+
+    @property
+    def center(self) -> tuple[int, int]:
+        left, top, right, bottom = self.bounds
+        return (left + right) // 2, (top + bottom) // 2
+
+    @property
+    def editable(self) -> bool:
+        return "EditText" in self.class_name
+
+
+class HistoryEntry(BaseModel):
+    step_index: int
+    action: Action
+    raw_output: str | None = None
+
+
+class Observation(BaseModel):
+    """What the agent sees at one step. ``goal`` is the prompt goal (C2 adds the plan)."""
+
+    goal: str
+    screenshot_png: bytes = Field(repr=False)
+    screen_size: tuple[int, int] = (1080, 2400)
+    ui_elements: list[UIElement] = Field(default_factory=list)
+    history: list[HistoryEntry] = Field(default_factory=list)
+    step_index: int = 0
+    step_budget: int = 0
+
+
+class TokenUsage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+
+
+class AgentStep(BaseModel):
+    """One agent decision, with what is needed to audit it later."""
+
+    action: Action
+    raw_output: str | None = None
+    thought: str | None = None
+    usage: TokenUsage | None = None
+    model_latency_s: float | None = None
+    model_calls: int = 0
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+
+class TaskInfo(BaseModel):
+    """Privileged task facts. Only the oracle and replay agents may use them; model agents must not."""
+
+    semantic_id: str
+    app_id: str
+    app_display_name: str
+    package: str
+    category: str
+    instance: int
+    params: dict[str, Any]
+
+
+class EpisodeContext(BaseModel):
+    prompt_goal: str
+    step_budget: int
+    task: TaskInfo
+    condition: str = "c1"
+
+
+class Agent(ABC):
+    """Implement ``step``; ``reset`` is called once per episode attempt, ``close`` once per run."""
+
+    name: str = "agent"
+
+    def reset(self, context: EpisodeContext) -> None:
+        self.context = context
+
+    @abstractmethod
+    def step(self, observation: Observation) -> AgentStep:
+        """Return the next action. Raise ``DeclaredAgentOutputError`` for unusable model output."""
+
+    def describe(self) -> dict[str, Any]:
+        """Identity for provenance (model id, config hash, endpoint model ...)."""
+        return {"agent": self.name}
+
+    def close(self) -> None:
+        """Release clients; called once at the end of the run."""

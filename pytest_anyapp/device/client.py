@@ -1,0 +1,184 @@
+"""One device as the harness sees it: shell commands through the real adb server, plus gRPC.
+
+Every failure to talk to the device becomes ``DeviceError`` (infrastructure), so callers never
+mistake a broken device for an agent failure.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import adbutils
+
+from pytest_anyapp.errors import DeviceError
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    stdout: str
+    stderr: str
+    exit_code: int
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+
+@dataclass(frozen=True)
+class LaneAddress:
+    """Where one device lives: adb serial, console and gRPC ports, adb server host/port."""
+
+    serial: str
+    console_port: int
+    grpc_port: int | None
+    grpc_host: str = "127.0.0.1"
+    adb_host: str = "127.0.0.1"
+    adb_port: int = 5037
+
+
+class DeviceClient:
+    """Thin, typed wrapper over adbutils for what the harness needs."""
+
+    def __init__(self, lane: LaneAddress, *, command_timeout_s: float = 60.0) -> None:
+        self.lane = lane
+        self.command_timeout_s = command_timeout_s
+        self._adb = adbutils.AdbClient(host=lane.adb_host, port=lane.adb_port)
+        self._device = self._adb.device(serial=lane.serial)
+        self._grpc: EmulatorGrpc | None = None
+
+    @property
+    def serial(self) -> str:
+        return self.lane.serial
+
+    # -- shell -----------------------------------------------------------------------------
+    def run(self, cmd: str, *, timeout_s: float | None = None) -> CommandResult:
+        """Run ``cmd`` in the device shell with the shell v2 protocol (separate stderr, exit code)."""
+        try:
+            ret = self._device.shell2(cmd, timeout=timeout_s or self.command_timeout_s, v2=True)
+        except (adbutils.AdbError, OSError, EOFError) as exc:
+            raise DeviceError(f"adb shell failed on {self.serial}: {cmd[:120]!r}: {exc}") from exc
+        return CommandResult(stdout=ret.stdout or "", stderr=ret.stderr or "", exit_code=ret.returncode)
+
+    def check(self, cmd: str, *, timeout_s: float | None = None) -> str:
+        """Run and require exit code 0; returns stdout."""
+        result = self.run(cmd, timeout_s=timeout_s)
+        if not result.ok:
+            raise DeviceError(
+                f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
+                f"{(result.stderr or result.stdout).strip()[:400]}"
+            )
+        return result.stdout
+
+    def sqlite(self, db_path: str, sql: str, *, retries: int = 3) -> list[str]:
+        """Rows of ``sqlite3 DB SQL`` in list mode; retried on transient device errors."""
+        cmd = f"sqlite3 {shlex.quote(db_path)} {shlex.quote(sql)}"
+        last: DeviceError | None = None
+        for attempt in range(retries):
+            try:
+                out = self.check(cmd)
+                return [line for line in out.split("\n") if line != ""]
+            except DeviceError as exc:
+                last = exc
+                time.sleep(0.2 * (attempt + 1))
+        assert last is not None
+        raise last
+
+    # -- files ------------------------------------------------------------------------------
+    def push_bytes(self, data: bytes, device_path: str) -> None:
+        import io
+
+        try:
+            self._device.sync.push(io.BytesIO(data), device_path)
+        except (adbutils.AdbError, OSError, EOFError) as exc:
+            raise DeviceError(f"push to {device_path} failed: {exc}") from exc
+
+    def pull_bytes(self, device_path: str) -> bytes:
+        try:
+            return self._device.sync.read_bytes(device_path)
+        except (adbutils.AdbError, OSError, EOFError) as exc:
+            raise DeviceError(f"pull of {device_path} failed: {exc}") from exc
+
+    # -- screen -----------------------------------------------------------------------------
+    def grpc(self) -> EmulatorGrpc | None:
+        """The emulator gRPC client, or None when the lane has no gRPC port."""
+        if self.lane.grpc_port is None:
+            return None
+        if self._grpc is None:
+            from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
+
+            self._grpc = EmulatorGrpc(self.lane.grpc_host, self.lane.grpc_port)
+        return self._grpc
+
+    def screenshot_png(self) -> bytes:
+        """PNG of the screen: gRPC when the lane has it, else ``screencap -p`` over adb."""
+        grpc = self.grpc()
+        if grpc is not None:
+            try:
+                return grpc.screenshot_png()
+            except DeviceError:
+                pass  # fall back to adb below; a dead adb too is what raises
+        try:
+            data = self._device.shell("screencap -p", encoding=None, timeout=self.command_timeout_s)
+        except (adbutils.AdbError, OSError, EOFError) as exc:
+            raise DeviceError(f"screencap failed on {self.serial}: {exc}") from exc
+        if not isinstance(data, bytes) or not data.startswith(b"\x89PNG"):
+            raise DeviceError(f"screencap on {self.serial} did not return a PNG")
+        return data
+
+    def ui_dump(self) -> str:
+        """The ``uiautomator dump`` XML of the current screen."""
+        path = "/sdcard/window_dump.xml"
+        out = self.check(f"uiautomator dump {path}")
+        if "dumped to" not in out:
+            raise DeviceError(f"uiautomator dump failed on {self.serial}: {out.strip()[:200]}")
+        xml = self.pull_bytes(path).decode("utf-8", errors="replace")
+        if not xml.startswith("<?xml"):
+            raise DeviceError(f"uiautomator dump on {self.serial} is not XML")
+        return xml
+
+    # -- apps -------------------------------------------------------------------------------
+    def installed_packages(self) -> set[str]:
+        out = self.check("pm list packages")
+        return {line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("package:")}
+
+    def disabled_packages(self) -> set[str]:
+        out = self.check("pm list packages -d")
+        return {line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("package:")}
+
+    def package_version(self, package: str) -> tuple[str, int] | None:
+        import re
+
+        out = self.run(f"dumpsys package {shlex.quote(package)}").stdout
+        code = re.search(r"versionCode=(\d+)", out)
+        name = re.search(r"versionName=(\S+)", out)
+        if not code or not name:
+            return None
+        return name.group(1), int(code.group(1))
+
+    def launch(self, package: str) -> None:
+        out = self.check(f"monkey -p {shlex.quote(package)} -c android.intent.category.LAUNCHER 1")
+        if "No activities found" in out or "aborted" in out:
+            raise DeviceError(f"could not launch {package}: {out.strip()[:200]}")
+
+    def force_stop(self, package: str) -> None:
+        self.check(f"am force-stop {shlex.quote(package)}")
+
+    def pidof(self, package: str) -> str:
+        return self.run(f"pidof {shlex.quote(package)}").stdout.strip()
+
+    def set_time(self, epoch_s: int) -> None:
+        """Freeze-style clock set as AndroidWorld does it: no auto time, UTC, then ``date``."""
+        stamp = time.strftime("%m%d%H%M%y.%S", time.gmtime(epoch_s))
+        self.check(
+            "settings put global auto_time 0; settings put global auto_time_zone 0; "
+            f"service call alarm 3 s16 UTC >/dev/null; date {stamp} >/dev/null"
+        )
+
+    def now_s(self) -> int:
+        return int(self.check("date +%s").strip())

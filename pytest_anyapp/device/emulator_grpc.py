@@ -1,0 +1,50 @@
+"""Emulator gRPC client (EmulatorController). grpc is imported only when a lane has a gRPC port."""
+
+from __future__ import annotations
+
+import io
+
+from pytest_anyapp.errors import DeviceError
+
+
+class EmulatorGrpc:
+    def __init__(self, host: str, port: int, *, timeout_s: float = 20.0) -> None:
+        import grpc
+
+        from pytest_anyapp.emulator_proto import emulator_controller_pb2_grpc as pb_grpc
+
+        self._grpc = grpc
+        self._channel = grpc.insecure_channel(
+            f"{host}:{port}",
+            options=[("grpc.max_receive_message_length", -1), ("grpc.max_send_message_length", -1)],
+        )
+        self._stub = pb_grpc.EmulatorControllerStub(self._channel)
+        self.timeout_s = timeout_s
+
+    def _call(self, name: str, request: object) -> object:
+        try:
+            return getattr(self._stub, name)(request, timeout=self.timeout_s)
+        except self._grpc.RpcError as exc:
+            raise DeviceError(f"gRPC {name} failed: {exc.code().name}: {exc.details()}") from exc
+
+    def screenshot_png(self) -> bytes:
+        """Raw RGBA8888 frame (cheap on the emulator side) encoded to PNG here."""
+        from PIL import Image
+
+        from pytest_anyapp.emulator_proto import emulator_controller_pb2 as pb
+
+        image = self._call("getScreenshot", pb.ImageFormat(format=pb.ImageFormat.RGBA8888))
+        fmt = image.format  # type: ignore[attr-defined]
+        frame = Image.frombytes("RGBA", (fmt.width, fmt.height), image.image).convert("RGB")  # type: ignore[attr-defined]
+        buf = io.BytesIO()
+        frame.save(buf, format="PNG", compress_level=1)
+        return buf.getvalue()
+
+    def booted(self) -> bool:
+        from google.protobuf import empty_pb2
+
+        status = self._call("getStatus", empty_pb2.Empty())
+        return bool(status.booted)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        self._channel.close()

@@ -1,0 +1,93 @@
+"""Exception taxonomy. Which status an exception leads to is decided in ``outcomes.py``.
+
+Two families matter for scoring:
+- ``DeclaredAgentOutputError``: the model produced output we cannot act on. That is the agent's
+  fault, so the episode is a scored failure (``valid_failure``).
+- ``InfrastructureError``: something we could not measure (device, endpoint, verifier read, plan
+  lookup). The episode is ``invalid_infrastructure`` with a cause, never a silent pass or fail.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Phase = Literal["preflight", "initialize", "agent", "actuate", "verifier", "teardown", "record"]
+
+
+class AnyAppError(Exception):
+    """Base of every error the harness raises on purpose."""
+
+
+class ConfigError(AnyAppError):
+    """Bad user input, detected before any episode runs."""
+
+
+class DeclaredAgentOutputError(AnyAppError):
+    """The agent's output could not be turned into a valid action (a scored failure)."""
+
+    failure_code = "declared_agent_output_error"
+
+    def __init__(self, message: str, raw_output: str | None = None) -> None:
+        super().__init__(message)
+        self.raw_output = raw_output
+
+
+class ActionParseError(DeclaredAgentOutputError):
+    failure_code = "action_parse_error"
+
+
+class MalformedActionError(DeclaredAgentOutputError):
+    failure_code = "malformed_action_error"
+
+
+class InfrastructureError(AnyAppError):
+    """Something outside the agent's control failed; the episode cannot be scored."""
+
+    cause = "infrastructure"
+
+    def __init__(self, message: str, *, cause: str | None = None) -> None:
+        super().__init__(message)
+        if cause is not None:
+            self.cause = cause
+
+
+class DeviceError(InfrastructureError):
+    """adb/gRPC transport failed, timed out, or the device answered nonsense."""
+
+    cause = "device"
+
+
+class DeviceHealthError(InfrastructureError):
+    """Health guard tripped: not booted, root lost, or a crash/ANR dialog is up."""
+
+    cause = "device_health"
+
+
+class VerifierReadError(InfrastructureError):
+    """The verifier could not read durable state reliably (never a semantic failure)."""
+
+    cause = "verifier_read"
+
+
+class AppNotInstalledError(InfrastructureError):
+    cause = "app_not_installed"
+
+
+class AppVersionMismatchError(InfrastructureError):
+    cause = "app_version_mismatch"
+
+
+class ModelEndpointError(InfrastructureError):
+    """The model endpoint stayed unreachable or erroring after the retry budget."""
+
+    cause = "model_endpoint"
+
+
+class PlanUnavailableError(InfrastructureError):
+    """C2 needs a plan for this instance and there is none (or it is empty)."""
+
+    cause = "plan_unavailable"
+
+
+class EpisodeTimeoutError(InfrastructureError):
+    cause = "task_timeout"

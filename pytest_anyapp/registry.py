@@ -1,0 +1,159 @@
+"""The schedule: which (template, app) pairs exist and their instances, in one stable order.
+
+Collection on every xdist worker must produce the same items in the same order, so everything
+here is sorted and seeded; nothing depends on set or dict iteration over unordered input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from pytest_anyapp.catalog import APPS, AppSpec, Category, apps_in
+from pytest_anyapp.seeding import goal_sha256, instance_seed, params_sha256, rng_for
+from pytest_anyapp.templates.base import Params, TaskTemplate
+from verifiers import AppAdapter, all_adapters
+
+_TEMPLATE_MODULES: dict[Category, str] = {
+    Category.SMS: "pytest_anyapp.templates.sms",
+}
+
+
+@cache
+def templates_by_category() -> dict[Category, tuple[TaskTemplate[Any], ...]]:
+    """Template instances per category, in category order then semantic-id order."""
+    import importlib
+
+    out: dict[Category, tuple[TaskTemplate[Any], ...]] = {}
+    for category in Category:
+        module_name = _TEMPLATE_MODULES.get(category)
+        if module_name is None:
+            out[category] = ()
+            continue
+        module = importlib.import_module(module_name)
+        out[category] = tuple(sorted((cls() for cls in module.TEMPLATES), key=lambda t: t.semantic_id))
+    return out
+
+
+def template_by_id(semantic_id: str) -> TaskTemplate[Any]:
+    for templates in templates_by_category().values():
+        for template in templates:
+            if template.semantic_id == semantic_id:
+                return template
+    raise KeyError(f"unknown template {semantic_id!r}")
+
+
+@cache
+def adapters() -> dict[str, AppAdapter[Any]]:
+    return all_adapters()
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One task-app pair: a template run in one app."""
+
+    template: TaskTemplate[Any]
+    app: AppSpec
+
+    @property
+    def adapter(self) -> AppAdapter[Any]:
+        return adapters()[self.app.app_id]
+
+    @property
+    def pair_id(self) -> str:
+        return f"{self.template.semantic_id}-{self.app.slug}"
+
+
+@dataclass(frozen=True)
+class PairInstance:
+    """A pair at one instance index, with its parameters drawn from the instance seed."""
+
+    pair: Pair
+    instance: int
+    seed: int
+    params: Params = field(compare=False)
+
+    @property
+    def instance_seed(self) -> int:
+        return instance_seed(self.seed, self.pair.template.semantic_id, self.instance)
+
+    @property
+    def test_id(self) -> str:
+        """Readable, shell-safe id: ``sms-SmsReply-google_messages-i0`` (no ``@``, no spaces)."""
+        return f"{self.pair.app.category.value}-{self.pair.template.semantic_id}-{self.pair.app.slug}-i{self.instance}"
+
+    @property
+    def goal(self) -> str:
+        return self.pair.template.goal(self.params, self.pair.app.display_name)
+
+    @property
+    def semantic_goal(self) -> str:
+        return self.pair.template.neutral_goal(self.params)
+
+    def identity(self) -> dict[str, Any]:
+        return {
+            "semantic_id": self.pair.template.semantic_id,
+            "app_id": self.pair.app.app_id,
+            "instance": self.instance,
+            "seed": self.seed,
+            "instance_seed": self.instance_seed,
+            "semantic_parameter_sha256": params_sha256(self.params),
+            "semantic_goal_sha256": goal_sha256(self.semantic_goal),
+        }
+
+
+def params_for(template: TaskTemplate[Any], seed: int, instance: int) -> Params:
+    return template.sample_params(rng_for(seed, template.semantic_id, instance))
+
+
+def scheduled_pairs(categories: list[Category] | None = None) -> list[Pair]:
+    """Every pair whose app has an adapter that supports the template, in a stable order."""
+    wanted = list(Category) if categories is None else [c for c in Category if c in categories]
+    all_adapters_ = adapters()
+    pairs: list[Pair] = []
+    for category in wanted:
+        for template in templates_by_category()[category]:
+            for app in apps_in(category):
+                adapter = all_adapters_.get(app.app_id)
+                if adapter is not None and adapter.supports(template):
+                    pairs.append(Pair(template, app))
+    return pairs
+
+
+def schedule(
+    *, seed: int = 30, n_instances: int = 3, only_instance: int | None = None,
+    categories: list[Category] | None = None,
+) -> list[PairInstance]:
+    """All pair instances. Each pair draws its own parameters from the instance seed, which does not
+    depend on the app, so the apps of a template get byte-identical parameters (tests check it)."""
+    if n_instances < 1:
+        raise ValueError("n_instances must be at least 1")
+    if only_instance is not None and not 0 <= only_instance < n_instances:
+        raise ValueError(f"instance {only_instance} is outside 0..{n_instances - 1}")
+    indices = range(n_instances) if only_instance is None else [only_instance]
+    return [
+        PairInstance(pair=pair, instance=i, seed=seed, params=params_for(pair.template, seed, i))
+        for pair in scheduled_pairs(categories)
+        for i in indices
+    ]
+
+
+def unsupported_apps() -> list[AppSpec]:
+    """Catalogued apps without an adapter yet (not runnable)."""
+    have = adapters()
+    return [a for a in APPS if a.app_id not in have]
+
+
+_SAFE = re.compile(r"^[A-Za-z0-9_.\-]+$")
+
+
+def check_id_hygiene(instances: list[PairInstance]) -> None:
+    seen: set[str] = set()
+    for inst in instances:
+        if not _SAFE.match(inst.test_id):
+            raise ValueError(f"unsafe test id {inst.test_id!r}")
+        if inst.test_id in seen:
+            raise ValueError(f"duplicate test id {inst.test_id!r}")
+        seen.add(inst.test_id)

@@ -1,0 +1,1 @@
+"""Task templates: app-neutral goal, parameters, initial state and success criterion."""
