@@ -1,0 +1,32 @@
+"""``anyapp``: the command-line entry point. Each sub-command lives with the code it drives."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# (module, purpose). Each module exposes ``register(subparsers)`` that adds its sub-command(s)
+# and sets ``func`` (taking the parsed args, returning an exit code) on its parser.
+_COMMAND_MODULES: tuple[str, ...] = (
+    "pytest_anyapp.sim.cli",        # anyapp sim up|down|status|reset
+    "pytest_anyapp.report.cli",     # anyapp report, anyapp verify-support
+    "pytest_anyapp.plans.cli",      # anyapp plans generate|import|preflight|verify-audit|audit-run
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="anyapp", description="AnyAppBench command line.")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for module_name in _COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Condition C2: app-neutral sub-goal plans."""

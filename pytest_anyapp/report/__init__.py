@@ -1,0 +1,1 @@
+"""Reports: pure builders of gap tables and summaries, plus their renderers."""
