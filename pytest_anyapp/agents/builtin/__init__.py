@@ -1,0 +1,1 @@
+"""Built-in agents: ``null`` (gives up at once), ``oracle`` (gold solution), ``replay`` (re-run a record)."""

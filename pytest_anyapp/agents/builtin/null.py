@@ -1,0 +1,17 @@
+"""The null agent terminates at once. Every pair must fail with it: a pass means a broken verifier."""
+
+from __future__ import annotations
+
+from pytest_anyapp.agents.actions import Action
+from pytest_anyapp.agents.base import Agent, AgentStep, Observation
+
+
+class NullAgent(Agent):
+    name = "null"
+
+    def step(self, observation: Observation) -> AgentStep:
+        return AgentStep(action=Action(action="terminate", status="failure"), raw_output=None)
+
+
+def create(options: object) -> Agent:
+    return NullAgent()

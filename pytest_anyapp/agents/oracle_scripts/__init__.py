@@ -1,0 +1,1 @@
+"""Gold UI solutions per category; each module registers scripts with ``@solves``."""
