@@ -108,8 +108,8 @@ class ConsoleServer:
         self._writers.add(writer)
         try:
             await self._session(reader, writer)
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass  # client gone or shutdown; returning normally keeps asyncio's stream callback quiet
         finally:
             self._writers.discard(writer)
             writer.close()

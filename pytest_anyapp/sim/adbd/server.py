@@ -41,6 +41,8 @@ class AdbdServer:
         self.connections.add(conn)
         try:
             await conn.run()
+        except asyncio.CancelledError:
+            pass  # shutdown; returning normally keeps asyncio's stream callback quiet
         finally:
             self.connections.discard(conn)
 

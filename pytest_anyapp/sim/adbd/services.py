@@ -18,7 +18,6 @@ from pytest_anyapp.sim.adbd.sync_service import serve_sync
 
 if TYPE_CHECKING:
     from pytest_anyapp.sim.adbd.server import AdbdServer
-    from pytest_anyapp.sim.shell import ShellResult
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +57,15 @@ class ConnectionDropped(Exception):
     """The drop_adb_after fault fired: every adb connection of the device is gone."""
 
 
-async def run_command(server: AdbdServer, command: str, stdin: bytes = b"") -> ShellResult:
-    """Run one shell command line under the device's fault settings, off the event loop."""
-    from pytest_anyapp.sim import shell
-    from pytest_anyapp.sim.shell import ShellResult
+@dataclass(frozen=True)
+class CommandOutput:
+    stdout: bytes
+    stderr: bytes
+    exit_code: int
 
+
+async def run_command(server: AdbdServer, command: str, stdin: bytes = b"") -> CommandOutput:
+    """Run one shell command line under the device's fault settings, off the event loop."""
     device = server.device
     if server.consume_shell_budget():
         server.drop_connections()
@@ -74,10 +77,13 @@ async def run_command(server: AdbdServer, command: str, stdin: bytes = b"") -> S
         await asyncio.Event().wait()  # never answers; ends only when the host closes the stream
     loop = asyncio.get_running_loop()
     try:
-        return await loop.run_in_executor(server.executor, shell.run, device, command, stdin)
+        from pytest_anyapp.sim import shell
+
+        result = await loop.run_in_executor(server.executor, shell.run, device, command, stdin)
+        return CommandOutput(bytes(result.stdout), bytes(result.stderr), int(result.exit_code))
     except Exception as exc:  # the shell contract says it never raises; keep the stream sane anyway
         log.exception("adbd: shell.run raised for %r", command)
-        return ShellResult(stdout=b"", stderr=f"/system/bin/sh: internal error: {exc}\n".encode(), exit_code=1)
+        return CommandOutput(b"", f"/system/bin/sh: internal error: {exc}\n".encode(), 1)
 
 
 async def _drain_input(stream: AdbStream) -> None:
