@@ -1,0 +1,1 @@
+"""Run-level summary used by the plugin's controller (wired to the gap builder)."""
