@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-Phase = Literal["preflight", "initialize", "agent", "actuate", "verifier", "teardown", "record"]
+Phase = Literal["preflight", "initialize", "observe", "agent", "actuate", "verifier", "teardown", "record"]
 
 
 class AnyAppError(Exception):

@@ -75,6 +75,7 @@ class Provenance(BaseModel):
     model: dict[str, Any] = Field(default_factory=dict, description="Model id, config sha256, endpoint model ...")
     app_id: str = ""
     app_display_name: str = ""
+    is_original: bool | None = None
     package: str = ""
     app_version_name: str | None = None
     app_version_code: int | None = None
@@ -139,7 +140,7 @@ class EpisodeRecord(BaseModel):
             "status": self.status.value,
             "category": self.provenance.category,
             "app_id": self.provenance.app_id,
-            "is_original": None,
+            "is_original": self.provenance.is_original,
             "semantic_id": self.provenance.semantic_id,
             "instance": self.provenance.instance,
             "condition": self.provenance.condition,

@@ -1,0 +1,148 @@
+"""Lanes: one device per xdist worker, leased from a pool shared by all workers of the run.
+
+A lease is a row in a JSON table guarded by a file lock and keyed by the lane, holding the owner's
+pid. A lease whose pid is gone (a crashed worker) is reclaimed, so a replacement worker — which
+xdist gives a *new* id — gets a free lane without any port arithmetic on worker numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import adbutils
+from filelock import FileLock
+
+from pytest_anyapp.errors import DeviceError, InfrastructureError
+from pytest_anyapp.options import LaneSpec
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class LanePool:
+    def __init__(self, lanes: list[LaneSpec], state_dir: Path) -> None:
+        self.lanes = lanes
+        state_dir.mkdir(parents=True, exist_ok=True)
+        self._table = state_dir / "leases.json"
+        self._lock = FileLock(str(state_dir / "leases.lock"))
+
+    def _read(self) -> dict[str, dict[str, object]]:
+        return json.loads(self._table.read_text()) if self._table.exists() else {}
+
+    def lease(self, owner: str) -> LaneSpec:
+        """The first lane without a live lease; raises when every lane is taken."""
+        with self._lock:
+            table = self._read()
+            for lane in self.lanes:
+                held = table.get(lane.key)
+                if held is not None and held.get("host") == socket.gethostname() and _pid_alive(int(held["pid"])):  # type: ignore[arg-type]
+                    continue
+                table[lane.key] = {"pid": os.getpid(), "owner": owner, "host": socket.gethostname(),
+                                   "since": time.time()}
+                self._table.write_text(json.dumps(table, indent=1))
+                return lane
+        raise InfrastructureError(
+            f"no free device lane for {owner}: all {len(self.lanes)} lanes are leased "
+            "(run with -n at most the number of lanes)", cause="no_free_lane")
+
+    def release(self, lane: LaneSpec) -> None:
+        with self._lock:
+            table = self._read()
+            if table.get(lane.key, {}).get("pid") == os.getpid():
+                del table[lane.key]
+                self._table.write_text(json.dumps(table, indent=1))
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+class SimLane:
+    """A simulated device started by this worker, as a separate process (reached only over the wire)."""
+
+    def __init__(self, state_root: Path, adb_host: str, adb_port: int, *, first_console_port: int = 5600) -> None:
+        self.state_root = state_root
+        self.adb_host, self.adb_port = adb_host, adb_port
+        self.first_console_port = first_console_port
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.spec: LaneSpec | None = None
+
+    def start(self, timeout_s: float = 60.0) -> LaneSpec:
+        self.state_root.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(self.state_root / "ports.lock")):
+            console = self.first_console_port
+            while not (_port_free(console) and _port_free(console + 1) and _port_free(console + 3000)):
+                console += 2
+            spec = LaneSpec(console_port=console, grpc_port=console + 3000)
+            state_dir = self.state_root / f"device-{console}"
+            log = open(self.state_root / f"device-{console}.log", "ab")  # noqa: SIM115 — lives with the process
+            env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(self.adb_port))
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "pytest_anyapp.sim", "serve", "--state-dir", str(state_dir),
+                 "--console-port", str(console), "--grpc-port", str(spec.grpc_port)],
+                stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+            )
+            deadline = time.monotonic() + timeout_s
+            while _port_free(console + 1):
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise DeviceError(f"simulated device on {console} did not start (see {log.name})")
+                time.sleep(0.05)
+        self.spec = spec
+        wait_for_device(spec.serial, self.adb_host, self.adb_port, timeout_s=timeout_s)
+        return spec
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.proc = None
+
+
+def wait_for_device(serial: str, host: str, port: int, *, timeout_s: float) -> None:
+    """Until the adb server lists ``serial`` in state ``device``."""
+    client = adbutils.AdbClient(host=host, port=port)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            if any(d.serial == serial and d.state == "device" for d in client.list()):
+                return
+        except (adbutils.AdbError, OSError):
+            pass
+        time.sleep(0.1)
+    raise DeviceError(f"{serial} did not come online on the adb server {host}:{port} within {timeout_s}s")
+
+
+def ensure_adb_server(host: str, port: int) -> None:
+    """Start the real adb server if nothing answers (local only)."""
+    client = adbutils.AdbClient(host=host, port=port)
+    try:
+        client.server_version()
+        return
+    except (adbutils.AdbError, OSError):
+        pass
+    if host not in ("127.0.0.1", "localhost"):
+        raise DeviceError(f"no adb server at {host}:{port}")
+    subprocess.run(["adb", "-P", str(port), "start-server"], check=True, capture_output=True, timeout=30)
+    client.server_version()
