@@ -142,3 +142,17 @@ def register_device(console_port: int, server_port: int | None = None, timeout_s
     if wait_for_state(fallback, server_port, timeout_s):
         return fallback
     raise AdbServerError(f"adb server did not bring {serial} online within {timeout_s}s")
+
+
+def wait_until_not_online(serial: str, server_port: int | None, timeout_s: float) -> bool:
+    """Poll until the server no longer lists the serial as ``device`` (gone or ``offline``)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            if list_devices(server_port).get(serial) != "device":
+                return True
+        except (OSError, AdbServerError):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
