@@ -172,7 +172,8 @@ class AnyAppPlugin:
         from pytest_anyapp.report.runs import summarize_run
 
         self.summary = summarize_run(self.options.results_dir / self.run_id)
-        self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
+        if self.summary is not None:
+            self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 
     def terminal_summary(self, terminalreporter: Any) -> None:
         summary = getattr(self, "summary", None)

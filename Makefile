@@ -1,0 +1,24 @@
+# Two entry points (see README): `make demo` runs the benchmark on simulated devices with the
+# built-in oracle agent; `make test` runs the test suite. Both bootstrap what they need.
+VENV ?= .venv
+PYTEST := $(VENV)/bin/pytest
+DEMO_ARGS ?= -m sms --agent=oracle -n 2 --instance 0
+TEST_ARGS ?= -n 2
+
+.PHONY: bootstrap demo test bench clean-results
+
+bootstrap:
+	@VENV=$(VENV) ./scripts/bootstrap.sh
+	@adb start-server >/dev/null 2>&1 || true
+
+demo: bootstrap
+	$(PYTEST) pairs $(DEMO_ARGS) --json-report --json-report-file=results/demo-report.json
+
+test: bootstrap
+	$(PYTEST) tests $(TEST_ARGS)
+
+bench: bootstrap
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(VENV)/bin/python $$b || exit 1; done
+
+clean-results:
+	rm -rf results
