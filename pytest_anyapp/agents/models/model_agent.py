@@ -1,0 +1,279 @@
+"""What every model adapter shares: endpoint, attestation, the parse-failure policy, bookkeeping.
+
+An adapter only says how to build its request from an observation (``build_request``), how to
+read its model's answer (``parse``) and what to remember for the next prompt (``remember``).
+Model agents see ``context.prompt_goal`` only - never the privileged ``context.task``.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+from urllib.parse import urlsplit, urlunsplit
+
+from pytest_anyapp.agents.actions import Action
+from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, TokenUsage
+from pytest_anyapp.agents.config import ModelConfig, resolved_config_sha256
+from pytest_anyapp.agents.models.coords import Frame
+from pytest_anyapp.agents.models.parse_policy import ParseFailurePolicy
+from pytest_anyapp.agents.models.transport import (
+    GeminiTransport,
+    ModelReply,
+    OpenAIChatTransport,
+    RetryPolicy,
+)
+from pytest_anyapp.errors import DeclaredAgentOutputError, ModelEndpointError
+
+
+@dataclass
+class Request:
+    """One prompt, ready to send, and the coordinate frame the answer will be in."""
+
+    messages: list[dict[str, Any]]
+    frame: Frame
+    image_sizes: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Decision:
+    """A parsed answer: the action plus what to remember (``memo``) and record (``extra``)."""
+
+    action: Action
+    thought: str | None = None
+    memo: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    native: dict[str, Any] | None = None
+
+
+def _public_url(url: str | None) -> str | None:
+    """The URL without user:password, for records."""
+    if not url:
+        return url
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def _add_usage(total: TokenUsage | None, more: TokenUsage | None) -> TokenUsage | None:
+    if more is None:
+        return total
+    if total is None:
+        return more.model_copy()
+    return TokenUsage(
+        prompt_tokens=total.prompt_tokens + more.prompt_tokens,
+        completion_tokens=total.completion_tokens + more.completion_tokens,
+        total_tokens=total.total_tokens + more.total_tokens,
+    )
+
+
+class ModelAgent(Agent):
+    """Base of the model adapters (not usable on its own)."""
+
+    adapter: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        name: str,
+        config: ModelConfig,
+        *,
+        policy: ParseFailurePolicy | None = None,
+        env: Mapping[str, str] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.name = name
+        self.config = config
+        self.policy = policy or ParseFailurePolicy()
+        self._env = env
+        self._sleep = sleep
+        self.model_id = config.resolved_model(env)
+        self.base_url = config.resolved_base_url(env)
+        self.config_sha256 = resolved_config_sha256(config, env)
+        self._api_key = config.resolved_api_key(env)  # fail fast on a missing required key
+        self._transport: OpenAIChatTransport | GeminiTransport | None = None
+        self._attestation: dict[str, Any] | None = None
+        self._attestation_error: str | None = None
+        self.context: EpisodeContext | None = None
+        self.on_reset()
+
+    # -- endpoint ---------------------------------------------------------------------------
+    @property
+    def transport(self) -> OpenAIChatTransport | GeminiTransport:
+        if self._transport is None:
+            cfg = self.config
+            if cfg.provider == "gemini":
+                self._transport = GeminiTransport(
+                    api_key=self._api_key, model=self.model_id, timeout_s=cfg.timeout_s,
+                    retry=cfg.retry, base_url=self.base_url, sleep=self._sleep,
+                )
+            else:
+                if not self.base_url:
+                    raise ModelEndpointError(f"no base URL for {self.name}: set {cfg.base_url_env}")
+                self._transport = OpenAIChatTransport(
+                    base_url=self.base_url, api_key=self._api_key, model=self.model_id,
+                    timeout_s=cfg.timeout_s, retry=cfg.retry, sleep=self._sleep,
+                )
+        return self._transport
+
+    def attest(self, retry: RetryPolicy | None = None) -> dict[str, Any]:
+        """Ask the endpoint what it serves; refuse a wrong model or a too-short context.
+
+        Raises ``ModelEndpointError`` (the episode is invalid): scoring a run against a model
+        we did not mean to test would be silently wrong.
+        """
+        transport = self.transport
+        if retry is not None:
+            transport.retry, saved = retry, transport.retry
+        else:
+            saved = transport.retry
+        try:
+            if isinstance(transport, GeminiTransport):
+                info = transport.get_model()
+                result = {"endpoint_model": info["id"], "endpoint_model_version": info.get("version")}
+            else:
+                models = transport.list_models()
+                ids = [str(m.get("id")) for m in models]
+                match = next((m for m in models if m.get("id") == self.model_id), None)
+                if match is None:
+                    raise ModelEndpointError(
+                        f"endpoint {_public_url(self.base_url)} does not serve {self.model_id!r} "
+                        f"(it lists {ids}); start vLLM with --served-model-name {self.model_id}"
+                    )
+                max_len = match.get("max_model_len")
+                minimum = self.config.min_context
+                if minimum is not None and isinstance(max_len, int) and max_len < minimum:
+                    raise ModelEndpointError(
+                        f"{self.model_id!r} is served with max_model_len={max_len}, below {minimum}"
+                    )
+                result = {"endpoint_model": match.get("id"), "endpoint_max_model_len": max_len,
+                          "endpoint_owned_by": match.get("owned_by")}
+        finally:
+            transport.retry = saved
+        self._attestation = result
+        self._attestation_error = None
+        return result
+
+    def _ensure_attested(self) -> None:
+        if self.config.attest and self._attestation is None:
+            self.attest()
+
+    # -- Agent interface ----------------------------------------------------------------------
+    def reset(self, context: EpisodeContext) -> None:
+        super().reset(context)
+        self.on_reset()
+
+    def goal(self, observation: Observation) -> str:
+        """The prompt goal (C1: the instruction; C2: plan + instruction)."""
+        return self.context.prompt_goal if self.context is not None else observation.goal
+
+    def step(self, observation: Observation) -> AgentStep:
+        self._ensure_attested()
+        raw_outputs: list[str] = []
+        errors: list[str] = []
+        usage: TokenUsage | None = None
+        latency = 0.0
+        calls = 0
+        reply: ModelReply | None = None
+        decision: Decision | None = None
+        last_error: DeclaredAgentOutputError | None = None
+        request = self.build_request(observation)
+        for _ in range(self.policy.max_calls):
+            reply = self.query(request)
+            calls += 1
+            raw_outputs.append(reply.text)
+            usage = _add_usage(usage, reply.usage)
+            latency += reply.latency_s
+            try:
+                decision = self.parse(reply, request, observation)
+                break
+            except DeclaredAgentOutputError as exc:
+                if exc.raw_output is None:
+                    exc.raw_output = reply.text
+                errors.append(f"{type(exc).__name__}: {exc}")
+                last_error = exc
+        if decision is None:
+            assert last_error is not None and reply is not None
+            if self.policy.mode != "wait":
+                last_error.raw_output = reply.text
+                last_error.raw_outputs = raw_outputs  # type: ignore[attr-defined]
+                raise last_error
+            decision = Decision(
+                action=Action(action="wait"),
+                memo="wait (the previous output could not be parsed)",
+                extra={"parse_failure_policy": "wait"},
+            )
+        extra: dict[str, Any] = {
+            "model": self.model_id,
+            "finish_reason": reply.finish_reason if reply else None,
+            "endpoint_attempts": reply.attempts if reply else 0,
+            "image_sizes": [list(s) for s in request.image_sizes],
+            **decision.extra,
+        }
+        if errors:
+            extra["parse_errors"] = errors
+            extra["raw_outputs"] = raw_outputs
+        self.remember(observation, request, decision, reply.text if reply else "")
+        return AgentStep(
+            action=decision.action,
+            raw_output=reply.text if reply else None,
+            thought=decision.thought,
+            usage=usage,
+            model_latency_s=latency,
+            model_calls=calls,
+            extra=extra,
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """Provenance for the episode record: model, config hash, what the endpoint reports."""
+        if self.config.attest and self._attestation is None:
+            try:
+                self.attest(retry=RetryPolicy(max_attempts=1))
+            except ModelEndpointError as exc:
+                self._attestation_error = str(exc)
+        info: dict[str, Any] = {
+            "agent": self.name,
+            "adapter": self.config.adapter,
+            "provider": self.config.provider,
+            "model_id": self.model_id,
+            "model_revision": self.config.revision,
+            "base_url": _public_url(self.base_url),
+            "config_sha256": self.config_sha256,
+            "parse_failure": str(self.policy),
+            "attested": self._attestation is not None,
+        }
+        info.update(self._attestation or {})
+        if self._attestation_error:
+            info["attestation_error"] = self._attestation_error
+        return info
+
+    def close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+            self._transport = None
+
+    # -- adapter hooks ----------------------------------------------------------------------------
+    def on_reset(self) -> None:
+        """Forget the previous episode."""
+
+    @abstractmethod
+    def build_request(self, observation: Observation) -> Request:
+        """The prompt for this step."""
+
+    def query(self, request: Request) -> ModelReply:
+        transport = self.transport
+        assert isinstance(transport, OpenAIChatTransport)
+        return transport.chat(request.messages, self.sampling())
+
+    def sampling(self) -> dict[str, Any]:
+        return dict(self.config.sampling)
+
+    @abstractmethod
+    def parse(self, reply: ModelReply, request: Request, observation: Observation) -> Decision:
+        """Model text -> Decision; raise ``ActionParseError``/``MalformedActionError`` when unusable."""
+
+    def remember(self, observation: Observation, request: Request, decision: Decision, raw: str) -> None:
+        """Keep what the next prompt needs (called only for the action actually taken)."""
