@@ -1,11 +1,9 @@
 """The four SMS apps' adapters. All share the telephony store; they differ only in the package
-that must hold the default-SMS role and be relaunched after seeding."""
+that must hold the default-SMS role."""
 
 from __future__ import annotations
 
-import re
 import shlex
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
@@ -23,13 +21,6 @@ SMS_ROLE = "android.app.role.SMS"
 SMS_PERMISSIONS: tuple[str, ...] = tuple(
     f"android.permission.{p}" for p in ("READ_CONTACTS", "READ_SMS", "SEND_SMS", "RECEIVE_SMS", "POST_NOTIFICATIONS")
 )
-_STOP_WAIT_S = 3.0
-_STOP_POLL_S = 0.1
-
-
-def declared_permissions(device: DeviceClient, package: str) -> set[str]:
-    out = device.run(f"dumpsys package {shlex.quote(package)}").stdout
-    return set(re.findall(r"android\.permission\.[A-Z_]+", out))
 
 
 class TelephonySmsAdapter(AppAdapter[SmsState]):
@@ -41,28 +32,20 @@ class TelephonySmsAdapter(AppAdapter[SmsState]):
     runtime_permissions: ClassVar[tuple[str, ...]] = SMS_PERMISSIONS
 
     def setup(self, device: DeviceClient) -> None:
-        """Make the app the default SMS app (only that one may write the store on a real phone) and
-        grant the SMS permissions it declares."""
+        """Make the app the default SMS app: on a real phone only the role holder may write the store,
+        and apps without the role show a "set as default" screen instead of the conversations.
+        (The episode runner grants ``runtime_permissions`` before this.)"""
         pkg = shlex.quote(self.app.package)
         role = device.run(f"cmd role add-role-holder --user 0 {SMS_ROLE} {pkg}")
         if not role.ok:
             device.check(f"settings put secure sms_default_application {pkg}")
-        wanted = [p for p in self.runtime_permissions if p in declared_permissions(device, self.app.package)]
-        if wanted:
-            device.run("; ".join(f"pm grant --user 0 {pkg} {p}" for p in wanted))
 
     def seed(self, device: DeviceClient, state: SmsState) -> None:
+        """Contacts first, then messages. The episode runner force-stops and relaunches the app
+        afterwards: direct SQLite writes fire no ContentObserver, so a running app would keep its
+        old list."""
         seed_contacts(device, state.contacts)
         seed_messages(device, state.messages)
-        self.relaunch(device)
-
-    def relaunch(self, device: DeviceClient) -> None:
-        """Direct SQLite writes fire no ContentObserver, so a running app would keep its old list."""
-        device.force_stop(self.app.package)
-        deadline = time.monotonic() + _STOP_WAIT_S
-        while device.pidof(self.app.package) and time.monotonic() < deadline:
-            time.sleep(_STOP_POLL_S)
-        device.launch(self.app.package)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return {"sms": read_sms_lines(device)}
