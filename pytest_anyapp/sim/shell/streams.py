@@ -1,0 +1,55 @@
+"""Byte sinks for stdout/stderr: buffers, files on the device fs, and /dev/null.
+
+Commands write to a sink; redirections swap sinks. File sinks write through immediately so that
+``cmd > f`` truncates before the command runs, like a real shell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+
+class Sink:
+    """Where a command's output goes."""
+
+    def write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release resources (file handles); buffers ignore it."""
+
+
+class BufferSink(Sink):
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+    def getvalue(self) -> bytes:
+        return bytes(self.data)
+
+
+class NullSink(Sink):
+    def write(self, data: bytes) -> None:
+        pass
+
+
+class FileSink(Sink):
+    def __init__(self, host_path: Path, append: bool, on_close: Callable[[Path], None] | None = None) -> None:
+        self._fh: BinaryIO | None = open(host_path, "ab" if append else "wb")  # noqa: SIM115
+        self._path = host_path
+        self._on_close = on_close
+
+    def write(self, data: bytes) -> None:
+        if self._fh is not None:
+            self._fh.write(data)
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+            if self._on_close is not None:
+                self._on_close(self._path)
