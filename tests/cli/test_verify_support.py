@@ -1,0 +1,183 @@
+"""``anyapp verify-support``: real registry (SMS runnable, the rest not), and the failure gates."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from pytest_anyapp import registry
+from pytest_anyapp.catalog import APPS, Category, app_by_id
+from pytest_anyapp.cli import main
+from pytest_anyapp.registry import Pair
+from pytest_anyapp.report.support import adapter_state_type, check_support
+from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate, Verdict
+from verifiers.base import AppAdapter, RawSnapshot
+
+
+# -- fakes for the pure gate (no device: these never seed or read) ----------------------------------
+class FakeState(CategoryState):
+    rows: list[str] = []
+
+
+class OtherState(CategoryState):
+    pass
+
+
+class FakeTemplate(TaskTemplate[FakeState]):
+    semantic_id = "FakeSend"
+    category = Category.SMS
+    instruction = "Send {body} with {app}."
+    complexity = 1.0
+    state_type = FakeState
+
+    def sample_params(self, rng: random.Random) -> Params:
+        return {"body": rng.choice(["a", "b"])}
+
+    def initial_state(self, params: Params) -> FakeState:
+        return FakeState()
+
+    def check(self, params: Params, state: FakeState, history: Sequence[FakeState], answer: str | None) -> Verdict:
+        return Verdict(success=params["body"] in state.rows)
+
+
+class PlaceholderTemplate(FakeTemplate):
+    semantic_id = "FakePlaceholder"
+    placeholder = True
+
+
+class FakeAdapter(AppAdapter[FakeState]):
+    app = app_by_id("sms_simple_sms_messenger")
+    declines: ClassVar[frozenset[str]] = frozenset()
+
+    def supports(self, template: TaskTemplate[Any]) -> bool:
+        return template.semantic_id not in self.declines
+
+    def seed(self, device: Any, state: FakeState) -> None:
+        raise AssertionError("the gate must not touch a device")
+
+    def read_raw(self, device: Any) -> RawSnapshot:
+        raise AssertionError("the gate must not touch a device")
+
+    def parse(self, raw: RawSnapshot) -> FakeState:
+        return FakeState(rows=raw.get("rows", []))
+
+
+class FakeQuikAdapter(FakeAdapter):
+    app = app_by_id("sms_quik_sms")
+
+
+class DecliningQuikAdapter(FakeQuikAdapter):
+    declines = frozenset({"FakeSend"})
+
+
+class WrongStateAdapter(AppAdapter[OtherState]):
+    app = app_by_id("sms_quik_sms")
+
+    def seed(self, device: Any, state: OtherState) -> None: ...
+    def read_raw(self, device: Any) -> RawSnapshot: return {}
+    def parse(self, raw: RawSnapshot) -> OtherState: return OtherState()
+
+
+SMS_ORIG, SMS_QUIK = app_by_id("sms_simple_sms_messenger"), app_by_id("sms_quik_sms")
+
+
+def gate(templates: list[TaskTemplate[Any]], adapters: dict[str, AppAdapter[Any]], pairs: list[Pair]) -> Any:
+    return check_support(categories=[Category.SMS, Category.CLOCK], templates={Category.SMS: templates},
+                         pairs=pairs, adapters=adapters, n_instances=3)
+
+
+def test_whole_pairs_pass_and_are_counted() -> None:
+    t = FakeTemplate()
+    report = gate([t], {SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: FakeQuikAdapter()},
+                  [Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)])
+    assert report.errors == []
+    sms, clock = report.categories
+    assert (sms.pairs, sms.instances, sms.runnable) == (2, 6, [SMS_ORIG.app_id, SMS_QUIK.app_id])
+    assert len(sms.not_runnable) == 2
+    assert (clock.pairs, clock.runnable, len(clock.not_runnable)) == (0, [], 6)  # not an error
+    assert (report.total("pairs"), report.total("apps"), report.total("runnable")) == (2, 10, 2)
+
+
+def test_placeholder_template_is_an_error() -> None:
+    t, p = FakeTemplate(), PlaceholderTemplate()
+    report = gate([t, p], {SMS_ORIG.app_id: FakeAdapter()}, [Pair(t, SMS_ORIG), Pair(p, SMS_ORIG)])
+    assert any("FakePlaceholder" in e and "placeholder" in e for e in report.errors)
+
+
+def test_scheduled_pair_without_adapter_is_an_error() -> None:
+    t = FakeTemplate()
+    report = gate([t], {SMS_ORIG.app_id: FakeAdapter()}, [Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)])
+    assert report.errors == ["scheduled pair FakeSend x sms_quik_sms has no adapter (no verifier)"]
+
+
+def test_adapter_reading_the_wrong_state_is_an_error() -> None:
+    t = FakeTemplate()
+    assert adapter_state_type(WrongStateAdapter()) is OtherState
+    report = gate([t], {SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: WrongStateAdapter()},
+                  [Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)])
+    assert any("reads OtherState, template checks FakeState" in e for e in report.errors)
+
+
+def test_declined_pair_is_listed_not_an_error_while_another_app_verifies_it() -> None:
+    t = FakeTemplate()
+    adapters = {SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: DecliningQuikAdapter()}
+    report = gate([t], adapters, [Pair(t, SMS_ORIG)])
+    assert report.errors == []
+    assert report.categories[0].unscheduled == ["FakeSend x sms_quik_sms"]
+    # ... but a template no runnable app can verify is an error.
+    report = gate([t], {SMS_QUIK.app_id: DecliningQuikAdapter()}, [])
+    assert report.errors == ["template FakeSend (sms) has no verifier in any runnable app"]
+
+
+# -- the real registry, through the CLI --------------------------------------------------------------
+def test_real_registry_sms_runnable_others_not(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify-support"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:12] if line.strip()}
+    expected_pairs = len(registry.scheduled_pairs([Category.SMS]))
+    assert expected_pairs > 0
+    assert rows["sms"] == ["4", "4", str(len(registry.templates_by_category()[Category.SMS])),
+                           str(expected_pairs), str(3 * expected_pairs)]
+    for category in Category:
+        if category is not Category.SMS and not registry.templates_by_category()[category]:
+            assert rows[category.value][2:4] == ["0", "0"]  # no templates, no pairs: not an error
+    assert rows["total"][0] == str(len(APPS))
+    assert "clock: runnable (none)" in out
+    assert "verify-support OK" in out
+
+
+def test_placeholder_in_registry_fails_the_cli(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    real = registry.templates_by_category()
+    patched = dict(real)
+    patched[Category.SMS] = (*real[Category.SMS], PlaceholderTemplate())
+    monkeypatch.setattr(registry, "templates_by_category", lambda: patched)
+    assert main(["verify-support", "--categories", "sms"]) == 1
+    err = capsys.readouterr().err
+    assert "template FakePlaceholder (sms) is a placeholder" in err
+    assert "verify-support FAILED" in err
+
+
+def test_unknown_category_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify-support", "--categories", "sms,weather"]) == 2
+    assert "unknown categories ['weather']" in capsys.readouterr().err
+
+
+def test_console_script_subprocess() -> None:
+    script = Path(sys.executable).with_name("anyapp")
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "pytest_anyapp.cli"]
+    done = subprocess.run([*cmd, "verify-support", "--categories", "sms", "clock", "--instances", "2"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:5] == ["category", "apps", "runnable", "templates", "pairs"]
+    pairs = len(registry.scheduled_pairs([Category.SMS]))
+    assert lines[1].split() == ["sms", "4", "4", str(len(registry.templates_by_category()[Category.SMS])),
+                                str(pairs), str(2 * pairs)]
+    assert lines[2].split()[:5] == ["clock", "6", "0", "0", "0"]
