@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -87,7 +87,7 @@ class WrongStateAdapter(AppAdapter[OtherState]):
 SMS_ORIG, SMS_QUIK = app_by_id("sms_simple_sms_messenger"), app_by_id("sms_quik_sms")
 
 
-def gate(templates: list[TaskTemplate[Any]], adapters: dict[str, AppAdapter[Any]], pairs: list[Pair]) -> Any:
+def gate(templates: list[TaskTemplate[Any]], adapters: Mapping[str, AppAdapter[Any]], pairs: list[Pair]) -> Any:
     return check_support(categories=[Category.SMS, Category.CLOCK], templates={Category.SMS: templates},
                          pairs=pairs, adapters=adapters, n_instances=3)
 
