@@ -54,16 +54,14 @@ class AnyAppPlugin:
         self.active = False
         workerinput = getattr(config, "workerinput", None)
         self.is_worker = workerinput is not None
+        self.config_error: str | None = None
         self.run_id: str | None = workerinput.get("anyapp_run_id") if workerinput else None
 
     # -- lazily resolved state --------------------------------------------------------------
     @property
     def options(self) -> RunOptions:
         if self._options is None:
-            try:
-                self._options = resolve_options(self.config)
-            except ConfigError as exc:
-                raise pytest.UsageError(f"AnyAppBench: {exc}") from None
+            self._options = resolve_options(self.config)
         return self._options
 
     @property
@@ -83,7 +81,8 @@ class AnyAppPlugin:
             elif o.resume or o.rerun_invalid:
                 latest = latest_run_id(o.results_dir)
                 if latest is None:
-                    raise pytest.UsageError(f"AnyAppBench: nothing to resume under {o.results_dir}")
+                    pytest.exit(f"AnyAppBench: nothing to resume under {o.results_dir}",
+                                returncode=pytest.ExitCode.USAGE_ERROR)
                 self.run_id = latest
             else:
                 self.run_id = new_run_id()
@@ -91,24 +90,34 @@ class AnyAppPlugin:
 
     # -- collection -------------------------------------------------------------------------
     def generate(self, metafunc: pytest.Metafunc) -> None:
+        """Parametrize the pair test. A bad option is kept and reported once collection is over:
+        raised from inside a collector it would only show as a collection error."""
+        try:
+            instances = self.full_schedule
+        except ConfigError as exc:
+            self.config_error = str(exc)
+            instances = []
         params = [
             pytest.param(inst, id=inst.test_id, marks=[
                 getattr(pytest.mark, inst.pair.app.category.value),
                 pytest.mark.anyapp_app(inst.pair.app.app_id),
                 *([pytest.mark.anyapp_original] if inst.pair.app.is_original else []),
             ])
-            for inst in self.full_schedule
+            for inst in instances
         ]
         metafunc.parametrize(PAIR_FIXTURE, params)
 
     def modify_items(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if self.config_error is not None:
+            pytest.exit(f"AnyAppBench: {self.config_error}", returncode=pytest.ExitCode.USAGE_ERROR)
         pair_items = [it for it in items if PAIR_FIXTURE in getattr(it, "fixturenames", ())]
         if not pair_items:
             return
         self.active = True
         o = self.options
         if not o.agent and not config.option.collectonly:
-            raise pytest.UsageError("AnyAppBench: choose an agent with --agent (e.g. --agent=oracle)")
+            pytest.exit("AnyAppBench: choose an agent with --agent (e.g. --agent=oracle)",
+                        returncode=pytest.ExitCode.USAGE_ERROR)
         if not (o.resume or o.rerun_invalid):
             return
         store = RunStore(o.results_dir, self.resolve_run_id())
