@@ -72,8 +72,8 @@ class HomeScreen(Screen):
         entries = [e for e in self.entries() if query in e.label.lower()]
         return Column(
             EditText("input", hint="Search apps", padding=(20, 14), size=18, background="#E8EAED"),
-            Grid(*[AppIcon(e, self._opener(e.package)) for e in entries], columns=5, id="apps_list_view",
-                 padding=(8, 16, 8, 0)),
+            Grid(*[AppIcon(e, self._opener(e.package)) for e in entries], columns=4, id="apps_list_view",
+                 padding=(0, 16, 0, 0)),
             padding=(16, theme.STATUS_BAR_H / theme.SCALE + 8, 16, theme.NAV_BAR_H / theme.SCALE),
             spacing=8,
             id="apps_view",

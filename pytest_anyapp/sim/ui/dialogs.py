@@ -130,7 +130,6 @@ class AlertDialog(Floating):
             Column(*body, spacing=16, id="android:id/parentPanel"),
             Row(*buttons, id="android:id/buttonPanel", spacing=8, padding=(0, 16, 0, 0)) if has_buttons else None,
             padding=24,
-            background=theme.DIALOG_BG,
         )
         return root
 
@@ -160,7 +159,7 @@ class PopupMenu(Floating):
 
     def build(self) -> View:
         rows = [_MenuRow(label, self._wrap(cb)) for label, cb in self.items]
-        return ListView(*rows, padding=(0, 8), background=theme.DIALOG_BG)
+        return ListView(*rows, padding=(0, 8))
 
     def frame(self, content_area: Rect, root: View) -> Rect:
         width = max(dp(180), min(dp(280), max(r.intrinsic_width() for r in root.children) if root.children else 0))
@@ -212,7 +211,6 @@ class FaultDialog(Floating):
         return Column(
             TextView(self.title, id="android:id/alertTitle", size=20, padding=(24, 24, 24, 12)),
             Column(*actions, id="android:id/contentPanel", padding=(0, 0, 0, 12)),
-            background=theme.DIALOG_BG,
         )
 
     def frame(self, content_area: Rect, root: View) -> Rect:

@@ -25,6 +25,7 @@ to the background (Android 12+ behaviour) rather than finishing it. Every public
 
 from __future__ import annotations
 
+import io
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -422,9 +423,10 @@ class WindowManager:
         bar_id = f"{SYSTEMUI_PACKAGE}:id/"
         clock = TextView(self._status_text(), id=bar_id + "clock", size=14, gravity="center_vertical",
                          padding=(24, 0, 0, 0), color=(255, 255, 255) if transparent else theme.ON_SURFACE)
+        fg = (255, 255, 255) if transparent else theme.ON_SURFACE
         icons = Row(
-            ImageView("wifi", "Wifi signal full.", size=18, id=bar_id + "wifi_signal"),
-            ImageView("battery", "Battery 100 percent.", size=18, id=bar_id + "battery"),
+            ImageView("wifi", "Wifi signal full.", size=18, id=bar_id + "wifi_signal", color=fg),
+            ImageView("battery", "Battery 100 percent.", size=18, id=bar_id + "battery", color=fg),
             id=bar_id + "system_icons", spacing=6, gravity="end center_vertical", padding=(0, 0, 20, 0),
         )
         status = Box(Box(clock, icons, id=bar_id + "status_bar"), id=bar_id + "status_bar_container")
@@ -465,25 +467,40 @@ class WindowManager:
 
     def screenshot_png(self) -> bytes:
         """PNG bytes as ``screencap -p`` writes them; encoded once per distinct frame."""
-        import io
-
-        with self.device.lock:
-            cache = self._rendered()
-            if "png" not in cache:
-                buf = io.BytesIO()
-                cache["image"].save(buf, format="PNG", compress_level=1)
-                cache["png"] = buf.getvalue()
-            return cache["png"]
+        return self.screenshot_bytes("png")[0]
 
     def screenshot_raw(self, mode: str = "RGBA") -> bytes:
-        """Raw top-down pixel rows (``RGBA`` or ``RGB``) for the gRPC screenshot and framebuffer."""
+        """Raw top-down pixel rows (``RGBA`` or ``RGB``) for the framebuffer service."""
+        return self.screenshot_bytes(mode)[0]
+
+    def screenshot_bytes(self, fmt: str = "png", width: int = 0, height: int = 0) -> tuple[bytes, int, int]:
+        """Encoded screenshot fitted into ``width`` x ``height`` (0 = native) keeping the aspect ratio.
+
+        ``fmt``: ``png`` | ``RGBA`` | ``RGB``. Returns (bytes, width, height). Every variant is
+        cached until the frame changes, so polling an unchanged screen costs no re-encoding.
+        """
+        from PIL import Image as PILImage
+
+        w, h = fit_size(width, height)
         with self.device.lock:
             cache = self._rendered()
-            key = f"raw:{mode}"
+            key = f"{fmt}:{w}x{h}"
             if key not in cache:
                 image = cache["image"]
-                cache[key] = (image.convert(mode) if mode != image.mode else image).tobytes()
-            return cache[key]
+                if (w, h) != image.size:
+                    scaled_key = f"image:{w}x{h}"
+                    if scaled_key not in cache:
+                        cache[scaled_key] = image.resize((w, h), PILImage.Resampling.BILINEAR)
+                    image = cache[scaled_key]
+                if fmt == "png":
+                    buf = io.BytesIO()
+                    image.save(buf, format="PNG", compress_level=1)
+                    cache[key] = buf.getvalue()
+                elif fmt in ("RGBA", "RGB"):
+                    cache[key] = (image.convert(fmt) if fmt != image.mode else image).tobytes()
+                else:
+                    raise ValueError(f"unknown screenshot format {fmt!r}")
+            return cache[key], w, h
 
     def window_lines(self) -> list[str]:
         """``dumpsys window`` body: the window list, focus lines and rotation."""
@@ -785,6 +802,22 @@ class WindowManager:
             if items:
                 screen.show_menu(items)
                 return
+
+
+def fit_size(width: int, height: int) -> tuple[int, int]:
+    """The emulator's screenshot scaling: fit inside width x height keeping the aspect ratio."""
+    if width <= 0 and height <= 0:
+        return SCREEN_W, SCREEN_H
+    scale_w = width / SCREEN_W if width > 0 else float("inf")
+    scale_h = height / SCREEN_H if height > 0 else float("inf")
+    scale = min(scale_w, scale_h)
+    w = round(SCREEN_W * scale)
+    h = round(SCREEN_H * scale)
+    if width > 0:
+        w = min(w, width)
+    if height > 0:
+        h = min(h, height)
+    return max(1, w), max(1, h)
 
 
 def _window_hash(title: str) -> str:

@@ -1,0 +1,1 @@
+"""The emulator's gRPC control API (``android.emulation.control``): proto subset + generated code."""
