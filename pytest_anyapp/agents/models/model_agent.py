@@ -35,6 +35,8 @@ class Request:
     messages: list[dict[str, Any]]
     frame: Frame
     image_sizes: list[tuple[int, int]] = field(default_factory=list)
+    gemini_parts: list[Any] | None = None
+    context: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -180,6 +182,10 @@ class ModelAgent(Agent):
         reply: ModelReply | None = None
         decision: Decision | None = None
         last_error: DeclaredAgentOutputError | None = None
+        for reply in self.before_request(observation):
+            calls += 1
+            usage = _add_usage(usage, reply.usage)
+            latency += reply.latency_s
         request = self.build_request(observation)
         for _ in range(self.policy.max_calls):
             reply = self.query(request)
@@ -207,6 +213,7 @@ class ModelAgent(Agent):
                 extra={"parse_failure_policy": "wait"},
             )
         extra: dict[str, Any] = {
+            **self.step_extra(),
             "model": self.model_id,
             "finish_reason": reply.finish_reason if reply else None,
             "endpoint_attempts": reply.attempts if reply else 0,
@@ -259,6 +266,10 @@ class ModelAgent(Agent):
     def on_reset(self) -> None:
         """Forget the previous episode."""
 
+    def before_request(self, observation: Observation) -> list[ModelReply]:
+        """Auxiliary model calls made before the action call (counted in the step's usage)."""
+        return []
+
     @abstractmethod
     def build_request(self, observation: Observation) -> Request:
         """The prompt for this step."""
@@ -267,6 +278,10 @@ class ModelAgent(Agent):
         transport = self.transport
         assert isinstance(transport, OpenAIChatTransport)
         return transport.chat(request.messages, self.sampling())
+
+    def step_extra(self) -> dict[str, Any]:
+        """Adapter facts to add to this step's record (e.g. auxiliary raw outputs)."""
+        return {}
 
     def sampling(self) -> dict[str, Any]:
         return dict(self.config.sampling)
