@@ -1,0 +1,137 @@
+"""Plugin behaviour with real episodes on simulated devices (no mocks of the device layer).
+
+Agents used here are tiny conftest agents: the built-in ``null`` agent (must fail), an agent whose
+model endpoint is down (must be ``invalid``), and one that kills its worker process mid-episode.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+AGENTS_CONFTEST = '''
+import os
+from pytest_anyapp.agents.base import Agent, AgentStep
+from pytest_anyapp.errors import ModelEndpointError
+
+
+class EndpointDown(Agent):
+    name = "endpoint-down"
+
+    def step(self, observation):
+        raise ModelEndpointError("connection refused by 127.0.0.1:9 after 3 retries")
+
+
+class KillsWorker(Agent):
+    """Dies (like an OOM kill) on one pair, behaves like null elsewhere."""
+    name = "kills-worker"
+
+    def reset(self, context):
+        super().reset(context)
+        if context.task.app_id == "sms_quik_sms":
+            os._exit(17)
+
+    def step(self, observation):
+        from pytest_anyapp.agents.actions import Action
+        return AgentStep(action=Action(action="terminate", status="failure"))
+
+
+def pytest_anyapp_make_agent(name, options):
+    return {"endpoint-down": EndpointDown, "kills-worker": KillsWorker}.get(name, lambda: None)()
+'''
+
+ONE_PAIR = ["-k", "SmsSend-simple_sms_messenger-i0 or SmsSend-fossify_messages-i0"]
+
+
+@pytest.fixture
+def bench(pairs_dir: pytest.Pytester) -> pytest.Pytester:
+    pairs_dir.makeconftest(AGENTS_CONFTEST)
+    return pairs_dir
+
+
+def _records(root: Path) -> dict[str, dict]:
+    return {p.parent.name: json.loads(p.read_text()) for p in root.glob("*/*/episode.json")
+            if not p.parent.parent.name.startswith("_")}
+
+
+def test_null_agent_fails_with_evidence_and_json_report(bench):
+    result = bench.runpytest("--agent=null", *ONE_PAIR, "--json-report", "--json-report-file=r.json",
+                             "--results-dir=res", "--run-id=r1")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*FAILED*SmsSend*no sent message*", "*AnyAppBench gap table*"])
+    report = json.loads((bench.path / "r.json").read_text())
+    metas = [t["metadata"]["anyapp"] for t in report["tests"]]
+    assert {m["status"] for m in metas} == {"valid_failure"}
+    records = _records(bench.path / "res")
+    assert set(records) == {m["test_id"] for m in metas}
+    for rec in records.values():
+        assert rec["final"] and rec["steps"][0]["action"]["action"] == "terminate"
+        assert rec["verifier"]["snapshot"] is not None and rec["provenance"]["code_revision"]
+        assert rec["provenance"]["semantic_goal"].count("[TARGET_APP]") == 1
+    assert (bench.path / "res" / "r1" / "summary.json").exists()
+
+
+def test_endpoint_down_is_invalid_not_failed(bench):
+    result = bench.runpytest("--agent=endpoint-down", *ONE_PAIR, "--json-report", "--json-report-file=r.json",
+                             "--results-dir=res", "--infra-retries=1")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["*2 invalid*"])
+    report = json.loads((bench.path / "r.json").read_text())
+    assert report["summary"].get("invalid") == 2 and "failed" not in report["summary"]
+    rec = next(iter(_records(bench.path / "res").values()))
+    assert rec["status"] == "invalid_infrastructure" and rec["exception"]["cause"] == "model_endpoint"
+    assert [a["attempt"] for a in rec["attempts"]] == [1, 2]
+
+
+def test_invalid_fails_option_makes_the_run_fail(bench):
+    result = bench.runpytest("--agent=endpoint-down", "-k", "SmsSend-simple_sms_messenger-i0",
+                             "--results-dir=res", "--infra-retries=0", "--invalid-fails")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["*1 invalid*"])
+
+
+def test_resume_skips_final_records(bench):
+    first = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1")
+    first.assert_outcomes(failed=2)
+    again = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--resume")
+    again.stdout.fnmatch_lines(["*2 deselected*"])
+    assert "failed" not in again.stdout.lines[-1]
+
+
+def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
+    bench.runpytest("--agent=endpoint-down", "-k", "SmsSend-simple_sms_messenger-i0", "--results-dir=res",
+                    "--run-id=r1", "--infra-retries=0")
+    bench.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res", "--run-id=r1")
+    rerun = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1", "--rerun-invalid")
+    rerun.assert_outcomes(failed=1)
+    rerun.stdout.fnmatch_lines(["*1 deselected*"])
+    run_dir = bench.path / "res" / "r1"
+    kept = list((run_dir / "_superseded").glob("*/episode.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["status"] == "invalid_infrastructure"
+    assert {r["status"] for r in _records(bench.path / "res").values()} == {"valid_failure"}
+
+
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_lanes_with_and_without_xdist(bench, workers):
+    pytest.importorskip("xdist")
+    result = bench.runpytest_subprocess("--agent=null", "-k", "SmsSend and i0", "-n", workers,
+                                        "--results-dir=res", "--run-id=x")
+    result.assert_outcomes(failed=4)
+    serials = {r["provenance"]["device_serial"] for r in _records(bench.path / "res").values()}
+    assert len(serials) == (2 if workers == "2" else 1)
+    workers_seen = {r["provenance"]["worker_id"] for r in _records(bench.path / "res").values()}
+    assert len(workers_seen) == (2 if workers == "2" else 1)
+
+
+def test_killed_worker_loses_only_its_in_flight_episode(bench):
+    result = bench.runpytest_subprocess("--agent=kills-worker", "-k", "SmsSend and i0", "-n", "2",
+                                        "--results-dir=res", "--run-id=k", "--max-worker-restart=2",
+                                        "--json-report", "--json-report-file=r.json")
+    records = _records(bench.path / "res")
+    killed = records["sms-SmsSend-quik_sms-i0"]
+    assert killed["final"] is False and killed["status"] == "invalid_infrastructure"
+    others = {k: v for k, v in records.items() if k != "sms-SmsSend-quik_sms-i0"}
+    assert len(others) == 3 and all(r["final"] and r["status"] == "valid_failure" for r in others.values())
+    result.stdout.fnmatch_lines(["*crashed*", "*3 failed*1 invalid*"])
