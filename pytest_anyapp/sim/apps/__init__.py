@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pytest_anyapp.sim.apps.base import SimApp
 
-_NOT_APP_MODULES = {"base", "prefs"}
+_NOT_APP_MODULES = {"base", "prefs", "generic"}
+_EXTRA: dict[str, type[SimApp]] = {}
 
 
 @lru_cache(maxsize=1)
@@ -40,12 +41,24 @@ def _discover() -> tuple[type[SimApp], ...]:
 
 def catalog() -> tuple[type[SimApp], ...]:
     """Every app double, sorted by package name (preinstalled on every simulated device)."""
-    return _discover()
+    found = {cls.package: cls for cls in _discover()} | _EXTRA
+    return tuple(found[name] for name in sorted(found))
 
 
 def app_class(package: str) -> type[SimApp] | None:
     """The app double for ``package``, or None (e.g. an installed real APK has none)."""
+    if package in _EXTRA:
+        return _EXTRA[package]
     for cls in _discover():
         if cls.package == package:
             return cls
     return None
+
+
+def register(cls: type[SimApp]) -> None:
+    """Add an app double defined outside this package (tests); it joins :func:`catalog`."""
+    _EXTRA[cls.package] = cls
+
+
+def unregister(package: str) -> None:
+    _EXTRA.pop(package, None)

@@ -209,7 +209,8 @@ class WindowManager:
         if existing is not None and existing.stack:
             wanted = cls.activity_name(intent.activity) if intent.activity else ""
             names = {s.activity_name() for s in existing.stack[:1]} | {existing.top.activity_name()}
-            if not intent.activity or wanted in names:
+            relaunch = intent.action == "android.intent.action.MAIN" and not intent.activity
+            if relaunch or (intent.activity and wanted in names):
                 self._bring_to_front(existing)
                 return True
         try:

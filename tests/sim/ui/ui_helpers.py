@@ -1,0 +1,22 @@
+"""Helpers for reading uiautomator dumps in tests."""
+from __future__ import annotations
+
+import re
+
+NODE_RE = re.compile(r"<node ([^>]*?)/?>")
+ATTR_RE = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def nodes(xml: str) -> list[dict[str, str]]:
+    """Every node's attributes, in document order."""
+    return [dict(ATTR_RE.findall(m.group(1))) for m in NODE_RE.finditer(xml)]
+
+
+def center_of(xml: str, **match: str) -> tuple[int, int]:
+    """Centre of the first node whose attributes equal ``match`` (``content_desc`` = content-desc)."""
+    wanted = {k.replace("_", "-"): v for k, v in match.items()}
+    for attrs in nodes(xml):
+        if all(attrs.get(k) == v for k, v in wanted.items()):
+            left, top, right, bottom = map(int, re.findall(r"-?\d+", attrs["bounds"]))
+            return ((left + right) // 2, (top + bottom) // 2)
+    raise AssertionError(f"no node with {wanted}")
