@@ -1,0 +1,217 @@
+"""Gold UI solutions for the 10 SMS templates in the four SMS apps.
+
+Each app is described once by an ``SmsUi`` (its own labels, ids and flows, matching what the app
+shows: e.g. "New conversation" + check button in Simple SMS, a "Send to …" row in Google
+Messages, suggestion chips in QUIK); the template scripts are written once against that
+description. Everything a script taps is found on screen by text, content description or id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from pytest_anyapp.agents.base import TaskInfo
+from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Tap, TypeInto, TypeText, solves
+
+Steps = Iterator[Intent]
+
+
+def us_format(number: str) -> str:
+    """How Google Messages prints a 10-digit number: ``(NNN) NNN-NNNN``."""
+    d = "".join(ch for ch in number if ch.isdigit())
+    return f"({d[:3]}) {d[3:6]}-{d[6:]}" if len(d) == 10 else number
+
+
+@dataclass(frozen=True)
+class SmsUi:
+    """Where one app keeps the controls the SMS scripts need."""
+
+    app_id: str
+    new_chat: By
+    recipient: By
+    #: Taps that turn a typed number into the open conversation.
+    confirm_number: Callable[[str], list[Intent]]
+    contact_row_res: str
+    list_row_res: str
+    message_field: By
+    send: By
+    bubble_res: str
+    #: After a message is long-pressed: the taps that reach the recipient picker.
+    forward: tuple[Intent, ...]
+    #: Delete one conversation starting from the conversation list, given the row selector.
+    delete: Callable[[By], list[Intent]]
+    shown_number: Callable[[str], str] = lambda n: n
+
+
+def _delete_by_selection(confirm: str) -> Callable[[By], list[Intent]]:
+    return lambda row: [LongPress(row), Tap(By(desc="Delete")), Tap(By(text=confirm))]
+
+
+SIMPLE = SmsUi(
+    app_id="sms_simple_sms_messenger",
+    new_chat=By(desc="New conversation"),
+    recipient=By(res="new_conversation_address"),
+    confirm_number=lambda n: [Tap(By(desc="Confirm"))],
+    contact_row_res="item_contact_name",
+    list_row_res="conversation_address",
+    message_field=By(res="thread_type_message"),
+    send=By(text="SMS", res="thread_send_message"),
+    bubble_res="thread_message_body",
+    forward=(Tap(By(desc="More options")), Tap(By(text="Forward"))),
+    delete=_delete_by_selection("Yes"),
+)
+
+FOSSIFY = SmsUi(
+    app_id="sms_fossify_messages",
+    new_chat=By(desc="Start conversation"),
+    recipient=By(res="new_conversation_address"),
+    confirm_number=lambda n: [Tap(By(desc="Confirm"))],
+    contact_row_res="item_contact_name",
+    list_row_res="conversation_address",
+    message_field=By(res="thread_type_message"),
+    send=By(desc="Send"),
+    bubble_res="thread_message_body",
+    forward=(Tap(By(desc="Forward")),),
+    delete=_delete_by_selection("Delete"),
+)
+
+QUIK = SmsUi(
+    app_id="sms_quik_sms",
+    new_chat=By(desc="Compose"),
+    recipient=By(res="chipsInput"),
+    confirm_number=lambda n: [Tap(By(text=n, res="title"))],
+    contact_row_res="title",
+    list_row_res="title",
+    message_field=By(res="message"),
+    send=By(desc="Send"),
+    bubble_res="body",
+    forward=(Tap(By(desc="Forward")),),
+    delete=_delete_by_selection("Delete"),
+)
+
+GOOGLE = SmsUi(
+    app_id="sms_google_messages",
+    new_chat=By(text="Start chat"),
+    recipient=By(res="recipient_text_view"),
+    confirm_number=lambda n: [Tap(By(text=f"Send to {us_format(n)}"))],
+    contact_row_res="contact_name",
+    list_row_res="conversation_name",
+    message_field=By(res="compose_message_text"),
+    send=By(desc="Send SMS"),
+    bubble_res="message_text",
+    forward=(Tap(By(desc="More options")), Tap(By(text="Forward")), Tap(By(text="New message"))),
+    # Google's own path: open the conversation, overflow, Delete, confirm.
+    delete=lambda row: [Tap(row), Tap(By(desc="More options")), Tap(By(text="Delete")), Tap(By(text="Delete"))],
+    shown_number=us_format,
+)
+
+APPS: tuple[SmsUi, ...] = (SIMPLE, FOSSIFY, QUIK, GOOGLE)
+
+
+# -- building blocks ---------------------------------------------------------------------------
+
+def row(ui: SmsUi, number: str) -> By:
+    return By(text=ui.shown_number(number), res=ui.list_row_res)
+
+
+def to_number(ui: SmsUi, number: str) -> Steps:
+    """From the conversation list (or a forward's picker) to a conversation with ``number``."""
+    yield TypeInto(ui.recipient, number)
+    yield from ui.confirm_number(number)
+
+
+def to_contact(ui: SmsUi, name: str) -> Steps:
+    """Search the contact by name in the recipient field and pick it."""
+    yield TypeInto(ui.recipient, name)
+    yield Tap(By(text=name, res=ui.contact_row_res))
+
+
+def send(ui: SmsUi, text: str) -> Steps:
+    yield TypeInto(ui.message_field, text)
+    yield Tap(ui.send)
+
+
+# -- one script per template, for every app ------------------------------------------------------
+
+def _register(semantic_id: str, body: Callable[[SmsUi, dict[str, str]], Steps]) -> None:
+    for ui in APPS:
+        def script(task: TaskInfo, ui: SmsUi = ui) -> Steps:
+            yield from body(ui, task.params)
+            yield Done()
+
+        solves(semantic_id, ui.app_id)(script)
+
+
+def _send(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(ui.new_chat)
+    yield from to_number(ui, p["number"])
+    yield from send(ui, p["message"])
+
+
+def _reply(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(row(ui, p["number"]))
+    yield from send(ui, p["message"])
+
+
+def _reply_most_recent(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(By(res=ui.list_row_res, nth=0))  # the list is newest first
+    yield from send(ui, p["message"])
+
+
+def _resend(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(row(ui, p["number"]))
+    yield from send(ui, p["message"])  # the body read off the last sent bubble
+
+
+def _send_to_contact(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(ui.new_chat)
+    yield from to_contact(ui, p["contact_name"])
+    yield from send(ui, p["message"])
+
+
+def _send_received_address(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(ui.new_chat)
+    yield from to_contact(ui, p["name1"])
+    yield from send(ui, p["message"])  # the address name2's message shows
+
+
+def _create_draft(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(ui.new_chat)
+    yield from to_number(ui, p["number"])
+    yield TypeInto(ui.message_field, p["message"])
+    yield Press("back")  # leaving the conversation keeps the text as a draft
+
+
+def _edit_draft(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(row(ui, p["number"]))
+    yield LongPress(ui.message_field)  # selects the draft text
+    yield TypeText(p["new_message"])
+    yield Press("back")
+
+
+def _delete_conversation(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield from ui.delete(row(ui, p["number"]))
+
+
+def _forward(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(row(ui, p["source_number"]))
+    yield LongPress(By(text=p["message"], res=ui.bubble_res))
+    yield from ui.forward
+    yield from to_number(ui, p["target_number"])
+    yield Tap(ui.send)  # the forwarded text is already in the box
+
+
+for _sid, _body in (
+    ("SmsSend", _send),
+    ("SmsReply", _reply),
+    ("SmsReplyMostRecent", _reply_most_recent),
+    ("SmsResend", _resend),
+    ("SmsSendToContact", _send_to_contact),
+    ("SmsSendReceivedAddress", _send_received_address),
+    ("SmsCreateDraftMessage", _create_draft),
+    ("SmsEditDraftMessage", _edit_draft),
+    ("SmsDeleteConversation", _delete_conversation),
+    ("SmsForwardMessage", _forward),
+):
+    _register(_sid, _body)

@@ -1,0 +1,146 @@
+"""Behaviour the SMS doubles share under their different looks: a conversation list with a
+selection mode, and a thread whose compose box is backed by the thread's draft row.
+
+Each app subclasses these and supplies its own ``build`` (labels, ids, where actions live) and
+its own draft policy (``live_drafts``: save on every edit like QUIK, or on leaving like the rest).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.sms.store import Contact, Conversation, Message, SmsStore
+
+if TYPE_CHECKING:
+    pass
+
+
+class SmsApp(SimApp):
+    """Common metadata of the SMS doubles (each subclass sets package, label, version, screens)."""
+
+    permissions = tuple(f"android.permission.{p}" for p in (
+        "READ_SMS", "SEND_SMS", "RECEIVE_SMS", "READ_CONTACTS", "POST_NOTIFICATIONS", "RECEIVE_MMS", "READ_PHONE_STATE",
+    ))
+
+    @property
+    def store(self) -> SmsStore:
+        return SmsStore(self.device)
+
+
+class ConversationListBase(Screen):
+    """Conversations newest first; a long-press starts selection mode (BACK leaves it)."""
+
+    def __init__(self, app: SimApp) -> None:
+        super().__init__(app)
+        self.selected: list[str] = []
+
+    @property
+    def store(self) -> SmsStore:
+        return SmsStore(self.device)
+
+    def conversations(self) -> list[Conversation]:
+        return self.store.conversations()
+
+    def contacts(self) -> list[Contact]:
+        return self.store.contacts()
+
+    def toggle(self, address: str) -> None:
+        if address in self.selected:
+            self.selected.remove(address)
+        else:
+            self.selected.append(address)
+
+    def clear_selection(self) -> None:
+        self.selected = []
+
+    def delete_selected(self) -> None:
+        for address in self.selected:
+            self.store.delete_conversation(address)
+        self.selected = []
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
+
+    def tap_row(self, address: str) -> None:
+        """In selection mode a tap toggles the row, otherwise it opens the thread."""
+        if self.selected:
+            self.toggle(address)
+        else:
+            self.open_thread(address)
+
+    def open_thread(self, address: str, prefill: str = "") -> None:
+        raise NotImplementedError
+
+
+class ThreadBase(Screen):
+    """One conversation. The compose box starts with the thread's draft and is saved back as the
+    draft when the user leaves (or on every edit when ``live_drafts``)."""
+
+    field_id: str = "message"
+    live_drafts: bool = False
+
+    def __init__(self, app: SimApp, address: str, prefill: str = "") -> None:
+        super().__init__(app)
+        self.address = address
+        self.selected_message: Message | None = None
+        draft = self.store.draft_for(address)
+        self.set_field(self.field_id, prefill or (draft.body if draft else ""))
+        if prefill and self.live_drafts and address:
+            self.store.save_draft(address, prefill)
+
+    @property
+    def store(self) -> SmsStore:
+        return SmsStore(self.device)
+
+    def messages(self) -> list[Message]:
+        return self.store.thread_messages(self.address)
+
+    def title(self) -> str:
+        return self.store.name_for(self.address) or self.address
+
+    def on_edit(self, text: str) -> None:
+        if self.live_drafts:
+            self.store.save_draft(self.address, text)
+
+    def send(self) -> None:
+        body = self.field(self.field_id)
+        if not body.strip():
+            return
+        self.store.send(self.address, body)
+        self.set_field(self.field_id, "")
+
+    def leave(self) -> None:
+        """Navigate up / BACK: the compose box becomes the draft, then the screen closes."""
+        self.save_draft()
+        self.finish()
+
+    def save_draft(self) -> None:
+        self.store.save_draft(self.address, self.field(self.field_id))
+
+    def on_back(self) -> bool:
+        if self.selected_message is not None:
+            self.selected_message = None
+            return True
+        self.save_draft()
+        return False
+
+    def select(self, message: Message) -> None:
+        self.selected_message = None if self.selected_message == message else message
+
+    def delete_selected_message(self) -> None:
+        if self.selected_message is not None:
+            self.store.delete_message(self.selected_message.id)
+        self.selected_message = None
+
+    def copy_selected(self) -> None:
+        self.selected_message = None
+        self.toast("Copied to clipboard")
+
+    def delete_thread(self) -> None:
+        self.store.delete_conversation(self.address)
+        self.set_field(self.field_id, "")
+        self.finish()
