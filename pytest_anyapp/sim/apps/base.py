@@ -259,9 +259,10 @@ class Screen:
         self._task().finish(self)
 
     def replace(self, screen: Screen) -> None:
+        """Finish this screen and show ``screen`` in its place (same task)."""
         task = self._task()
-        task.finish(self, resume=False)
         task.push(screen)
+        task.finish(self, resume=False)
 
     def _task(self) -> Task:
         if self.task is None:

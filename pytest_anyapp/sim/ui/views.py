@@ -898,3 +898,54 @@ class Scaffold(View):
             size = self.fab.intrinsic_width()
             margin = dp(16)
             self.fab.layout(Rect(rect.right - margin - size, bottom - margin - size, rect.right - margin, bottom - margin))
+
+
+class Tabs(Row):
+    """Material TabLayout: equal-width tabs; the selected one is ``selected=true`` and underlined."""
+
+    class_name = "android.widget.HorizontalScrollView"
+
+    def __init__(self, labels: Sequence[str], selected: int, on_select: Callable[[int], Any], *, id: str = "tabs", **kwargs: Any) -> None:
+        tabs = [_Tab(label, i == selected, _select(on_select, i)) for i, label in enumerate(labels)]
+        kwargs.setdefault("height", 48)
+        super().__init__(*tabs, id=id, align="stretch", **kwargs)
+
+
+class _Tab(TextView):
+    class_name = "android.widget.LinearLayout"
+
+    def __init__(self, label: str, selected: bool, on_click: Callback) -> None:
+        super().__init__(label, desc=label, selected=selected, on_click=on_click, size=14, max_lines=1, align="center",
+                         weight=1.0, color=theme.PRIMARY if selected else theme.ON_SURFACE_VARIANT)
+
+    @property
+    def dump_text(self) -> str:
+        return ""  # the tab's label is its content-desc; the text sits in an inner TextView on Android
+
+
+class BottomNav(Row):
+    """Bottom navigation bar: icon + label items, one selected (content-desc = label)."""
+
+    class_name = "android.view.ViewGroup"
+
+    def __init__(self, items: Sequence[tuple[str, str]], selected: int, on_select: Callable[[int], Any], *, id: str = "bottom_navigation", **kwargs: Any) -> None:
+        buttons = [_NavItem(icon, label, i == selected, _select(on_select, i)) for i, (icon, label) in enumerate(items)]
+        kwargs.setdefault("height", 80)
+        kwargs.setdefault("background", theme.STATUS_BAR_BG)
+        super().__init__(*buttons, id=id, align="stretch", **kwargs)
+
+
+class _NavItem(Column):
+    class_name = "android.widget.FrameLayout"
+
+    def __init__(self, icon: str, label: str, selected: bool, on_click: Callback) -> None:
+        color = theme.PRIMARY if selected else theme.ON_SURFACE_VARIANT
+        super().__init__(
+            ImageView(icon, size=24, color=color, gravity="center"),
+            TextView(label, size=12, align="center", color=color, max_lines=1),
+            desc=label, selected=selected, on_click=on_click, weight=1.0, padding=(0, 12, 0, 8), spacing=4,
+        )
+
+
+def _select(on_select: Callable[[int], Any], index: int) -> Callback:
+    return lambda: on_select(index)
