@@ -94,8 +94,10 @@ _UI_VERBS = re.compile(
 _CONTROLS = re.compile(
     r"\bbutton\s+(?:labell?ed|named|called)\b|\b(?:press|hit|select|choose|open)\s+the\s+[\w\"' -]{1,30}?\s+(?:button|icon|tab)\b"
     r"|\bhamburger\s+menu\b|\boverflow\s+menu\b|\bthree[- ]dot(?:s|ted)?\s+menu\b|\bkebab\s+menu\b"
-    r"|\bfloating\s+action\s+button\b|\bFAB\b|\bnotification\s+(?:shade|drawer|panel)\b",
+    r"|\bfloating\s+action\s+button\b|\bnotification\s+(?:shade|drawer|panel)\b",
+    re.IGNORECASE,
 )
+_FAB = re.compile(r"\bFAB\b")
 
 #: Category nouns that are also app display names; naming the kind of app is allowed.
 GENERIC_APP_WORDS = frozenset(
@@ -135,7 +137,9 @@ def app_terms_from(display_names: Iterable[str], packages: Iterable[str] = ()) -
         for variant in {name.strip(), re.sub(r"\s*\(.*?\)\s*", " ", name).strip(" ~")}:
             if not variant or variant.lower() in GENERIC_APP_WORDS:
                 continue
-            terms.setdefault(variant.lower(), AppTerm(text=variant, needs_capital=not _distinctive(variant)))
+            terms.setdefault(variant.lower(), AppTerm(
+                text=variant, needs_capital=variant != variant.lower() and not _distinctive(variant),
+            ))
     for brand in BRANDS:
         terms[brand.lower()] = AppTerm(text=brand, needs_capital=False)
     for package in packages:
@@ -226,7 +230,7 @@ def _scan_step(step: str, index: int, goal: str, geo: set[tuple[float, float]], 
         add("package_name", "a dotted identifier that looks like an Android package", token)
     for m in _UI_VERBS.finditer(step):
         add("low_level_ui_verb", "a low-level gesture; describe the intent instead", m.group(0))
-    for m in _CONTROLS.finditer(step):
+    for m in [*_CONTROLS.finditer(step), *_FAB.finditer(step)]:
         add("app_specific_control", "names an app-specific control or layout", m.group(0))
     taken: list[tuple[int, int]] = []
     for term in terms:  # longest first, so "Fossify Messages" is reported once, not also as "Fossify"

@@ -1,0 +1,1 @@
+"""Tests of condition C2 plans."""
