@@ -132,11 +132,26 @@ def wait_for_state(serial: str, server_port: int | None, timeout_s: float, state
 
 
 def register_device(console_port: int, server_port: int | None = None, timeout_s: float = 10.0) -> str:
-    """Make the adb server list the device; returns its serial (``emulator-<console>`` normally)."""
+    """Make the adb server list the device; returns its serial (``emulator-<console>`` normally).
+
+    The server ignores ``host:emulator`` while it still holds a stale transport for the port
+    (e.g. ``offline`` after a dropped connection), so the announcement is repeated until the
+    device shows up as ``device``.
+    """
     serial = f"emulator-{console_port}"
-    announce_emulator(console_port + 1, server_port)
-    if wait_for_state(serial, server_port, timeout_s):
-        return serial
+    deadline = time.monotonic() + timeout_s
+    next_announce = 0.0
+    while time.monotonic() < deadline:
+        try:
+            state = list_devices(server_port).get(serial)
+        except (OSError, AdbServerError):
+            state = None
+        if state == "device":
+            return serial
+        if time.monotonic() >= next_announce:
+            announce_emulator(console_port + 1, server_port)
+            next_announce = time.monotonic() + 0.5
+        time.sleep(0.02)
     fallback = f"127.0.0.1:{console_port + 1}"
     connect_tcp(console_port + 1, server_port)
     if wait_for_state(fallback, server_port, timeout_s):
