@@ -93,8 +93,18 @@ def pid_alive(pid: int) -> bool:
 
 
 def emulators_spec(lanes: list[Lane]) -> str:
-    """``CATBENCH_EMULATORS`` form: ``console:grpc`` pairs joined by commas."""
-    return ",".join(f"{lane.console_port}:{lane.grpc_port}" for lane in lanes)
+    """``CATBENCH_EMULATORS`` form: ``console:grpc`` items joined by commas.
+
+    An item grows to ``console:grpc:serial:adb_server_port`` when the serial is not the default
+    ``emulator-<console>`` (``host:connect`` fallback) or the adb server is not on 5037.
+    """
+    items = []
+    for lane in lanes:
+        item = f"{lane.console_port}:{lane.grpc_port}"
+        if lane.serial != f"emulator-{lane.console_port}" or lane.adb_server_port != registration.DEFAULT_ADB_SERVER_PORT:
+            item += f":{lane.serial}:{lane.adb_server_port}"
+        items.append(item)
+    return ",".join(items)
 
 
 def up(

@@ -19,7 +19,7 @@ class AdbdServer:
 
     def __init__(self, device: SimDevice, executor: ThreadPoolExecutor | None = None) -> None:
         self.device = device
-        self.executor = executor or ThreadPoolExecutor(max_workers=32, thread_name_prefix="sim-shell")
+        self.executor = executor or ThreadPoolExecutor(max_workers=64, thread_name_prefix="sim-shell")
         self._own_executor = executor is None
         self.connections: set[AdbdConnection] = set()
         self._server: asyncio.Server | None = None

@@ -10,7 +10,7 @@ from pathlib import Path
 import adbutils
 
 from pytest_anyapp.sim import registration
-from pytest_anyapp.sim.lifecycle import load_registry, pid_alive
+from pytest_anyapp.sim.lifecycle import Lane, emulators_spec, load_registry, pid_alive
 from pytest_anyapp.sim.ports import free_console_port, free_port
 from pytest_anyapp.sim.testing import spawn_device
 
@@ -29,7 +29,7 @@ def test_up_status_reset_down(tmp_path: Path, adb_server: int) -> None:
     assert up.returncode == 0, up.stderr
     try:
         spec = up.stdout.strip()
-        pairs = [tuple(int(p) for p in item.split(":")) for item in spec.split(",")]
+        pairs = [tuple(int(p) for p in item.split(":")[:2]) for item in spec.split(",")]
         assert len(pairs) == 2
         registry = load_registry(home)
         assert [(lane.console_port, lane.grpc_port) for lane in registry.lanes] == pairs
@@ -74,3 +74,14 @@ def test_spawn_device_is_a_separate_registered_process(tmp_path: Path, adb_serve
         assert device.shell2("spawned-check", v2=True).returncode == 127
     assert spawned.process.returncode == 0
     assert registration.wait_until_not_online(spawned.serial, adb_server, timeout_s=30)
+
+
+def test_emulators_spec_adds_serial_and_server_only_when_needed() -> None:
+    def lane(console: int, grpc: int, serial: str, server: int) -> Lane:
+        return Lane(index=0, serial=serial, console_port=console, adb_port=console + 1, grpc_port=grpc, pid=1,
+                    state_dir="/x", log_path="/x/log", adb_server_port=server, started_at="t")
+
+    assert emulators_spec([lane(5554, 8554, "emulator-5554", 5037), lane(5556, 8555, "emulator-5556", 5037)]) \
+        == "5554:8554,5556:8555"
+    assert emulators_spec([lane(5554, 8554, "127.0.0.1:5555", 5037)]) == "5554:8554:127.0.0.1:5555:5037"
+    assert emulators_spec([lane(5554, 8554, "emulator-5554", 5041)]) == "5554:8554:emulator-5554:5041"
