@@ -35,6 +35,7 @@ _STORAGE_ALIASES: tuple[tuple[str, str], ...] = (
     ("/storage/emulated/0", "/data/media/0"),
     ("/storage/self/primary", "/data/media/0"),
     ("/mnt/sdcard", "/data/media/0"),
+    ("/data/user/0", "/data/data"),  # credential-encrypted app data; /data/data is the same place
 )
 
 _FACTORY_DIRS = (
