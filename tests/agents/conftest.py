@@ -95,11 +95,12 @@ def make_agent(openai_server: Callable[[str], FakeOpenAIServer], fast_config: Ca
     """``make_agent(name) -> (agent, server)``: the named agent talking to a fresh loopback server."""
 
     def make(name: str, *, parse_failure: str = "fail", goal: str = C1_GOAL,
-             overrides: dict[str, dict[str, Any]] | None = None) -> tuple[Agent, FakeOpenAIServer]:
+             overrides: dict[str, dict[str, Any]] | None = None,
+             extra_env: dict[str, str] | None = None) -> tuple[Agent, FakeOpenAIServer]:
         path = fast_config(overrides)
         config = load_model_configs(path, env={})[name]
         server = openai_server(config.model)
-        env = {config.base_url_env or "": server.base_url}
+        env = {config.base_url_env or "": server.base_url, **(extra_env or {})}
         agent = create_agent(name, AgentOptions(config_path=path, parse_failure=parse_failure), env=env)
         agent.reset(context(goal))
         return agent, server
