@@ -132,7 +132,7 @@ def credential_free(url: str) -> str:
 class GeminiProvider:
     model: str
     api_key: str = field(repr=False)
-    base_url: str | None = None
+    base_url: str | None = field(default=None, repr=False)
     temperature: float | None = 0.0
     top_p: float | None = 0.95
     max_output_tokens: int = 8192
@@ -203,7 +203,7 @@ def _enum_name(value: Any) -> str | None:
 class OpenAIProvider:
     model: str
     api_key: str = field(repr=False)
-    base_url: str | None = None
+    base_url: str | None = field(default=None, repr=False)
     temperature: float | None = 0.0
     timeout_s: float = 120.0
     name: str = "openai"
