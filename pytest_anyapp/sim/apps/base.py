@@ -249,7 +249,12 @@ class Screen:
         return False
 
     def on_resume(self) -> None:
-        """The screen came back on top (after the screen above it finished)."""
+        """The screen came to the front: first shown, or back on top (screen above finished,
+        the app brought back from the background)."""
+
+    def on_pause(self) -> None:
+        """The screen left the front (another screen or app covers it, HOME, BACK finishing it).
+        Save drafts here. Not called when the process is killed (force-stop, crash)."""
 
     # -- navigation ----------------------------------------------------------------------------
     def push(self, screen: Screen) -> None:

@@ -25,13 +25,14 @@ to the background (Android 12+ behaviour) rather than finishing it. Every public
 
 from __future__ import annotations
 
+import functools
 import io
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from pytest_anyapp.sim.apps.base import AppCrash, AppNotResponding, Intent, Screen, SimApp
@@ -79,6 +80,22 @@ _PRINTABLE: dict[int, str] = {
 }
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _settles(method: F) -> F:
+    """Public operations run under the device lock and end by settling activity lifecycle."""
+
+    @functools.wraps(method)
+    def wrapper(self: WindowManager, *args: Any, **kwargs: Any) -> Any:
+        with self.device.lock:
+            result = method(self, *args, **kwargs)
+            self._sync_lifecycle()
+            return result
+
+    return wrapper  # type: ignore[return-value]
+
+
 class Task:
     """A back stack of screens for one package."""
 
@@ -100,15 +117,13 @@ class Task:
         screen.task = self
         self.stack.append(screen)
 
-    def finish(self, screen: Screen, *, resume: bool = True) -> None:
+    def finish(self, screen: Screen, *, resume: bool = True) -> None:  # noqa: ARG002 - kept for callers
         if screen not in self.stack:
             return
         self.stack.remove(screen)
         screen.task = None
         if not self.stack:
             self.wm._drop_task(self)
-        elif resume:
-            self.wm._call(self.top, self.top.on_resume)
 
 
 @dataclass
@@ -140,7 +155,9 @@ class WindowManager:
             self._touches: dict[int, _Touch] = {}
             self._ctrl = False
             self._next_task_id = 1
+            self._resumed: Screen | None = None
             self._start(Intent(package=LAUNCHER_PACKAGE), package=LAUNCHER_PACKAGE)
+            self._sync_lifecycle()
 
     # -- apps and tasks ----------------------------------------------------------------------
     def _app_class(self, package: str) -> type[SimApp] | None:
@@ -233,6 +250,7 @@ class WindowManager:
         task.push(screen)
         return True
 
+    @_settles
     def start_app(self, package: str, activity: str | None = None) -> bool:
         """``monkey -p``/``am start -n``: resume the app's task or create it. False if not launchable."""
         with self.device.lock:
@@ -253,6 +271,7 @@ class WindowManager:
                 return True
             return self._start(Intent(package=package, activity=activity or ""), package)
 
+    @_settles
     def start_intent(self, intent: Intent) -> bool:
         """``am start -a ACTION -d URI [-n ...]``: an explicit component or the first app that accepts it."""
         with self.device.lock:
@@ -268,6 +287,7 @@ class WindowManager:
                     return self._start(intent, cls.package)
             return False
 
+    @_settles
     def force_stop(self, package: str) -> None:
         with self.device.lock:
             self.processes.pop(package, None)
@@ -291,6 +311,7 @@ class WindowManager:
             return (self.front.package, top.activity_name())
 
     # -- faults -------------------------------------------------------------------------------
+    @_settles
     def show_fault_dialog(self, package: str, kind: str) -> None:
         """The system "<App> has stopped" (kind ``crash``; kills the app) / "isn't responding" dialog."""
         with self.device.lock:
@@ -337,6 +358,22 @@ class WindowManager:
         finally:
             ACTIVE_SCREEN.reset(token)
         return None
+
+    def _sync_lifecycle(self) -> None:
+        """Pause the screen that left the front and resume the one now there.
+
+        Runs after every operation that can change the front screen. Killed processes (force-stop,
+        crash) get no callbacks, as on Android.
+        """
+        for _ in range(4):  # callbacks may navigate or crash; settle
+            current = self.front.top if self.tasks and self.front.stack else None
+            if current is self._resumed:
+                return
+            old, self._resumed = self._resumed, current
+            if old is not None and old.app.package in self.processes and self.processes[old.app.package] is old.app:
+                self._call(old, old.on_pause)
+            if current is not None and self._resumed is current:
+                self._call(current, current.on_resume)
 
     def toast(self, text: str) -> None:
         self.toast_text = text
@@ -538,6 +575,7 @@ class WindowManager:
     def _clear_transients(self) -> None:
         self.toast_text = ""
 
+    @_settles
     def tap(self, x: float, y: float) -> None:
         with self.device.lock:
             self._clear_transients()
@@ -573,6 +611,7 @@ class WindowManager:
                     self._call(screen, on_cancel)
         return False
 
+    @_settles
     def long_press(self, x: float, y: float, duration_ms: int = 1000) -> None:
         with self.device.lock:
             self._clear_transients()
@@ -589,6 +628,7 @@ class WindowManager:
             if target.on_long_click is not None:
                 self._call(self.front.top, target.on_long_click)
 
+    @_settles
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> None:
         with self.device.lock:
             if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP:
@@ -625,6 +665,7 @@ class WindowManager:
                 view.scroll_by(dy)
                 return
 
+    @_settles
     def touch(self, x: float, y: float, pressure: int, identifier: int = 0) -> None:
         """One gRPC ``Touch``: down/move while pressure > 0; lifting ends a tap, hold or swipe."""
         with self.device.lock:
@@ -661,6 +702,7 @@ class WindowManager:
         if state.text != before and field.on_change is not None:
             self._call(self.front.top, field.on_change, state.text)
 
+    @_settles
     def type_text(self, text: str) -> None:
         """``input text``: into the focused field (typed text replaces a Ctrl+A selection)."""
         with self.device.lock:
@@ -675,6 +717,7 @@ class WindowManager:
 
             self._edit(field, insert)
 
+    @_settles
     def key_combination(self, codes: Iterable[int]) -> None:
         with self.device.lock:
             codes = list(codes)
@@ -689,6 +732,7 @@ class WindowManager:
         if field is not None and field.state is not None and field.text:
             field.state.fields[field.key].all_selected = True
 
+    @_settles
     def key(self, keycode: int) -> None:
         with self.device.lock:
             self._clear_transients()

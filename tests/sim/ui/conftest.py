@@ -15,14 +15,15 @@ def device(tmp_path: Path) -> Iterator[SimDevice]:
 
 
 @pytest.fixture
-def toy(device: SimDevice) -> Iterator[SimDevice]:
-    """The device with the toy app registered and launched."""
+def toy(tmp_path: Path) -> Iterator[SimDevice]:
+    """A device with the toy app registered before boot (so it is preinstalled), and launched."""
     from toy_app import PACKAGE, ToyApp
 
     from pytest_anyapp.sim.apps import register, unregister
 
     register(ToyApp)
     try:
+        device = SimDevice(DeviceConfig(tmp_path / "toy-dev"))
         assert device.ui.start_app(PACKAGE)
         yield device
     finally:

@@ -273,3 +273,21 @@ def test_window_lines_focus_of_resumed_activity(toy: SimDevice) -> None:
 def test_show_fault_dialog_rejects_unknown_kinds(toy: SimDevice) -> None:
     with pytest.raises(ValueError):
         toy.ui.show_fault_dialog(PACKAGE, "boom")
+
+
+def test_pause_and_resume_callbacks(toy: SimDevice) -> None:
+    ui = toy.ui
+    home = screen(toy)
+    calls: list[str] = []
+    home.on_pause = lambda: calls.append("pause")  # type: ignore[method-assign]
+    home.on_resume = lambda: calls.append("resume")  # type: ignore[method-assign]
+    tap_id(toy, "go")
+    assert calls == ["pause"]
+    ui.key(BACK)
+    assert calls == ["pause", "resume"]
+    ui.key(HOME)
+    assert calls == ["pause", "resume", "pause"]
+    ui.start_app(PACKAGE)
+    assert calls == ["pause", "resume", "pause", "resume"]
+    ui.force_stop(PACKAGE)  # a killed process gets no callback
+    assert calls == ["pause", "resume", "pause", "resume"]
