@@ -43,7 +43,7 @@ class GoogleConversationList(ConversationListBase):
             else:
                 snippet = ""
             rows.append(ListItem(
-                name, snippet, meta=clock_label(conv.date_ms, now), avatar=name,
+                name, snippet, meta=clock_label(conv.date_ms, now), avatar=name if name[:1].isalnum() else "#",
                 title_id="conversation_name", subtitle_id="conversation_snippet", meta_id="conversation_timestamp",
                 selected=conv.address in self.selected,
                 on_click=lambda a=conv.address: self.tap_row(a), on_long_click=lambda a=conv.address: self.toggle(a),
@@ -144,7 +144,7 @@ class GoogleForwardPicker(ConversationListBase):
                                      on_click=lambda: self.replace(GoogleNewConversation(self.app, self.body)))]
         for conv in self.conversations():
             name = _shown(self.store.name_for(conv.address, contacts), conv.address)
-            rows.append(ListItem(name, avatar=name, title_id="conversation_name",
+            rows.append(ListItem(name, avatar=name if name[:1].isalnum() else "#", title_id="conversation_name",
                                  on_click=lambda a=conv.address: self.open_thread(a)))
         return Scaffold(Toolbar("Forward message", nav="back"), ScrollList(*rows, id="share_list"))
 
