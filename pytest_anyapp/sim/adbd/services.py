@@ -34,11 +34,12 @@ class ShellRequest:
     v2: bool
     pty: bool
     term: str | None
+    exec_: bool = False
 
 
 def parse_shell_service(name: str) -> ShellRequest | None:
     if name.startswith("exec:"):
-        return ShellRequest(command=name[5:], v2=False, pty=False, term=None)
+        return ShellRequest(command=name[5:], v2=False, pty=False, term=None, exec_=True)
     if not name.startswith("shell"):
         return None
     head, sep, command = name.partition(":")
@@ -93,6 +94,11 @@ async def _drain_input(stream: AdbStream) -> None:
 
 
 async def serve_shell(server: AdbdServer, stream: AdbStream, request: ShellRequest) -> None:
+    if not request.command.strip() and not request.exec_:
+        from pytest_anyapp.sim.adbd.interactive import serve_interactive
+
+        await serve_interactive(server, stream, request)
+        return
     drain = asyncio.get_running_loop().create_task(_drain_input(stream))
     try:
         try:

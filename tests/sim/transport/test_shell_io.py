@@ -51,3 +51,19 @@ def test_large_shell_output_spans_many_packets(adb_device: adbutils.AdbDevice, s
     assert result.returncode == 0
     assert result.stdout == text
     assert adb_device.shell("cat /sdcard/Documents/big.txt", rstrip=False) == text
+
+
+def test_cli_shell_without_command_runs_stdin_script(adb) -> None:
+    script = b"echo from-stdin\nif true; then\n  echo multi-line\nfi\nls /sdcard/nope\n"
+    result = adb("shell", input=script)
+    assert result.stdout == b"from-stdin\nmulti-line\n"
+    assert b"/sdcard/nope" in result.stderr
+    assert result.returncode == 1
+
+
+def test_cli_shell_pty_session_echoes_prompts_and_exit_code(adb) -> None:
+    result = adb("shell", "-tt", input=b"echo hello-pty\nexit 3\n")
+    assert result.returncode == 3
+    text = result.stdout.decode()
+    assert text.startswith("emu64xa:/ # ")
+    assert "echo hello-pty\r\nhello-pty\r\nemu64xa:/ # " in text
