@@ -171,7 +171,8 @@ class EpisodeRunner:
                 att.stop_reason = "agent_output_error"
                 raw_output = getattr(exc, "raw_output", None)
                 att.steps.append(StepRecord(index=len(att.steps), action={"action": "invalid_output"},
-                                            raw_output=raw_output))
+                                            raw_output=raw_output,
+                                            agent_extra={"raw_outputs": getattr(exc, "raw_outputs", None)}))
         finally:
             self._teardown(inst, att, isolated)
         return EpisodeRecord(
@@ -212,6 +213,7 @@ class EpisodeRunner:
             step.raw_output, step.thought = decision.raw_output, decision.thought
             step.usage = decision.usage.model_dump() if decision.usage else None
             step.model_latency_s, step.model_calls = decision.model_latency_s, decision.model_calls
+            step.agent_extra = decision.extra
             att.steps.append(step)
             att.history.append(HistoryEntry(step_index=index, action=action, raw_output=decision.raw_output))
 

@@ -34,6 +34,7 @@ class StepRecord(BaseModel):
     screenshot: str | None = Field(None, description="Path relative to the episode directory.")
     ui_dump: str | None = None
     early_stop_success: bool | None = None
+    agent_extra: dict[str, Any] = Field(default_factory=dict, description="Adapter facts (AgentStep.extra).")
 
 
 class VerifierRecord(BaseModel):
