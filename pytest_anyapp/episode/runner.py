@@ -21,7 +21,7 @@ from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.actuate import actuate
-from pytest_anyapp.errors import EpisodeTimeoutError, Phase, VerifierReadError
+from pytest_anyapp.errors import EpisodeTimeoutError, Phase, PlanUnavailableError, VerifierReadError
 from pytest_anyapp.options import RunOptions
 from pytest_anyapp.outcomes import Status, cause_for_exception, status_for_exception
 from pytest_anyapp.records.models import (
@@ -167,6 +167,8 @@ class EpisodeRunner:
             att.exception = ExceptionInfo(phase=att.phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
                                           message=str(exc), cause=cause_for_exception(exc),
                                           traceback=traceback.format_exc())
+            if isinstance(exc, PlanUnavailableError):  # declared C2 without a usable plan: condition not met
+                provenance = provenance.model_copy(update={"condition_valid": False, "condition_problems": [str(exc)]})
             if att.status is Status.VALID_FAILURE:
                 att.stop_reason = "agent_output_error"
                 raw_output = getattr(exc, "raw_output", None)
