@@ -77,6 +77,8 @@ def actuate(device: DeviceClient, action: Action, *, size: tuple[int, int], wait
         cmds = [f"input swipe {x1} {y1} {x2} {y2} {_SWIPE_MS}"]
     elif a == "type":
         cmds = [f"input text {escape_input_text(action.text or '')}"] if action.text else []
+        if action.coordinate is not None:  # type into a given field (M3A input_text{index}): focus it first
+            cmds.insert(0, f"input tap {action.coordinate[0]} {action.coordinate[1]}")
     elif a == "system_button":
         cmds = [f"input keyevent {_KEYS[action.button or 'back']}"]
     elif a in ("open", "open_app"):
