@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from pytest_anyapp.plans.prompt import (
     PROMPT_SHA256, ParseRejection, content_repair_prompt, format_repair_prompt, initial_prompt, parse_steps,
 )
 from pytest_anyapp.plans.providers import PlanProvider, ProviderCallError, ProviderReply
-from pytest_anyapp.plans.validate import AppTerm, Finding, ValidationMode, validate_steps
+from pytest_anyapp.plans.validate import AppTerm, ValidationMode, validate_steps
 from pytest_anyapp.seeding import sha256_text
 
 
@@ -58,10 +57,6 @@ class GenerationResult(BaseModel):
 
 class ProviderUnavailable(RuntimeError):
     """Transport retries exhausted (or a non-retryable HTTP error): stop instead of burning the schedule."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class _Caller:
@@ -192,6 +187,3 @@ def generate_plans(
     result.requests = caller.requests
     return result
 
-
-def validation_findings_text(findings: Sequence[Finding]) -> str:
-    return "; ".join(f"{f.kind}{'@' + str(f.step) if f.step else ''}{': ' + repr(f.match) if f.match else ''}" for f in findings)
