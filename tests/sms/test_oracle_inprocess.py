@@ -94,6 +94,8 @@ def run_oracle(device: SimDevice, pair: Pair, params: dict[str, Any]) -> list[st
 def test_oracle_solves_pair(device: SimDevice, pair: Pair) -> None:
     template, package = pair.template, pair.app.package
     params = params_for(template, 30, 0)
+    # the adapter's setup: ``cmd role add-role-holder`` writes this setting
+    device.providers.settings_put("secure", "sms_default_application", package)
     seed(device, template.initial_state(params))
     first = read(device)
     assert not template.check(params, first, [first], None).success
@@ -103,4 +105,19 @@ def test_oracle_solves_pair(device: SimDevice, pair: Pair) -> None:
     verdict = template.check(params, read(device), [first], None)
     assert verdict.success, f"{verdict.summary()}\nsteps: {steps}"
     assert device.ui.focused()[0] == package, "the gold path should stay inside the app"
+    device.ui.force_stop(package)
+
+
+def test_app_asks_to_become_the_default_sms_app(device: SimDevice) -> None:
+    """Without the SMS role the apps show only the "Set as default" prompt, as the real ones do."""
+    package = "org.fossify.messages"
+    device.providers.settings_put("secure", "sms_default_application", "com.google.android.apps.messaging")
+    device.ui.force_stop(package)
+    assert device.ui.start_app(package)
+    elements = parse_ui_dump(device.ui.dump_xml())
+    button = next(e for e in elements if e.text == "Set as default")
+    assert not any(e.content_desc == "Start conversation" for e in elements)
+    device.ui.tap(*button.center)
+    assert device.providers.settings_get("secure", "sms_default_application") == package
+    assert any(e.content_desc == "Start conversation" for e in parse_ui_dump(device.ui.dump_xml()))
     device.ui.force_stop(package)

@@ -25,6 +25,9 @@ class FossifyMain(ConversationListBase):
     activity = ".activities.MainActivity"
 
     def build(self) -> View:
+        prompt = self.default_app_prompt()
+        if prompt is not None:
+            return prompt
         now = self.app.now_ms()
         contacts = self.contacts()
         query = self.field("main_search").strip().lower()

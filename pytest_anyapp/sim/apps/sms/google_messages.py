@@ -31,6 +31,9 @@ class GoogleConversationList(ConversationListBase):
     activity = f"{_ACT}.ConversationListActivity"
 
     def build(self) -> View:
+        prompt = self.default_app_prompt()
+        if prompt is not None:
+            return prompt
         now = self.app.now_ms()
         contacts = self.contacts()
         rows = []

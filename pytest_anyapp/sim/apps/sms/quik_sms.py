@@ -28,6 +28,9 @@ class QuikMain(ConversationListBase):
     activity = f"{_ACT}.main.MainActivity"
 
     def build(self) -> View:
+        prompt = self.default_app_prompt()
+        if prompt is not None:
+            return prompt
         now = self.app.now_ms()
         contacts = self.contacts()
         rows = []

@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING
 
 from pytest_anyapp.sim.apps.base import Screen, SimApp
 from pytest_anyapp.sim.apps.sms.store import Contact, Conversation, Message, SmsStore
+from pytest_anyapp.sim.ui.views import Button, Column, ImageView, Scaffold, TextView, View
 
 if TYPE_CHECKING:
     pass
+
+SMS_DEFAULT_SETTING = "sms_default_application"
 
 
 class SmsApp(SimApp):
@@ -26,6 +29,14 @@ class SmsApp(SimApp):
     @property
     def store(self) -> SmsStore:
         return SmsStore(self.device)
+
+    def is_default_sms_app(self) -> bool:
+        """Holder of the SMS role (``cmd role add-role-holder`` writes this secure setting)."""
+        return self.device.providers.settings_get("secure", SMS_DEFAULT_SETTING) == self.package
+
+    def become_default(self) -> None:
+        """What accepting the system's "Set as default SMS app?" dialog does."""
+        self.device.providers.settings_put("secure", SMS_DEFAULT_SETTING, self.package)
 
 
 class ConversationListBase(Screen):
@@ -41,6 +52,20 @@ class ConversationListBase(Screen):
 
     def conversations(self) -> list[Conversation]:
         return self.store.conversations()
+
+    def default_app_prompt(self) -> View | None:
+        """Real SMS apps show only this until they hold the SMS role; None once they do."""
+        app = self.app
+        assert isinstance(app, SmsApp)
+        if app.is_default_sms_app():
+            return None
+        return Scaffold(None, Column(
+            ImageView("chat", size=72, gravity="center_horizontal"),
+            TextView(f"{app.label} needs to be your default SMS app to send and read messages.",
+                     size=18, align="center", padding=(24, 16)),
+            Button("Set as default", app.become_default, id="set_default_sms", gravity="center_horizontal"),
+            spacing=16, padding=(0, 160, 0, 0),
+        ))
 
     def contacts(self) -> list[Contact]:
         return self.store.contacts()

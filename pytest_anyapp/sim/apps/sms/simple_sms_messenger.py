@@ -28,6 +28,9 @@ class SimpleMain(ConversationListBase):
     activity = ".activities.MainActivity"
 
     def build(self) -> View:
+        prompt = self.default_app_prompt()
+        if prompt is not None:
+            return prompt
         now = self.app.now_ms()
         contacts = self.contacts()
         rows = []
