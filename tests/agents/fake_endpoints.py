@@ -31,13 +31,28 @@ class _State:
     requests: list[dict[str, Any]] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
     models: list[dict[str, Any]] = field(default_factory=list)
+    routes: dict[str, deque[Scripted]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def next_reply(self) -> Scripted:
+    def next_reply(self, prompt_text: str = "") -> Scripted:
+        """The next reply of the first route whose key is in the prompt, else of the main script."""
         with self.lock:
-            if not self.replies:
+            queue = next((q for key, q in self.routes.items() if key in prompt_text), self.replies)
+            if not queue:
                 return Fail(400, "script exhausted: the test did not expect another model call")
-            return self.replies.popleft()
+            return queue.popleft()
+
+
+def prompt_text(body: dict[str, Any]) -> str:
+    """All text of an OpenAI chat request, to route replies by what the prompt says."""
+    out = []
+    for message in body.get("messages", []):
+        content = message.get("content")
+        if isinstance(content, str):
+            out.append(content)
+        elif isinstance(content, list):
+            out.extend(p.get("text", "") for p in content if isinstance(p, dict))
+    return "\n".join(out)
 
 
 class _Server:
@@ -64,6 +79,11 @@ class _Server:
     def script(self, *replies: Scripted) -> None:
         with self.state.lock:
             self.state.replies.extend(replies)
+
+    def route(self, key: str, *replies: Scripted) -> None:
+        """Replies for requests whose prompt contains ``key`` (one episode's goal, say)."""
+        with self.state.lock:
+            self.state.routes.setdefault(key, deque()).extend(replies)
 
     @property
     def requests(self) -> list[dict[str, Any]]:
@@ -124,7 +144,7 @@ class _OpenAIHandler(_JSONHandler):
             return
         body = self._body()
         self.state.requests.append(body)
-        reply = self.state.next_reply()
+        reply = self.state.next_reply(prompt_text(body))
         if isinstance(reply, Fail):
             self._send(reply.status, {"error": {"message": reply.message, "type": "scripted", "code": reply.status}})
             return

@@ -1,0 +1,205 @@
+"""End to end: model adapters drive a real simulated device through the plugin.
+
+The scripted "model" outputs are the oracle's solution of one SMS pair, re-expressed in each
+model's native output format and coordinate space (resized-image pixels, 0-999, python calls).
+Replayed from a real OpenAI-compatible server on loopback, they must solve that instance (passed)
+and must not solve another instance with different parameters (failed). An unreachable endpoint
+is ``invalid``; unparseable output is a scored failure with the raw output in the record.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_anyapp.agents.config import load_model_configs
+from pytest_anyapp.agents.models import images
+
+from .fake_endpoints import FakeOpenAIServer
+
+PAIRS_TEST = (Path(__file__).resolve().parents[2] / "pairs" / "test_pairs.py").read_text()
+SOLVED = "SmsSend-simple_sms_messenger-i0"
+UNSOLVED = "SmsSend-simple_sms_messenger-i1"
+SCREEN = (1080, 2400)
+
+_oracle_cache: dict[str, Any] = {}
+
+
+def run_bench(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    pytester.makepyfile(test_pairs=PAIRS_TEST)
+    return pytester.runpytest("-p", "no:randomly", "--results-dir=res", "--infra-retries=0", *args)
+
+
+def records(root: Path) -> dict[str, dict[str, Any]]:
+    return {p.parent.name: json.loads(p.read_text()) for p in root.glob("*/*/episode.json")
+            if not p.parent.parent.name.startswith("_")}
+
+
+def by_suffix(recs: dict[str, dict[str, Any]], suffix: str) -> dict[str, Any]:
+    (rec,) = [r for tid, r in recs.items() if tid.endswith(suffix)]
+    return rec
+
+
+def oracle_solution(pytester: pytest.Pytester) -> tuple[list[dict[str, Any]], str, str]:
+    """(actions, goal of the solved instance, goal of the other one), from one oracle run."""
+    if not _oracle_cache:
+        result = run_bench(pytester, "--agent=oracle", "-k", f"{SOLVED} or {UNSOLVED}", "--run-id=oracle")
+        recs = records(pytester.path / "res")
+        solved, other = by_suffix(recs, SOLVED), by_suffix(recs, UNSOLVED)
+        assert solved["status"] == "valid_success", result.stdout.str()[-3000:]
+        _oracle_cache.update(actions=[s["action"] for s in solved["steps"]], goal=solved["prompt_goal"],
+                             other_goal=other["prompt_goal"])
+    assert _oracle_cache["goal"] != _oracle_cache["other_goal"]
+    return _oracle_cache["actions"], _oracle_cache["goal"], _oracle_cache["other_goal"]
+
+
+# -- device actions -> each model's native output ------------------------------------------------
+
+def _scale(point: list[int], space: tuple[int, int]) -> list[int]:
+    return [round(point[0] * space[0] / SCREEN[0]), round(point[1] * space[1] / SCREEN[1])]
+
+
+def _mobile_use(action: dict[str, Any], space: tuple[int, int], open_name: str) -> dict[str, Any]:
+    a = action["action"]
+    args: dict[str, Any] = {"action": a}
+    for key in ("coordinate", "coordinate2"):
+        if key in action:
+            args[key] = _scale(action[key], space)
+    if a in ("open", "open_app"):
+        args["action"] = open_name
+    if "text" in action:
+        args["text"] = action["text"]
+    if a == "system_button":
+        args["button"] = action["button"].capitalize()
+    if a == "terminate":
+        args["status"] = action.get("status", "success")
+    if a == "swipe" and "direction" in action and "coordinate2" not in action:
+        args["direction"] = action["direction"]
+    return args
+
+
+def _call(args: dict[str, Any]) -> str:
+    return json.dumps({"name": "mobile_use", "arguments": args})
+
+
+def gui_owl(action: dict[str, Any]) -> str:
+    args = _mobile_use(action, images.target_size(SCREEN, images.ImageLimits(28, 3136, 10035200)), "open")
+    return f"<thinking>\nNext step.\n</thinking>\n<tool_call>\n{_call(args)}\n</tool_call>\n<conclusion>{args['action']}</conclusion>"
+
+
+def qwen(action: dict[str, Any]) -> str:
+    args = _mobile_use(action, (999, 999), "open")
+    return f"Thought: Next step.\nAction: Do {args['action']}.\n<tool_call>\n{_call(args)}\n</tool_call>"
+
+
+def mai(action: dict[str, Any]) -> str:
+    args = _mobile_use(action, (999, 999), "open")
+    if args["action"] == "terminate":
+        args["status"] = "success" if args["status"] == "success" else "fail"
+    return f"<thinking>\nNext step.\n</thinking>\n<tool_call>\n{_call(args)}\n</tool_call>"
+
+
+def venus(action: dict[str, Any]) -> str:
+    sent = images.target_size(SCREEN, images.ImageLimits(28, 830000, 937664))
+    a = action["action"]
+    if a in ("click", "long_press"):
+        x, y = _scale(action["coordinate"], sent)
+        call = f"{'Click' if a == 'click' else 'LongPress'}(box=({x}, {y}))"
+    elif a == "swipe":
+        (x1, y1), (x2, y2) = _scale(action["coordinate"], sent), _scale(action["coordinate2"], sent)
+        call = f"Drag(start=({x1}, {y1}), end=({x2}, {y2}))"
+    elif a == "type":
+        call = f"Type(content={action['text']!r})"
+    elif a in ("open", "open_app"):
+        call = f"Launch(app={action['text']!r})"
+    elif a == "system_button":
+        call = f"Press{action['button'].capitalize()}()"
+    elif a == "answer":
+        call = f"CallUser(content={action['text']!r})"
+    elif a == "wait":
+        call = "Wait()"
+    else:
+        call = "Finished()"
+    return f"<think>Next step.</think>\n<action>{call}</action>\n<conclusion>{call}</conclusion>"
+
+
+NATIVE: dict[str, Callable[[dict[str, Any]], str]] = {
+    "GUI-Owl-7B": gui_owl, "Qwen3-VL-8B": qwen, "UI-Voyager": qwen, "MAI-UI-8B": mai, "UI-Venus-7B": venus,
+}
+
+
+def fast_config(path: Path, name: str) -> Path:
+    path.write_text(json.dumps({"agents": {name: {"retry": {"backoff_s": 0.0, "max_attempts": 2}}}}))
+    return path
+
+
+def serve(name: str) -> tuple[FakeOpenAIServer, str]:
+    config = load_model_configs(env={})[name]
+    return FakeOpenAIServer(config.model, max_model_len=262144), config.base_url_env or ""
+
+
+@pytest.mark.parametrize("name", sorted(NATIVE))
+def test_scripted_outputs_solve_one_instance_and_not_the_other(pytester: pytest.Pytester,
+                                                               monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    actions, goal, other_goal = oracle_solution(pytester)
+    if actions[-1]["action"] not in ("terminate", "answer"):
+        actions = [*actions, {"action": "terminate", "status": "success"}]
+    outputs = [NATIVE[name](a) for a in actions]
+    server, url_env = serve(name)
+    with server:
+        server.route(goal, *outputs)
+        server.route(other_goal, *outputs)  # the same moves, but this instance asks for something else
+        monkeypatch.setenv(url_env, server.base_url)
+        result = run_bench(pytester, f"--agent={name}", f"--agent-config={fast_config(pytester.path / 'a.json', name)}",
+                           "-k", f"{SOLVED} or {UNSOLVED}", f"--run-id={name}")
+    result.assert_outcomes(passed=1, failed=1)
+    recs = records(pytester.path / "res" / name)
+    solved, unsolved = by_suffix(recs, SOLVED), by_suffix(recs, UNSOLVED)
+    assert solved["status"] == "valid_success"
+    assert unsolved["status"] == "valid_failure" and unsolved["verifier"]["success"] is False
+    model = solved["provenance"]["model"]
+    assert model["model_id"] == load_model_configs(env={})[name].model
+    assert model["endpoint_model"] == model["model_id"] and len(model["config_sha256"]) == 64
+    for step in solved["steps"]:
+        assert step["raw_output"] in outputs
+        assert step["model_calls"] == 1 and step["usage"]["total_tokens"] > 0
+    first_prompt = json.dumps(server.requests[0])
+    assert goal in first_prompt or json.dumps(goal)[1:-1] in first_prompt
+
+
+def test_endpoint_down_is_invalid(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("GUI_OWL_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    result = run_bench(pytester, "--agent=GUI-Owl-7B", f"--agent-config={fast_config(pytester.path / 'a.json', 'GUI-Owl-7B')}",
+                       "-k", SOLVED, "--run-id=down", "--json-report", "--json-report-file=r.json")
+    result.stdout.fnmatch_lines(["*1 invalid*"])
+    report = json.loads((pytester.path / "r.json").read_text())
+    assert "failed" not in report["summary"] and "passed" not in report["summary"]
+    rec = by_suffix(records(pytester.path / "res" / "down"), SOLVED)
+    assert rec["status"] == "invalid_infrastructure"
+    assert rec["exception"]["cause"] == "model_endpoint" and rec["exception"]["phase"] == "agent"
+
+
+def test_unparseable_output_is_a_scored_failure_with_the_raw_output(pytester: pytest.Pytester,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    server, url_env = serve("Qwen3-VL-8B")
+    garbage = "Thought: I am done.\nAction: Send it."  # no <tool_call>
+    with server:
+        server.script(garbage, garbage)
+        monkeypatch.setenv(url_env, server.base_url)
+        result = run_bench(pytester, "--agent=Qwen3-VL-8B", "--parse-failure=retry:1",
+                           f"--agent-config={fast_config(pytester.path / 'a.json', 'Qwen3-VL-8B')}",
+                           "-k", SOLVED, "--run-id=garbage")
+    result.assert_outcomes(failed=1)
+    rec = by_suffix(records(pytester.path / "res" / "garbage"), SOLVED)
+    assert rec["status"] == "valid_failure" and rec["exception"]["cause"] == "action_parse_error"
+    assert rec["steps"][-1]["raw_output"] == garbage
+    assert rec["steps"][-1]["agent_extra"]["raw_outputs"] == [garbage, garbage]
+    assert rec["provenance"]["model"]["parse_failure"] == "retry:1"
