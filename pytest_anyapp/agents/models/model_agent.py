@@ -121,7 +121,7 @@ class ModelAgent(Agent):
                 )
         return self._transport
 
-    def attest(self, retry: RetryPolicy | None = None) -> dict[str, Any]:
+    def attest(self, retry: RetryPolicy | None = None, timeout_s: float | None = None) -> dict[str, Any]:
         """Ask the endpoint what it serves; refuse a wrong model or a too-short context.
 
         Raises ``ModelEndpointError`` (the episode is invalid): scoring a run against a model
@@ -137,7 +137,7 @@ class ModelAgent(Agent):
                 info = transport.get_model()
                 result = {"endpoint_model": info["id"], "endpoint_model_version": info.get("version")}
             else:
-                models = transport.list_models()
+                models = transport.list_models(timeout_s)
                 ids = [str(m.get("id")) for m in models]
                 match = next((m for m in models if m.get("id") == self.model_id), None)
                 if match is None:
@@ -238,7 +238,8 @@ class ModelAgent(Agent):
         """Provenance for the episode record: model, config hash, what the endpoint reports."""
         if self.config.attest and self._attestation is None:
             try:
-                self.attest(retry=RetryPolicy(max_attempts=1))
+                # One quick try: describe() runs before any episode and must not stall the run.
+                self.attest(retry=RetryPolicy(max_attempts=1), timeout_s=10.0)
             except ModelEndpointError as exc:
                 self._attestation_error = str(exc)
         info: dict[str, Any] = {

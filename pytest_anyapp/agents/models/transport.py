@@ -164,10 +164,11 @@ class OpenAIChatTransport:
             response_model=response.model,
         )
 
-    def list_models(self) -> list[dict[str, Any]]:
+    def list_models(self, timeout_s: float | None = None) -> list[dict[str, Any]]:
         """The endpoint's ``/v1/models`` entries (vLLM adds ``max_model_len``)."""
+        client = self._client if timeout_s is None else self._client.with_options(timeout=timeout_s)
         page, _, _ = call_with_retries(
-            lambda: self._client.models.list(), self._classify, self.retry,
+            lambda: client.models.list(), self._classify, self.retry,
             f"model listing at {self.base_url}", self._sleep,
         )
         return [m.model_dump() for m in page.data]
