@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from pytest_anyapp.sim.console import parse_fault_value
+from pytest_anyapp.sim.console import coerce_fault, parse_fault_value
 
 
 def _parse_faults(items: list[str]) -> dict[str, Any]:
@@ -15,7 +15,10 @@ def _parse_faults(items: list[str]) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep:
             raise SystemExit(f"--fault expects key=value, got {item!r}")
-        faults[key] = parse_fault_value(value)
+        try:
+            faults[key] = coerce_fault(key, parse_fault_value(value))
+        except (KeyError, ValueError) as exc:
+            raise SystemExit(f"--fault {item!r}: {exc}") from None
     return faults
 
 

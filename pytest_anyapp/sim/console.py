@@ -84,6 +84,25 @@ def parse_fault_value(text: str) -> Any:
     return text
 
 
+def coerce_fault(key: str, value: Any) -> Any:
+    """Check a fault value against the ``Faults`` field type (annotations are strings here)."""
+    from pytest_anyapp.sim.device import Faults
+
+    annotation = str(Faults.__dataclass_fields__[key].type)
+    if value is None and "None" in annotation:
+        return None
+    if "bool" in annotation:
+        if isinstance(value, bool):
+            return value
+    elif "float" in annotation:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+            return float(value)
+    elif "int" in annotation:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+    raise ValueError(f"bad value {value!r} for fault '{key}' ({annotation})")
+
+
 class ConsoleServer:
     """Serves the console protocol for one device on the running asyncio loop."""
 
@@ -209,7 +228,10 @@ class ConsoleServer:
                 key, sep, value = item.partition("=")
                 if not sep or key not in known:
                     return f"KO: unknown fault '{key}' (known: {', '.join(sorted(known))})\r\n"
-                changes[key] = parse_fault_value(value)
+                try:
+                    changes[key] = coerce_fault(key, parse_fault_value(value))
+                except ValueError as exc:
+                    return f"KO: {exc}\r\n"
             device.set_faults(**changes)
             return f"{json.dumps(device.faults.to_json(), sort_keys=True)}\r\nOK\r\n"
         if sub == "reset":

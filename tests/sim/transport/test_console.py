@@ -87,6 +87,12 @@ def test_sim_fault_status_and_reset(console_home: Path, sim_device: RunningDevic
     assert json.loads(console_command(port, "sim status")[0])["booted"] is True
     with pytest.raises(ConsoleError, match="unknown fault"):
         console_command(port, "sim fault warp_speed=9")
+    with pytest.raises(ConsoleError, match="bad value"):
+        console_command(port, "sim fault drop_adb_after=soon")
+    with pytest.raises(ConsoleError, match="bad value"):
+        console_command(port, "sim fault hang_commands=7")
+    assert json.loads(console_command(port, "sim fault drop_adb_after=3")[0])["drop_adb_after"] == 3
+    assert json.loads(console_command(port, "sim fault drop_adb_after=none")[0])["drop_adb_after"] is None
 
     marker = sim_device.device.fs.host("/sdcard/Download/marker.txt")
     marker.write_text("x")
