@@ -24,6 +24,7 @@ ELEMENTS = [
     UIElement(index=3, class_name="androidx.recyclerview.widget.RecyclerView", bounds=(0, 200, 1080, 2000),
               scrollable=True),
     UIElement(index=4, text="offscreen", bounds=(0, 2500, 100, 2600)),
+    UIElement(index=5, class_name="android.widget.FrameLayout", bounds=(0, 0, 1080, 2400)),
 ]
 
 
@@ -48,7 +49,7 @@ def test_openai_request_golden(make_agent) -> None:
     text = texts(user)[0]
     assert f"The user's goal: {C1_GOAL}\n" in text
     assert 'UI element 1: {"index": 1, "content_description": "Start chat"' in text
-    assert "UI element 4" not in text, "off-screen elements get no mark"
+    assert "UI element 4" not in text, "off-screen elements and bare layout containers get no mark"
     assert "Reason:" in text and '"action_type"' in text
 
 

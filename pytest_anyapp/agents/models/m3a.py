@@ -53,13 +53,20 @@ NO_HISTORY = "Nothing has been done yet; this is the first step."
 _REASON_ACTION = re.compile(r"Reason:(.*?)Action:(.*)", re.DOTALL)
 
 
+def _informative(el: UIElement) -> bool:
+    """Worth a mark: it says something or can be acted on (bare layout containers are noise)."""
+    return bool(el.text or el.content_desc or el.clickable or el.long_clickable or el.scrollable
+                or el.checkable or el.editable)
+
+
 def visible_elements(elements: list[UIElement], screen: tuple[int, int]) -> list[UIElement]:
-    """Elements with a non-empty box on screen, in dump order (their position is the mark number)."""
+    """Informative elements with a non-empty box on screen, in dump order (position = mark number)."""
     width, height = screen
     out = []
     for el in elements:
         left, top, right, bottom = el.bounds
-        if right > left and bottom > top and right > 0 and bottom > 0 and left < width and top < height:
+        on_screen = right > left and bottom > top and right > 0 and bottom > 0 and left < width and top < height
+        if on_screen and _informative(el):
             out.append(el)
     return out
 
