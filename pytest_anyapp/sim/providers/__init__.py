@@ -81,6 +81,8 @@ class Providers:
     def __init__(self, device: SimDevice) -> None:
         self.device = device
         self._init_lock = threading.Lock()
+        for name in SPECS:  # the providers create their databases at boot
+            self.connect(name).close()
 
     # -- databases ---------------------------------------------------------------------------
     def db_path(self, name: str) -> str:
@@ -110,6 +112,10 @@ class Providers:
             return False
         with self._init_lock:
             shutil.rmtree(self.device.fs.host(f"/data/data/{package}/databases"), ignore_errors=True)
+        # The provider process restarts on the next access and recreates empty databases.
+        for name, spec in SPECS.items():
+            if spec.package == package:
+                self.connect(name).close()
         return True
 
     # -- telephony ---------------------------------------------------------------------------

@@ -29,8 +29,10 @@ def _plain() -> sqlite3.Connection:
 
 def _wrapper(name: str, now: Callable[[], float]) -> Callable[..., Any]:
     def call(*args: Any) -> Any:
-        stamp = dt.datetime.fromtimestamp(now(), dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%f")
-        values = list(args)
+        when = dt.datetime.fromtimestamp(now(), dt.timezone.utc)
+        stamp = when.strftime("%Y-%m-%d %H:%M:%S") + f".{when.microsecond // 1000:03d}"
+        # A connection with text_factory=bytes (the sqlite3 CLI) hands TEXT arguments over as bytes.
+        values = [a.decode("utf-8", "replace") if isinstance(a, bytes) else a for a in args]
         time_index = 1 if name == "strftime" else 0
         if len(values) <= time_index:
             values.append(stamp)

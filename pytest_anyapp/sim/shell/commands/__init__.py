@@ -2,4 +2,17 @@
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.shell.commands import core, files, find, text  # noqa: F401
+from pytest_anyapp.sim.shell.commands import (  # noqa: F401
+    am,
+    archive,
+    content,
+    core,
+    dumpsys,
+    files,
+    find,
+    pm,
+    sqlite_cli,
+    system,
+    text,
+    ui_cmds,
+)

@@ -597,3 +597,23 @@ def true_(inv: Invocation) -> int:
 @command("false")
 def false_(inv: Invocation) -> int:
     return 1
+
+
+@command("run-as")
+def run_as(inv: Invocation) -> int:
+    """``run-as PKG [--user 0] [CMD...]``: run as the app's uid inside its data directory."""
+    args = list(inv.args)
+    if not args:
+        inv.err("usage: run-as <package-name> [--user <uid>] <command> [<args>]\n")
+        return 1
+    package = args.pop(0)
+    if args[:1] == ["--user"]:
+        args = args[2:]
+    info = inv.device.packages.get(package)
+    if info is None:
+        inv.err(f"run-as: unknown package: {package}\n")
+        return 1
+    sub = Shell(inv.device, argv0="sh", cwd=f"/data/data/{package}", variables=inv.env, uid=int(info.uid))
+    if not args:
+        return sub.run_script(inv.read_stdin().decode(errors="replace"), inv.io)
+    return sub.run_argv(args, inv.io)

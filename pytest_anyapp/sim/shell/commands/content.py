@@ -1,0 +1,175 @@
+"""``content query|insert|update|delete`` (frameworks/base cmds/content) over the sim providers.
+
+Output is the tool's: ``Row: <n> k=v, k2=v2`` per row with no escaping, ``NULL``/``BLOB`` for
+those types, floats as Java ``String.valueOf(float)``, and ``No result found.`` for no rows.
+Provider failures print ``Error while accessing provider:<authority>`` and the exception to
+stderr; the sim exits 1 there so a failed read is never mistaken for an empty one.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any
+from urllib.parse import urlsplit
+
+from pytest_anyapp.sim.shell.runtime import Invocation, command
+
+_USAGE = (
+    "usage: adb shell content [subcommand] [options]\n\n"
+    "usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] "
+    "[--extra <BINDING>...]\n"
+    "  <URI> a content provider URI.\n"
+    "  <BINDING> binds a typed value to a column and is formatted:\n"
+    "  <COLUMN_NAME>:<TYPE>:<COLUMN_VALUE> where:\n"
+    "  <TYPE> specifies data type such as:\n"
+    "  b - boolean, s - string, i - integer, l - long, f - float, d - double, n - null\n\n"
+    "usage: adb shell content update --uri <URI> [--user <USER_ID>] [--where <WHERE>] [--extra <BINDING>...]\n\n"
+    "usage: adb shell content delete --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] "
+    "[--where <WHERE>] [--extra <BINDING>...]\n\n"
+    "usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] "
+    "[--where <WHERE>] [--sort <SORT_ORDER>] [--extra <BINDING>...]\n"
+    "  <PROJECTION> is a list of colon separated column names and is formatted:\n"
+    "  <COLUMN_NAME>[:<COLUMN_NAME>...]\n"
+    "  <SORT_ORDER> is the order in which rows in the result should be sorted.\n"
+)
+
+
+def java_float(value: float) -> str:
+    """Java ``String.valueOf(float)`` (shortest float32 repr; ``1.0``, ``1.0E10``)."""
+    f32 = struct.unpack("<f", struct.pack("<f", value))[0]
+    if math.isnan(f32):
+        return "NaN"
+    if math.isinf(f32):
+        return "Infinity" if f32 > 0 else "-Infinity"
+    if f32 == 0:
+        return "-0.0" if math.copysign(1.0, f32) < 0 else "0.0"
+    digits = ""
+    for precision in range(1, 10):
+        candidate = f"{f32:.{precision}e}"
+        if struct.unpack("<f", struct.pack("<f", float(candidate)))[0] == f32:
+            digits = candidate
+            break
+    mantissa, exp_text = digits.split("e")
+    exponent = int(exp_text)
+    negative = mantissa.startswith("-")
+    mantissa = mantissa.lstrip("-").replace(".", "").rstrip("0") or "0"
+    if 1e-3 <= abs(f32) < 1e7:
+        point = exponent + 1
+        if point <= 0:
+            text = "0." + "0" * (-point) + mantissa
+        elif point >= len(mantissa):
+            text = mantissa + "0" * (point - len(mantissa)) + ".0"
+        else:
+            text = mantissa[:point] + "." + mantissa[point:]
+    else:
+        text = mantissa[0] + "." + (mantissa[1:] or "0") + f"E{exponent}"
+    return ("-" if negative else "") + text
+
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, bytes):
+        return "BLOB"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return java_float(value)
+    return str(value)
+
+
+def parse_binding(text: str) -> tuple[str, Any]:
+    name, sep1, rest = text.partition(":")
+    kind, sep2, raw = rest.partition(":")
+    if not sep1 or not name:
+        raise ValueError(f"Binding not well formed: {text}")
+    if not sep2 and kind != "n":
+        raise ValueError(f"Binding not well formed: {text}")
+    if kind == "s":
+        return name, raw
+    if kind in ("i", "l"):
+        return name, int(raw)
+    if kind in ("f", "d"):
+        return name, float(raw)
+    if kind == "b":
+        return name, 1 if raw.lower() == "true" or raw == "1" else 0
+    if kind == "n":
+        return name, None
+    raise ValueError(f"Unsupported type: {kind}")
+
+
+def _parse(args: list[str]) -> dict[str, Any]:
+    opts: dict[str, Any] = {"bind": {}, "extra": {}}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--uri", "--user", "--projection", "--where", "--sort", "--bind", "--extra", "--arg", "--method",
+                 "--mode"):
+            if i + 1 >= len(args):
+                raise ValueError(f"Argument expected after \"{a}\"")
+            value = args[i + 1]
+            if a in ("--bind", "--extra"):
+                name, bound = parse_binding(value)
+                opts[a[2:]][name] = bound
+            else:
+                opts[a[2:]] = value
+            i += 2
+            continue
+        raise ValueError(f"Unsupported argument: {a}")
+    return opts
+
+
+@command("content")
+def content(inv: Invocation) -> int:
+    from pytest_anyapp.sim.providers import ProviderError, UnknownAuthority
+
+    if not inv.args:
+        inv.out(_USAGE)
+        return 1
+    verb, rest = inv.args[0], inv.args[1:]
+    if verb not in ("query", "insert", "update", "delete"):
+        inv.err(f"[ERROR] Unsupported operation: {verb}\n{_USAGE}")
+        return 1
+    try:
+        opts = _parse(rest)
+    except ValueError as exc:
+        inv.err(f"[ERROR] {exc}\n{_USAGE}")
+        return 1
+    uri = opts.get("uri")
+    if not uri:
+        inv.err("[ERROR] Content provider URI not specified. Did you specify --uri argument?\n" + _USAGE)
+        return 1
+    if verb == "insert" and not opts["bind"]:
+        inv.err("[ERROR] Bindings not specified. Did you specify --bind argument(s)?\n" + _USAGE)
+        return 1
+    authority = urlsplit(uri).netloc
+    providers = inv.device.providers
+    try:
+        if verb == "query":
+            projection = [p for p in opts["projection"].split(":") if p] if opts.get("projection") else None
+            result = providers.query(uri, projection, opts.get("where"), opts.get("sort"))
+            if not result.rows:
+                inv.out("No result found.\n")
+                return 0
+            out: list[str] = []
+            for n, row in enumerate(result.rows):
+                pairs = ", ".join(f"{col}={format_value(val)}" for col, val in zip(result.columns, row))
+                out.append(f"Row: {n} {pairs}\n")
+            inv.out("".join(out))
+        elif verb == "insert":
+            providers.insert(uri, opts["bind"])
+        elif verb == "update":
+            providers.update(uri, opts["bind"], opts.get("where"))
+        else:
+            providers.delete(uri, opts.get("where"))
+    except UnknownAuthority:
+        inv.err(f"Error while accessing provider:{authority}\njava.lang.IllegalStateException: "
+                f"Could not find provider: {authority}\n")
+        return 1
+    except (ProviderError, ValueError) as exc:
+        inv.err(f"Error while accessing provider:{authority}\njava.lang.IllegalArgumentException: {exc}\n")
+        return 1
+    return 0

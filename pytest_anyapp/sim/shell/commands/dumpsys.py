@@ -1,0 +1,353 @@
+"""``dumpsys``: package, window, display, input, activity (top/activities/recents), power,
+battery, telephony.registry, SurfaceFlinger --display-id, meminfo-free subset.
+
+Only the lines clients parse are modelled, in the AOSP layouts the notes record (e.g. the
+``Package [<pkg>] (<hex>):`` block, ``mCurrentFocus=Window{...}``, ``orientation=0``,
+``logicalFrame=[0, 0, W, H]``, ``mHoldingDisplaySuspendBlocker=true``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zlib
+from typing import Any
+
+from pytest_anyapp.sim.shell.commands.pm import permission_lines
+from pytest_anyapp.sim.shell.commands.system import package_pid
+from pytest_anyapp.sim.shell.runtime import Invocation, command
+from pytest_anyapp.sim.shell.tz import device_tz
+
+PHYSICAL_W, PHYSICAL_H, PHYSICAL_DENSITY = 1080, 2400, 420
+DISPLAY_UNIQUE_ID = "local:4619827259835644672"
+
+
+def short_hex(key: str) -> str:
+    return f"{zlib.crc32(key.encode()):08x}"[1:]
+
+
+def display_size(inv: Invocation) -> tuple[int, int]:
+    """Logical size: ``wm size`` override (settings global display_size_forced) or physical."""
+    forced = inv.device.providers.settings_get("global", "display_size_forced")
+    if forced and "," in forced:
+        w, h = forced.split(",", 1)
+        if w.isdigit() and h.isdigit():
+            return int(w), int(h)
+    return PHYSICAL_W, PHYSICAL_H
+
+
+def display_density(inv: Invocation) -> int:
+    forced = inv.device.providers.settings_get("secure", "display_density_forced")
+    return int(forced) if forced and forced.isdigit() else PHYSICAL_DENSITY
+
+
+def short_component(package: str, activity: str) -> str:
+    if activity.startswith(package + "."):
+        return f"{package}/{activity[len(package):]}"
+    return f"{package}/{activity}"
+
+
+# -- package -------------------------------------------------------------------------------------
+
+
+def _stamp(inv: Invocation, ms: int) -> str:
+    return dt.datetime.fromtimestamp(ms / 1000, device_tz(inv.device)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def package_dump(inv: Invocation, name: str) -> str:
+    """The ``Packages:`` section of ``dumpsys package <name>`` (empty when not installed)."""
+    header = (
+        "Activity Resolver Table:\n  Non-Data Actions:\n\n"
+        "Key Set Manager:\n  [" + name + "]\n      Signing KeySets: 1\n\n"
+    )
+    info = inv.device.packages.get(name)
+    if info is None:
+        return "Dexopt state:\n  Unable to find package: " + name + "\n"
+    code_path = info.code_path
+    install, runtime = permission_lines(info)
+    flags = "[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ]" if info.system else "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
+    lines = [
+        "Packages:",
+        f"  Package [{info.name}] ({short_hex('pkg' + info.name)}):",
+        f"    userId={info.uid}",
+        f"    pkg=Package{{{short_hex('p' + info.name)} {info.name}}}",
+        f"    codePath={code_path}",
+        f"    resourcePath={code_path}",
+        f"    legacyNativeLibraryDir={code_path}/lib",
+        "    extractNativeLibs=false",
+        "    primaryCpuAbi=null",
+        "    secondaryCpuAbi=null",
+        "    cpuAbiOverride=null",
+        f"    versionCode={info.version_code} minSdk={info.min_sdk} targetSdk={info.target_sdk}",
+        "    minExtensionVersions=[]",
+        f"    versionName={info.version_name}",
+        "    usesNonSdkApi=false",
+        "    splits=[base]",
+        "    apkSigningVersion=2",
+        f"    flags={flags}",
+        "    privateFlags=[ PRIVATE_FLAG_ACTIVITIES_RESIZE_MODE_RESIZEABLE_VIA_SDK_VERSION "
+        "ALLOW_AUDIO_PLAYBACK_CAPTURE PRIVATE_FLAG_ALLOW_NATIVE_HEAP_POINTER_TAGGING ]",
+        "    forceQueryable=false",
+        f"    dataDir=/data/user/0/{info.name}",
+        "    supportsScreens=[small, medium, large, xlarge, resizeable, anyDensity]",
+        f"    timeStamp={_stamp(inv, info.last_update_ms)}",
+        f"    lastUpdateTime={_stamp(inv, info.last_update_ms)}",
+        f"    firstInstallTime={_stamp(inv, info.first_install_ms)}",
+        f"    installerPackageName={'null' if info.system else 'com.android.shell'}",
+        f"    signatures=PackageSignatures{{{short_hex('s' + info.name)} version:2, "
+        f"signatures:[{short_hex('k' + info.name)}], past signatures:[]}}",
+        "    installPermissionsFixed=true",
+        f"    pkgFlags={flags}",
+    ]
+    if info.declared_permissions:
+        lines.append("    requested permissions:")
+        lines += [f"      {p}" for p in info.declared_permissions]
+    if install:
+        lines.append("    install permissions:")
+        lines += [f"      {p}" for p in install]
+    lines.append(
+        f"    User 0: ceDataInode={zlib.crc32(info.name.encode()) % 100000} installed=true hidden=false "
+        f"suspended=false distractionFlags=0 stopped=false notLaunched=false enabled={info.enabled_state} "
+        "instant=false virtual=false"
+    )
+    lines.append("      gids=[3003]")
+    if runtime:
+        lines.append("      runtime permissions:")
+        lines += [f"        {p}" for p in runtime]
+    return header + "\n".join(lines) + "\n"
+
+
+def _dump_package(inv: Invocation, args: list[str]) -> str:
+    names = [a for a in args if not a.startswith("-")]
+    if names:
+        return package_dump(inv, names[0])
+    return "".join(package_dump(inv, info.name) for info in inv.device.packages.list())
+
+
+# -- window / display / input --------------------------------------------------------------------
+
+
+def _ui(inv: Invocation) -> Any:
+    return getattr(inv.device, "ui", None)
+
+
+def _dump_window(inv: Invocation, args: list[str]) -> str:
+    ui = _ui(inv)
+    lines: list[str] = list(ui.window_lines()) if ui is not None and hasattr(ui, "window_lines") else []
+    w, h = display_size(inv)
+    if not args or args[0] in ("displays", "-a", "all"):
+        lines += [
+            "",
+            "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)",
+            "  Display: mDisplayId=0 rootTasks=1",
+            f"    init={PHYSICAL_W}x{PHYSICAL_H} {PHYSICAL_DENSITY}dpi cur={w}x{h} app={w}x{h - 63 - 63} "
+            f"rng={w}x{w - 63}-{h}x{h - 63}",
+            "    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion()",
+            "  mCurrentRotation=ROTATION_0" if not any("mCurrentRotation" in ln for ln in lines) else "",
+        ]
+    return "\n".join(ln for ln in lines if ln is not None) + "\n"
+
+
+def _dump_display(inv: Invocation, args: list[str]) -> str:
+    w, h = display_size(inv)
+    density = display_density(inv)
+    return (
+        "DISPLAY MANAGER (dumpsys display)\n"
+        "  mOnlyCode=false\n  mSafeMode=false\n  mPendingTraversal=false\n"
+        "  mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, "
+        f"uniqueId='{DISPLAY_UNIQUE_ID}', physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), "
+        f"physicalFrame=Rect(0, 0 - {w}, {h}), deviceWidth={PHYSICAL_W}, deviceHeight={PHYSICAL_H}}}]\n"
+        "  mDefaultDisplayDefaultColorMode=0\n\n"
+        "Display Devices: size=1\n"
+        f"  DisplayDeviceInfo{{\"Built-in Screen\": uniqueId=\"{DISPLAY_UNIQUE_ID}\", {PHYSICAL_W} x {PHYSICAL_H}, "
+        f"modeId 1, defaultModeId 1, supportedModes [{{id=1, width={PHYSICAL_W}, height={PHYSICAL_H}, fps=60.0}}], "
+        f"density {PHYSICAL_DENSITY}, {PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0 dpi, appVsyncOff 1000000, "
+        "presDeadline 16666666, touch INTERNAL, rotation 0, type INTERNAL, address {port=0}, state ON, "
+        "FLAG_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}\n\n"
+        "Logical Displays: size=1\n"
+        "  Display 0:\n    mDisplayId=0\n    mLayerStack=0\n    mHasContent=true\n"
+        f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, FLAG_SECURE, "
+        f"real {PHYSICAL_W} x {PHYSICAL_H}, largest app {PHYSICAL_W} x {PHYSICAL_H}, smallest app {PHYSICAL_W} x "
+        f"{PHYSICAL_H}, appVsyncOff 1000000, presDeadline 16666666, mode 1, defaultMode 1, "
+        f"rotation 0, density {PHYSICAL_DENSITY} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
+        "layerStack 0, type INTERNAL, state ON}\n"
+        f"    mOverrideDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, "
+        f"app {w} x {h}, rotation 0, density {density} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
+        "state ON}\n"
+        "    orientation=0\n"
+    )
+
+
+def _dump_input(inv: Invocation, args: list[str]) -> str:
+    w, h = display_size(inv)
+    return (
+        "INPUT MANAGER (dumpsys input)\n\n"
+        "Input Manager State:\n  Interactive: true\n  System UI Lights Out: false\n  Pointer Speed: 0\n"
+        "  Pointer Gestures Enabled: true\n  Show Touches: false\n  Pointer Capture: Disabled, seq=0\n"
+        "  Display Viewports:\n"
+        f"    Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation=0, "
+        f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
+        f"deviceSize=[{PHYSICAL_W}, {PHYSICAL_H}], isActive=[1]\n\n"
+        "Input Reader State (Nums of device: 1):\n"
+        "  Device 1: virtio_input_multi_touch_7\n"
+        "    EventHub Devices: [ 1 ] \n    Generation: 2\n    IsExternal: false\n"
+        "    KeyboardType: 0\n    ControllerNumber: 0\n"
+        "    Sources: 0x00001002\n"
+        "    Touch Input Mapper (mode - DIRECT):\n"
+        "      Parameters:\n        GestureMode: MULTI_TOUCH\n        DeviceType: TOUCH_SCREEN\n"
+        "        AssociatedDisplay: hasAssociatedDisplay=true, isExternal=false, displayId=''\n"
+        "        OrientationAware: true\n"
+        f"      Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation=0, "
+        f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
+        f"deviceSize=[{PHYSICAL_W}, {PHYSICAL_H}], isActive=[1]\n"
+        f"      RawSurfaceWidth: {w}px\n      RawSurfaceHeight: {h}px\n"
+        "      SurfaceLeft: 0\n      SurfaceTop: 0\n      SurfaceOrientation: 0\n\n"
+        "Input Dispatcher State:\n  DispatchEnabled: true\n  DispatchFrozen: false\n"
+    )
+
+
+# -- activity ------------------------------------------------------------------------------------
+
+
+def _tasks(inv: Invocation) -> list[Any]:
+    ui = _ui(inv)
+    return list(getattr(ui, "tasks", []) or []) if ui is not None else []
+
+
+def task_rows(inv: Invocation) -> list[tuple[int, str, str, str, bool]]:
+    """(task id, package, base activity, top activity, visible) front-most first."""
+    rows: list[tuple[int, str, str, str, bool]] = []
+    tasks = _tasks(inv)
+    for index, task in enumerate(reversed(tasks)):
+        stack = getattr(task, "stack", [])
+        if not stack:
+            continue
+        base = stack[0].activity_name()
+        top = stack[-1].activity_name()
+        rows.append((int(task.id), str(task.package), base, top, index == 0))
+    return rows
+
+
+def _uid(inv: Invocation, package: str) -> int:
+    info = inv.device.packages.get(package)
+    return int(info.uid) if info is not None else 10000
+
+
+def _activity_record(package: str, activity: str, task_id: int) -> str:
+    return f"ActivityRecord{{{short_hex('ar' + package + activity)} u0 {short_component(package, activity)} t{task_id}}}"
+
+
+def _dump_activity(inv: Invocation, args: list[str]) -> str:
+    what = args[0] if args else "activities"
+    rows = task_rows(inv)
+    launcher = "com.google.android.apps.nexuslauncher"
+    if what in ("top",):
+        out = ["TASK dump (dumpsys activity top)"]
+        for task_id, package, _base, top, visible in rows[:1]:
+            out.append(f"TASK {_uid(inv, package)}:{package} id={task_id} userId=0")
+            out.append(f"  ACTIVITY {short_component(package, top)} {short_hex('a' + top)} pid={package_pid(package)}")
+            out.append("    Local Activity " + short_hex("la" + top) + " State:")
+            out.append("      mResumed=true mStopped=false mFinished=false")
+        return "\n".join(out) + "\n"
+    if what in ("recents", "r"):
+        out = ["ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)", "mRecentsUid=" + str(_uid(inv, launcher)),
+               f"mRecentsComponent=ComponentInfo{{{launcher}/com.android.quickstep.RecentsActivity}}",
+               "mFreezeTaskListReordering=false", "mFreezeTaskListReorderingPendingTimeout=false", "  Recent tasks:"]
+        visible_rows = [r for r in rows if r[1] != launcher]
+        for k, (task_id, package, base, top, _visible) in enumerate(visible_rows):
+            out.append(f"  * Recent #{k}: Task{{{short_hex('t' + str(task_id))} #{task_id} type=standard "
+                       f"A={_uid(inv, package)}:{package} U=0 visible=true visibleRequested=true mode=fullscreen "
+                       "translucent=false sz=1}")
+            out.append(f"    userId=0 effectiveUid=u0a{_uid(inv, package) - 10000} mUserSetupComplete=true "
+                       f"mCallingPackage={package} mCallingFeatureId=null")
+            out.append(f"    affinity={package}")
+            out.append(f"    intent={{act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                       f"flg=0x10000000 cmp={short_component(package, base)}}}")
+            out.append(f"    realActivity={short_component(package, base)}")
+        out.append("")
+        out.append("  Visible recent tasks (most recent first):")
+        for k, (task_id, package, base, _top, _visible) in enumerate(visible_rows):
+            out.append(f"  * RecentTaskInfo #{k}: id={task_id} userId=0 hasTask=true "
+                       f"baseIntent={{cmp={short_component(package, base)}}}")
+        return "\n".join(out) + "\n"
+    if what in ("processes", "p"):
+        ui = _ui(inv)
+        running = sorted(ui.running_packages()) if ui is not None and hasattr(ui, "running_packages") else []
+        out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)"]
+        for k, package in enumerate(running):
+            out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "
+                       f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
+        return "\n".join(out) + "\n"
+    out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
+    for task_id, package, base, top, visible in rows:
+        kind = "home" if package == launcher else "standard"
+        out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
+                   f"U=0 visible={'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
+                   "mode=fullscreen translucent=false sz=1}")
+        out.append(f"    mResumedActivity: {_activity_record(package, top, task_id) if visible else 'null'}")
+        out.append(f"    * Hist  #0: {_activity_record(package, top, task_id)}")
+    if rows:
+        task_id, package, _base, top, _visible = rows[0]
+        out.append("")
+        out.append(f"  ResumedActivity: {_activity_record(package, top, task_id)}")
+        out.append(f"  mResumedActivity: {_activity_record(package, top, task_id)}")
+        out.append(f"  topResumedActivity={_activity_record(package, top, task_id)}")
+    return "\n".join(out) + "\n"
+
+
+# -- power / battery / telephony -----------------------------------------------------------------
+
+_BATTERY = (
+    "Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  Wireless powered: false\n"
+    "  Max charging current: 0\n  Max charging voltage: 0\n  Charge counter: 10000\n  status: 2\n  health: 2\n"
+    "  present: true\n  level: 100\n  scale: 100\n  voltage: 5000\n  temperature: 250\n  technology: Li-ion\n"
+)
+
+_POWER = (
+    "POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  mWakefulness=Awake\n"
+    "  mWakefulnessChanging=false\n  mIsPowered=true\n  mPlugType=1\n  mBatteryLevel=100\n"
+    "  mHoldingWakeLockSuspendBlocker=false\n  mHoldingDisplaySuspendBlocker=true\n"
+    "  mDisplayReady=true\n  Display Power: state=ON\n"
+)
+
+
+def _dump_telephony(inv: Invocation, args: list[str]) -> str:
+    return (
+        "last known state:\n  Phone Id=0\n    mCallState=0\n    mRingingCallState=0\n"
+        "    mForegroundCallState=0\n    mCallIncomingNumber=\n    mServiceState=... mVoiceRegState=0(IN_SERVICE)\n"
+        "    mDataConnectionState=2\n"
+    )
+
+
+def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
+    if "--display-id" in args:
+        return (f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
+    w, h = display_size(inv)
+    return f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n  {w}x{h}\n"
+
+
+_SERVICES = {
+    "package": _dump_package,
+    "window": _dump_window,
+    "display": _dump_display,
+    "input": _dump_input,
+    "activity": _dump_activity,
+    "power": lambda inv, args: _POWER,
+    "battery": lambda inv, args: _BATTERY,
+    "telephony.registry": _dump_telephony,
+    "SurfaceFlinger": _dump_surfaceflinger,
+}
+
+
+@command("dumpsys")
+def dumpsys(inv: Invocation) -> int:
+    args = [a for a in inv.args if a not in ("-T", "--proto")]
+    if not args or args[0] == "-l":
+        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(_SERVICES)))
+        return 0
+    name, rest = args[0], args[1:]
+    handler = _SERVICES.get(name)
+    if handler is None:
+        inv.err(f"Can't find service: {name}\n")
+        return 0
+    inv.out(handler(inv, rest))
+    return 0
