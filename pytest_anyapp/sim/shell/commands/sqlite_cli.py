@@ -154,6 +154,14 @@ class _Session:
         mode = self.mode
         if cmd in (".quit", ".exit", ".q"):
             return False
+        self.conn.text_factory = str  # dot-commands read the schema as text
+        try:
+            return self._dot(cmd, args)
+        finally:
+            self.conn.text_factory = bytes
+
+    def _dot(self, cmd: str, args: list[str]) -> bool:
+        mode = self.mode
         if cmd in (".headers", ".header"):
             mode.header = bool(args) and args[0].lower() in ("on", "1", "yes", "true")
         elif cmd == ".mode" and args:
