@@ -182,10 +182,10 @@ class ModelAgent(Agent):
         reply: ModelReply | None = None
         decision: Decision | None = None
         last_error: DeclaredAgentOutputError | None = None
-        for reply in self.before_request(observation):
+        for aux in self.before_request(observation):
             calls += 1
-            usage = _add_usage(usage, reply.usage)
-            latency += reply.latency_s
+            usage = _add_usage(usage, aux.usage)
+            latency += aux.latency_s
         request = self.build_request(observation)
         for _ in range(self.policy.max_calls):
             reply = self.query(request)
@@ -201,8 +201,9 @@ class ModelAgent(Agent):
                     exc.raw_output = reply.text
                 errors.append(f"{type(exc).__name__}: {exc}")
                 last_error = exc
+        assert reply is not None  # max_calls >= 1
         if decision is None:
-            assert last_error is not None and reply is not None
+            assert last_error is not None
             if self.policy.mode != "wait":
                 last_error.raw_output = reply.text
                 last_error.raw_outputs = raw_outputs  # type: ignore[attr-defined]
@@ -215,18 +216,18 @@ class ModelAgent(Agent):
         extra: dict[str, Any] = {
             **self.step_extra(),
             "model": self.model_id,
-            "finish_reason": reply.finish_reason if reply else None,
-            "endpoint_attempts": reply.attempts if reply else 0,
+            "finish_reason": reply.finish_reason,
+            "endpoint_attempts": reply.attempts,
             "image_sizes": [list(s) for s in request.image_sizes],
             **decision.extra,
         }
         if errors:
             extra["parse_errors"] = errors
             extra["raw_outputs"] = raw_outputs
-        self.remember(observation, request, decision, reply.text if reply else "")
+        self.remember(observation, request, decision, reply.text)
         return AgentStep(
             action=decision.action,
-            raw_output=reply.text if reply else None,
+            raw_output=reply.text,
             thought=decision.thought,
             usage=usage,
             model_latency_s=latency,
