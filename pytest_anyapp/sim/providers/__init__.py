@@ -100,10 +100,12 @@ class Providers:
             install_device_clock(conn, self.device.clock.now)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version < _SCHEMA_VERSION:
-                conn.executescript(spec.schema)
+                # One transaction (one fsync) instead of one per statement: device boot was ~0.5 s.
+                conn.executescript(f"BEGIN;\n{spec.schema}\n")
                 if spec.seed is not None:
                     spec.seed(conn)
                 conn.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+                conn.execute("COMMIT")
         return conn
 
     def wipe(self, package: str) -> bool:
