@@ -43,7 +43,7 @@ def test_hung_command_times_out_while_other_streams_work(adb_device: adbutils.Ad
     def hung() -> None:
         entered.set()
         try:
-            outcome["value"] = adb_device.shell("hangs forever", timeout=2)
+            outcome["value"] = adb_device.shell("hangs forever", timeout=1)
         except BaseException as exc:  # noqa: BLE001 - recorded for the assertion below
             outcome["value"] = exc
 
