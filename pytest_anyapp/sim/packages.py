@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 if TYPE_CHECKING:
+    from pytest_anyapp.sim.apps.base import SimApp
     from pytest_anyapp.sim.device import SimDevice
 
 # Dangerous (runtime) permissions on API 33: granted by the user or ``pm grant``, never at install.
@@ -277,16 +278,16 @@ class PackageManager:
         for cls in self._catalog():
             if cls.package in self._db.packages:
                 continue
-            system = bool(getattr(cls, "system", False))
-            perms = list(dict.fromkeys(getattr(cls, "permissions", ()) or ()))
-            launch = cls.launch_component() if hasattr(cls, "launch_component") else None
+            system = bool(cls.system)
+            perms = list(dict.fromkeys(cls.permissions))
+            launch = cls.launch_component()
             self._db.packages[cls.package] = PackageInfo(
                 name=cls.package,
-                label=getattr(cls, "label", "") or cls.package,
-                version_name=str(getattr(cls, "version_name", "1.0")),
-                version_code=int(getattr(cls, "version_code", 1)),
-                min_sdk=int(getattr(cls, "min_sdk", 26)),
-                target_sdk=int(getattr(cls, "target_sdk", 33)),
+                label=cls.label or cls.package,
+                version_name=str(cls.version_name),
+                version_code=int(cls.version_code),
+                min_sdk=int(cls.min_sdk),
+                target_sdk=int(cls.target_sdk),
                 uid=self._allocate_uid(),
                 apk_path=(_system_apk_dir(cls.package) if system else data_apk_path(cls.package, cls.package)),
                 data_dir=f"/data/user/0/{cls.package}",
@@ -304,11 +305,9 @@ class PackageManager:
         return changed
 
     @staticmethod
-    def _catalog() -> tuple[type, ...]:
-        try:
-            from pytest_anyapp.sim.apps import catalog
-        except ImportError:
-            return ()
+    def _catalog() -> tuple[type[SimApp], ...]:
+        from pytest_anyapp.sim.apps import catalog
+
         return tuple(catalog())
 
     def _allocate_uid(self) -> int:
@@ -398,9 +397,7 @@ class PackageManager:
             info = self._db.packages.get(name)
             if info is None or info.system:
                 return False
-            ui = getattr(self.device, "ui", None)
-            if ui is not None and hasattr(ui, "force_stop"):
-                ui.force_stop(name)
+            self.device.ui.force_stop(name)
             del self._db.packages[name]
             if info.apk_path.startswith("/data/app/"):
                 shutil.rmtree(self.device.fs.host(os.path.dirname(os.path.dirname(info.apk_path))), ignore_errors=True)
@@ -415,9 +412,7 @@ class PackageManager:
             info = self._db.packages.get(name)
             if info is None:
                 return False
-            ui = getattr(self.device, "ui", None)
-            if ui is not None and hasattr(ui, "force_stop"):
-                ui.force_stop(name)
+            self.device.ui.force_stop(name)
             data = self.device.fs.host(f"/data/data/{name}")
             if data.exists():
                 for child in data.iterdir():
@@ -436,16 +431,11 @@ class PackageManager:
         return True
 
     def _call_on_clear(self, name: str) -> None:
-        try:
-            from pytest_anyapp.sim.apps import app_class
-        except ImportError:
-            return
+        from pytest_anyapp.sim.apps import app_class
+
         cls = app_class(name)
-        if cls is None:
-            return
-        hook = getattr(cls(self.device), "on_clear", None)
-        if callable(hook):
-            hook()
+        if cls is not None:
+            cls(self.device).on_clear()
 
     # -- state --------------------------------------------------------------------------------
     def set_enabled_state(self, name: str, state: int) -> bool:
@@ -456,9 +446,7 @@ class PackageManager:
             info.enabled_state = state
             self._save()
         if state in (DISABLED, DISABLED_USER):
-            ui = getattr(self.device, "ui", None)
-            if ui is not None and hasattr(ui, "force_stop"):
-                ui.force_stop(name)
+            self.device.ui.force_stop(name)
         return True
 
     def set_enabled(self, name: str, enabled: bool) -> bool:
@@ -480,9 +468,7 @@ class PackageManager:
             if permission in info.granted_permissions:
                 info.granted_permissions.remove(permission)
                 self._save()
-        ui = getattr(self.device, "ui", None)
-        if ui is not None and hasattr(ui, "force_stop"):
-            ui.force_stop(name)  # Android kills the app when a runtime permission is revoked
+        self.device.ui.force_stop(name)  # Android kills the app when a runtime permission is revoked
 
     def _require(self, name: str) -> PackageInfo:
         info = self._db.packages.get(name)

@@ -301,6 +301,9 @@ class Shell:
         except OSError as exc:
             inv.error(strerror(exc))
             return 1
+        except (ValueError, LookupError) as exc:  # e.g. a non-numeric option value
+            inv.error(str(exc) or type(exc).__name__)
+            return 1
 
     def run_argv(self, argv: list[str], io: IO) -> int:
         """Run a command given as argv (``su``, ``run-as``, ``xargs``); ``exit`` is contained."""

@@ -122,7 +122,7 @@ def parse_intent(args: list[str]) -> ParsedIntent:
 
 
 def _ui(inv: Invocation) -> Any:
-    return getattr(inv.device, "ui", None)
+    return inv.device.ui
 
 
 def _make_ui_intent(parsed: ParsedIntent) -> Any:
@@ -189,10 +189,9 @@ def _broadcast(inv: Invocation, args: list[str]) -> int:
         path = unquote(urlsplit(parsed.data).path)
         inv.device.providers.scan_media(path)
     elif parsed.action in ("clipper.set", "clipper.get"):
-        ui = _ui(inv)
-        running = ui.running_packages() if ui is not None and hasattr(ui, "running_packages") else set()
+        running = inv.device.ui.running_packages()
         if inv.device.packages.get(CLIPPER) is not None and CLIPPER in running:
-            clip_file = inv.device.config.state_dir / "clipboard.txt"
+            clip_file = inv.device.fs.host("/data/system/clipboard.txt")
             if parsed.action == "clipper.set":
                 clip_file.write_text(str(parsed.extras.get("text", "")))
                 result = 'result=-1, data="Text is copied into clipboard."'

@@ -126,13 +126,8 @@ def _dump_package(inv: Invocation, args: list[str]) -> str:
 # -- window / display / input --------------------------------------------------------------------
 
 
-def _ui(inv: Invocation) -> Any:
-    return getattr(inv.device, "ui", None)
-
-
 def _dump_window(inv: Invocation, args: list[str]) -> str:
-    ui = _ui(inv)
-    lines: list[str] = list(ui.window_lines()) if ui is not None and hasattr(ui, "window_lines") else []
+    lines: list[str] = list(inv.device.ui.window_lines())
     w, h = display_size(inv)
     if not args or args[0] in ("displays", "-a", "all"):
         lines += [
@@ -209,8 +204,8 @@ def _dump_input(inv: Invocation, args: list[str]) -> str:
 
 
 def _tasks(inv: Invocation) -> list[Any]:
-    ui = _ui(inv)
-    return list(getattr(ui, "tasks", []) or []) if ui is not None else []
+    """The window manager's tasks, oldest first (``WindowManager.tasks``; front task last)."""
+    return list(inv.device.ui.tasks)
 
 
 def task_rows(inv: Invocation) -> list[tuple[int, str, str, str, bool]]:
@@ -218,7 +213,7 @@ def task_rows(inv: Invocation) -> list[tuple[int, str, str, str, bool]]:
     rows: list[tuple[int, str, str, str, bool]] = []
     tasks = _tasks(inv)
     for index, task in enumerate(reversed(tasks)):
-        stack = getattr(task, "stack", [])
+        stack = task.stack
         if not stack:
             continue
         base = stack[0].activity_name()
@@ -270,8 +265,7 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
                        f"baseIntent={{cmp={short_component(package, base)}}}")
         return "\n".join(out) + "\n"
     if what in ("processes", "p"):
-        ui = _ui(inv)
-        running = sorted(ui.running_packages()) if ui is not None and hasattr(ui, "running_packages") else []
+        running = sorted(inv.device.ui.running_packages())
         out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)"]
         for k, package in enumerate(running):
             out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "

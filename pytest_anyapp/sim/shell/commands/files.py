@@ -29,8 +29,8 @@ def owner_of(inv: Invocation, device_path: str) -> tuple[int, str, int, str]:
     elif device_path.startswith("/data/user/0/") and len(parts) > 4:
         pkg = parts[4]
     if pkg:
-        info = inv.device.packages.get(pkg) if hasattr(inv.device.packages, "get") else None
-        uid = int(getattr(info, "uid", 0) or 0) if info is not None else 0
+        info = inv.device.packages.get(pkg)
+        uid = info.uid if info is not None else 0
         if uid >= 10000:
             name = f"u0_a{uid - 10000}"
             return uid, name, uid, name

@@ -10,6 +10,7 @@ import re
 import zlib
 from collections.abc import Callable
 from contextlib import suppress
+from pathlib import Path
 
 from pytest_anyapp.sim.shell.runtime import REGISTRY, Invocation, command
 from pytest_anyapp.sim.shell.tz import device_now, device_tz
@@ -191,14 +192,7 @@ def package_pid(package: str) -> int:
 
 
 def _running(inv: Invocation) -> set[str]:
-    ui = getattr(inv.device, "ui", None)
-    running = getattr(ui, "running_packages", None)
-    if running is None:
-        return set()
-    try:
-        return set(running())
-    except NotImplementedError:
-        return set()
+    return set(inv.device.ui.running_packages())
 
 
 @command("pidof")
@@ -222,10 +216,9 @@ def pidof(inv: Invocation) -> int:
 def ps(inv: Invocation) -> int:
     wanted = [a for a in inv.args if not a.startswith("-")]
     rows = [(user, pid, 0 if pid == 1 else 1, name) for name, pid, user in _SYSTEM_PROCESSES]
-    packages = getattr(inv.device, "packages", None)
     for pkg in sorted(_running(inv)):
-        info = packages.get(pkg) if packages is not None and hasattr(packages, "get") else None
-        uid = int(getattr(info, "uid", 10000) or 10000)
+        info = inv.device.packages.get(pkg)
+        uid = info.uid if info is not None else 10000
         rows.append((user_name(uid), package_pid(pkg), 306, pkg))
     out = ["USER            PID   PPID     VSZ    RSS WCHAN            ADDR S NAME                       \n"]
     for user, pid, ppid, name in rows:
@@ -416,9 +409,7 @@ def getenforce(inv: Invocation) -> int:
 
 @command("reboot")
 def reboot(inv: Invocation) -> int:
-    ui = getattr(inv.device, "ui", None)
-    if ui is not None and hasattr(ui, "reset"):
-        ui.reset()
+    inv.device.ui.reset()
     return 0
 
 
@@ -486,8 +477,11 @@ _ROLE_SETTINGS = {
 }
 
 
-def _roles_path(inv: Invocation):  # noqa: ANN202 - Path
-    return inv.device.config.state_dir / "roles.json"
+def _roles_path(inv: Invocation) -> Path:
+    """Where RoleService keeps role holders (JSON instead of roles.xml); wiped by a factory reset."""
+    path = inv.device.fs.host("/data/misc_de/0/apexdata/com.android.permission/roles.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def role_holders(inv: Invocation) -> dict[str, list[str]]:

@@ -8,7 +8,6 @@ overrides live where Android keeps them (settings ``display_size_forced`` /
 
 from __future__ import annotations
 
-import io
 import posixpath
 import struct
 from typing import Any
@@ -124,11 +123,7 @@ def input_cmd(inv: Invocation) -> int:
             codes.append(code)
         if len(codes) < 2:
             return _bad_args(inv, verb)
-        if hasattr(ui, "key_combination"):
-            ui.key_combination(codes)
-        else:
-            for code in codes:
-                ui.key(code)
+        ui.key_combination(codes)
         return 0
     if verb == "press":
         ui.key(23)
@@ -152,12 +147,7 @@ def input_cmd(inv: Invocation) -> int:
 
 
 def _png(inv: Invocation) -> bytes:
-    ui = _ui(inv)
-    if hasattr(ui, "screenshot_png"):
-        return bytes(ui.screenshot_png())
-    buf = io.BytesIO()
-    ui.screenshot().save(buf, format="PNG")
-    return buf.getvalue()
+    return bytes(_ui(inv).screenshot_png())
 
 
 def _raw(inv: Invocation) -> bytes:
