@@ -183,6 +183,8 @@ class WorkerSession:
                 self._agent.close()
             except Exception:  # noqa: BLE001 — closing must not hide results
                 pass
+        if self._runner is not None:
+            self._runner.device.close()
         if self._pool is not None and self._lane is not None:
             self._pool.release(self._lane)
         if self._sim is not None:

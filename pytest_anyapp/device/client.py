@@ -180,5 +180,11 @@ class DeviceClient:
             f"service call alarm 3 s16 UTC >/dev/null; date {stamp} >/dev/null"
         )
 
+    def close(self) -> None:
+        """Close the gRPC channel (before the device goes away, so no GOAWAY noise)."""
+        if self._grpc is not None:
+            self._grpc.close()
+            self._grpc = None
+
     def now_s(self) -> int:
         return int(self.check("date +%s").strip())
