@@ -28,7 +28,7 @@ from pytest_anyapp.seeding import canonical_json, sha256_text
 
 GENESIS = "0" * 64
 REDACTED = "[REDACTED]"
-RecordKind = Literal["header", "request", "response", "import"]
+RecordKind = Literal["header", "session", "request", "response", "import"]
 _SECRET_FIELD = re.compile(
     r"^(?:api[_-]?key|x-goog-api-key|authorization|proxy-authorization|access[_-]?token|secret|password|bearer)$",
     re.IGNORECASE,
@@ -178,6 +178,7 @@ class AuditLog:
             self._lock(fd)
             self._prev, self._count, self._header = report.tail_sha256 or GENESIS, report.record_count, report.header_sha256
             self._fd = fd
+            self.append("session", header)  # a later run on the same chain says who it is, too
             return self
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW, 0o600)

@@ -99,7 +99,8 @@ def test_appending_reverifies_and_continues_the_chain(tmp_path: Path) -> None:
     with AuditLog(path).open({"ignored": True}) as log:
         log.append("import", {"plan_key": "X"})
     report = verify_chain(path)
-    assert report.ok and report.record_count == 4
+    assert report.ok and report.record_count == 5
+    assert [r.kind for r in read_records(path)[0]][-2:] == ["session", "import"]
     lines = _lines(path)
     lines[1] = lines[1].replace('"p0"', '"pX"')
     path.write_text("".join(lines))
