@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def serve(args: argparse.Namespace) -> int:
+    from pytest_anyapp.sim import registration
     from pytest_anyapp.sim.device import DeviceConfig, SimDevice
     from pytest_anyapp.sim.registration import adb_server_port
     from pytest_anyapp.sim.serve_info import ServeInfo
@@ -45,7 +46,9 @@ def serve(args: argparse.Namespace) -> int:
     device = SimDevice(config)
     if args.faults:
         device.set_faults(**json.loads(args.faults))
-    server = DeviceServer(device, adb_server_port=args.adb_server_port, register=not args.no_register)
+    # Registration happens below, so that a missing adb server is a warning, not a crash: like an
+    # emulator, the device stays reachable and can be announced later (``anyapp sim up`` does).
+    server = DeviceServer(device, adb_server_port=args.adb_server_port, register=False)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         server.stop()
@@ -53,10 +56,17 @@ def serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     server.start()
+    registered = False
+    if not args.no_register:
+        try:
+            server.serial = registration.register_device(server.console_port, args.adb_server_port)
+            registered = True
+        except (OSError, registration.AdbServerError) as exc:
+            logging.getLogger("pytest_anyapp.sim").warning("not registered with the adb server: %s", exc)
     ServeInfo(
         pid=os.getpid(), serial=server.serial, console_port=server.console_port, adb_port=server.adb_port,
         grpc_port=server.grpc_port, adb_server_port=adb_server_port(args.adb_server_port),
-        registered=not args.no_register,
+        registered=registered,
     ).write(state_dir)
     try:
         while not server.wait(0.5):

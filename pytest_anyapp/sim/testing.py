@@ -214,6 +214,8 @@ def spawn_device(
         log_target.close()
     try:
         info = wait_until_served(process, state_dir)
+        if register and not info.registered:
+            raise RuntimeError(f"sim device could not register with the adb server (see {state_dir / 'serve.log'})")
     except BaseException:
         process.kill()
         process.wait()
