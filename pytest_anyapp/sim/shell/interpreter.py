@@ -339,6 +339,9 @@ class Shell:
                     fds[1] = fds[2] = sink
                     continue
                 raise _RedirectError(f"{target}: bad file descriptor")
+            if r.op == "<<":
+                fds[r.fd] = Source(target.encode())
+                continue
             if r.op == "&>":
                 sink = self._open_sink(target, append=False, opened=opened)
                 fds[1] = fds[2] = sink

@@ -161,10 +161,11 @@ class Tok:
     value: str = ""
     word: Word | None = None
     fd: int | None = None  # IO number for redirection operators
+    heredoc: Word | None = None  # body of a here-document whose delimiter is this word
 
 
-_OPERATORS = ("&&", "||", ";;", ">>", ">&", "<&", ">|", "&>", "<<", ";", "&", "|", "(", ")", "<", ">")
-_REDIRECT_OPS = {"<", ">", ">>", ">&", "<&", ">|", "&>", "<<"}
+_OPERATORS = ("&&", "||", ";;", ">>", ">&", "<&", ">|", "&>", "<<-", "<<", ";", "&", "|", "(", ")", "<", ">")
+_REDIRECT_OPS = {"<", ">", ">>", ">&", "<&", ">|", "&>", "<<", "<<-"}
 _WORD_BREAK = set(" \t\n;&|()<>")
 _SPECIAL_PARAMS = set("?$#@*!-0123456789")
 
@@ -184,11 +185,47 @@ class _Lexer:
 
     def tokens(self) -> list[Tok]:
         out: list[Tok] = []
+        pending: list[tuple[Tok, bool]] = []  # here-document delimiters waiting for their body
+        expect_delimiter: bool | None = None
         while True:
             tok = self._next()
             out.append(tok)
+            if tok.kind == "op" and tok.value in ("<<", "<<-"):
+                expect_delimiter = tok.value == "<<-"
+                continue
+            if expect_delimiter is not None and tok.kind == "word":
+                pending.append((tok, expect_delimiter))
+            expect_delimiter = None
+            if tok.kind in ("nl", "eof") and pending:
+                for delim_tok, strip_tabs in pending:
+                    self._read_heredoc(delim_tok, strip_tabs)
+                pending = []
             if tok.kind == "eof":
                 return out
+
+    def _read_heredoc(self, tok: Tok, strip_tabs: bool) -> None:
+        """Consume body lines up to the delimiter line; quoted delimiters keep the body literal."""
+        assert tok.word is not None
+        quoted = tok.word.has_quotes()
+        delimiter = "".join(p.text for p in tok.word.parts if isinstance(p, Lit))
+        lines: list[str] = []
+        while self.i < len(self.s):
+            end = self.s.find("\n", self.i)
+            end = len(self.s) if end < 0 else end
+            line = self.s[self.i:end]
+            self.i = min(end + 1, len(self.s))
+            if strip_tabs:
+                line = line.lstrip("\t")
+            if line == delimiter:
+                break
+            lines.append(line)
+        body = "".join(line + "\n" for line in lines)
+        tok.heredoc = Word([Lit(body, True)]) if quoted else Word(_Lexer(body)._heredoc_parts())
+
+    def _heredoc_parts(self) -> list[Part]:
+        """An unquoted here-document body: ``$`` and backquote expansions, no field splitting."""
+        parts = self._double_quoted(terminator=None)
+        return parts
 
     def _next(self) -> Tok:
         s = self.s
@@ -279,18 +316,21 @@ class _Lexer:
         flush()
         return Word(parts)
 
-    def _double_quoted(self) -> list[Part]:
+    def _double_quoted(self, terminator: str | None = '"') -> list[Part]:
         s = self.s
         parts: list[Part] = []
         buf: list[str] = []
+        escapable = '$`"\\\n' if terminator else "$`\\\n"
         while True:
             if self.i >= len(s):
+                if terminator is None:
+                    break
                 raise ShellSyntaxError('unterminated "')
             c = s[self.i]
-            if c == '"':
+            if c == terminator:
                 self.i += 1
                 break
-            if c == "\\" and self.i + 1 < len(s) and s[self.i + 1] in '$`"\\\n':
+            if c == "\\" and self.i + 1 < len(s) and s[self.i + 1] in escapable:
                 if s[self.i + 1] != "\n":
                     buf.append(s[self.i + 1])
                 self.i += 2
@@ -632,11 +672,12 @@ class _Parser:
 
     def parse_redirect(self) -> Redirect:
         tok = self.advance()
-        if tok.value == "<<":
-            raise ShellSyntaxError("here documents are not supported")
         target = self.advance()
         if target.kind != "word" or target.word is None:
             raise ShellSyntaxError(f"syntax error: '{target.value or 'newline'}' unexpected")
+        if tok.value in ("<<", "<<-"):
+            body = target.heredoc if target.heredoc is not None else Word([Lit("", True)])
+            return Redirect(tok.fd if tok.fd is not None else 0, "<<", body)
         default_fd = 0 if tok.value in ("<", "<&") else 1
         fd = tok.fd if tok.fd is not None else default_fd
         return Redirect(fd, tok.value, target.word)

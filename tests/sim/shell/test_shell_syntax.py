@@ -155,3 +155,12 @@ def test_set_e_and_pipefail(sh: Sh) -> None:
 def test_system_bin_paths_resolve(sh: Sh) -> None:
     assert sh("/system/bin/echo hi").stdout == b"hi\n"
     assert sh("/tmp/echo hi").exit_code == 127
+
+
+def test_here_documents(sh: Sh) -> None:
+    script = "x=42\ncat <<EOF > /sdcard/h.txt\nvalue $x \\$x \"q\" $(echo sub)\nEOF\ncat /sdcard/h.txt\n"
+    assert sh(script).stdout == b'value 42 $x "q" sub\n'
+    assert sh("cat <<'END'\nraw $x `cmd`\nEND\necho after").stdout == b"raw $x `cmd`\nafter\n"
+    assert sh("cat <<-E\n\tindented\n\tE\n").stdout == b"indented\n"
+    sql = sh("sqlite3 /data/local/tmp/q.db <<SQL\nCREATE TABLE t(a);\nINSERT INTO t VALUES (7);\nSELECT a FROM t;\nSQL")
+    assert sql.stdout == b"7\n" and sql.exit_code == 0
