@@ -95,11 +95,28 @@ def main() -> None:
         def grpc_png() -> None:
             stub.getScreenshot(pb.ImageFormat(format=pb.ImageFormat.PNG), timeout=30)
 
+        def grpc_rgba_half() -> None:
+            image = stub.getScreenshot(pb.ImageFormat(format=pb.ImageFormat.RGBA8888, width=540), timeout=30)
+            assert len(image.image) == 540 * 1200 * 4
+
+        # The same RPC without protobuf decoding on the client: what the transport alone costs.
+        raw_call = channel.unary_unary(
+            "/android.emulation.control.EmulatorController/getScreenshot",
+            request_serializer=pb.ImageFormat.SerializeToString,
+            response_deserializer=None,
+        )
+
+        def grpc_rgba_undecoded() -> None:
+            data = raw_call(pb.ImageFormat(format=pb.ImageFormat.RGBA8888), timeout=30)
+            assert len(data) > 1080 * 2400 * 4
+
         results = {
             "dump_in_process": in_process_dump(rounds),
             "dump_adbutils": median_ms(dev.dump_hierarchy, rounds),
             "screencap_static": median_ms(screencap, rounds),
             "grpc_rgba_static": median_ms(grpc_rgba, rounds),
+            "grpc_rgba_undecoded": median_ms(grpc_rgba_undecoded, rounds),
+            "grpc_rgba_540_static": median_ms(grpc_rgba_half, rounds),
             "grpc_png_static": median_ms(grpc_png, rounds),
             "screencap_changing": median_ms(screencap, rounds, change_screen),
             "grpc_rgba_changing": median_ms(grpc_rgba, rounds, change_screen),

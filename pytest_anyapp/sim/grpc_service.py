@@ -17,7 +17,6 @@ import grpc
 from google.protobuf import empty_pb2
 
 from pytest_anyapp.emulator_proto import emulator_controller_pb2 as pb
-from pytest_anyapp.emulator_proto import emulator_controller_pb2_grpc as pb_grpc
 
 if TYPE_CHECKING:
     from pytest_anyapp.sim.device import SimDevice
@@ -114,7 +113,7 @@ _FORMATS = {
 }
 
 
-class _Controller(pb_grpc.EmulatorControllerServicer):
+class _Controller:
     def __init__(self, device: SimDevice) -> None:
         self.device = device
 
@@ -146,22 +145,29 @@ class _Controller(pb_grpc.EmulatorControllerServicer):
         )
 
     @_guarded
-    def getScreenshot(self, request: pb.ImageFormat, context: grpc.ServicerContext) -> pb.Image:
+    def getScreenshot(self, request: pb.ImageFormat, context: grpc.ServicerContext) -> bytes:
+        """Returns the serialized ``Image``, built once per frame and size: a 10 MB RGBA frame is
+        then neither copied into a message nor re-serialized on every poll."""
         fmt = _FORMATS.get(request.format)
         if fmt is None:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"unknown image format {request.format}")
         rotation = pb.Rotation(rotation=pb.Rotation.PORTRAIT)
         if request.display != 0:  # no secondary displays: an empty image, like an inactive display
-            return pb.Image(format=pb.ImageFormat(format=request.format, rotation=rotation, display=request.display))
-        data, width, height = self.device.ui.screenshot_bytes(fmt, request.width, request.height)
-        return pb.Image(
-            format=pb.ImageFormat(format=request.format, rotation=rotation, width=width, height=height),
-            width=width,
-            height=height,
-            image=data,
-            seq=0,
-            timestampUs=int(self.device.clock.now() * 1_000_000),
-        )
+            return pb.Image(format=pb.ImageFormat(format=request.format, rotation=rotation, display=request.display)).SerializeToString()
+        ui = self.device.ui
+
+        def encode() -> bytes:
+            data, width, height = ui.screenshot_bytes(fmt, request.width, request.height)
+            head = pb.Image(
+                format=pb.ImageFormat(format=request.format, rotation=rotation, width=width, height=height),
+                width=width,
+                height=height,
+                seq=0,
+                timestampUs=ui.frame_time_us(),
+            ).SerializeToString()
+            return head + _bytes_field(4, data)  # fields may come in any order on the wire
+
+        return ui.per_frame(f"grpc:{fmt}:{request.width}x{request.height}", encode)
 
     @_guarded
     def sendTouch(self, request: pb.TouchEvent, context: grpc.ServicerContext) -> empty_pb2.Empty:
@@ -191,13 +197,54 @@ class _Controller(pb_grpc.EmulatorControllerServicer):
         return empty_pb2.Empty()
 
 
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _bytes_field(number: int, data: bytes) -> bytes:
+    """A length-delimited protobuf field (wire type 2)."""
+    return _varint(number << 3 | 2) + _varint(len(data)) + data
+
+
+def _handlers(controller: _Controller) -> grpc.GenericRpcHandler:
+    """The service's method table; getScreenshot answers with pre-serialized bytes."""
+    def identity(data: bytes) -> bytes:
+        return data
+
+    methods = {
+        "getStatus": grpc.unary_unary_rpc_method_handler(
+            controller.getStatus, request_deserializer=empty_pb2.Empty.FromString,
+            response_serializer=pb.EmulatorStatus.SerializeToString),
+        "getScreenshot": grpc.unary_unary_rpc_method_handler(
+            controller.getScreenshot, request_deserializer=pb.ImageFormat.FromString, response_serializer=identity),
+        "sendTouch": grpc.unary_unary_rpc_method_handler(
+            controller.sendTouch, request_deserializer=pb.TouchEvent.FromString,
+            response_serializer=empty_pb2.Empty.SerializeToString),
+        "sendKey": grpc.unary_unary_rpc_method_handler(
+            controller.sendKey, request_deserializer=pb.KeyboardEvent.FromString,
+            response_serializer=empty_pb2.Empty.SerializeToString),
+    }
+    return grpc.method_handlers_generic_handler(SERVICE, methods)
+
+
+SERVICE = "android.emulation.control.EmulatorController"
+
+
 def start_grpc_server(device: SimDevice, host: str = "127.0.0.1", port: int = 8554) -> grpc.Server:
     """Serve the controller on ``host:port`` (0 = any free port; see ``server.bound_port``)."""
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="sim-grpc"),
         options=[("grpc.max_send_message_length", _MESSAGE_LIMIT), ("grpc.max_receive_message_length", _MESSAGE_LIMIT)],
     )
-    pb_grpc.add_EmulatorControllerServicer_to_server(_Controller(device), server)
+    server.add_generic_rpc_handlers((_handlers(_Controller(device)),))
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot bind gRPC port {host}:{port}")

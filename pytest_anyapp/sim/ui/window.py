@@ -496,9 +496,22 @@ class WindowManager:
             frame = self.frame()
             key = frame_signature(frame)
             if key != self._cache_key:
-                self._cache = {"image": render_frame(frame)}
+                self._cache = {"image": render_frame(frame), "time_us": int(self.device.clock.now() * 1_000_000)}
                 self._cache_key = key
             return self._cache
+
+    def per_frame(self, key: str, make: Callable[[], Any]) -> Any:
+        """Memoise ``make()`` until the screen changes (e.g. a wire service's encoded response)."""
+        with self.device.lock:
+            cache = self._rendered()
+            if key not in cache:
+                cache[key] = make()
+            return cache[key]
+
+    def frame_time_us(self) -> int:
+        """Device time (µs) at which the current frame was first rendered."""
+        with self.device.lock:
+            return int(self._rendered()["time_us"])
 
     def screenshot(self) -> Image.Image:
         return self._rendered()["image"]
@@ -534,8 +547,10 @@ class WindowManager:
                     buf = io.BytesIO()
                     image.save(buf, format="PNG", compress_level=1)
                     cache[key] = buf.getvalue()
-                elif fmt in ("RGBA", "RGB"):
-                    cache[key] = (image.convert(fmt) if fmt != image.mode else image).tobytes()
+                elif fmt == "RGBA":
+                    cache[key] = image.tobytes("raw", "RGBX")  # opaque: the pad byte is 0xFF
+                elif fmt == "RGB":
+                    cache[key] = image.tobytes()
                 else:
                     raise ValueError(f"unknown screenshot format {fmt!r}")
             return cache[key], w, h
