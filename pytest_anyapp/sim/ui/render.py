@@ -21,7 +21,6 @@ from pytest_anyapp.sim.ui.geometry import Rect
 from pytest_anyapp.sim.ui.theme import SCREEN_H, SCREEN_W, dp, font, line_height, text_width
 from pytest_anyapp.sim.ui.views import (
     Button,
-    CheckBox,
     CompoundButton,
     EditText,
     Fab,
@@ -438,4 +437,4 @@ def frame_signature(frame: Frame) -> int:
     )
 
 
-__all__ = ["Canvas", "draw_icon", "frame_signature", "painter", "render_frame", "CheckBox"]
+__all__ = ["Canvas", "draw_icon", "frame_signature", "painter", "render_frame"]

@@ -35,7 +35,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
-from pytest_anyapp.sim.apps.base import AppCrash, AppNotResponding, Intent, Screen, SimApp
+from pytest_anyapp.sim.apps.base import AppNotResponding, Intent, Screen, SimApp
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.dialogs import FaultDialog, Floating
 from pytest_anyapp.sim.ui.frames import Frame, Window, hit_test, path_to
