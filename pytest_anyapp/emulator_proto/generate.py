@@ -16,18 +16,23 @@ ROOT = HERE.parent.parent
 PROTO = "pytest_anyapp/emulator_proto/emulator_controller.proto"
 
 
-def generate() -> int:
-    """Invoke protoc (from grpcio-tools) with the bundled well-known types; returns its exit code."""
+def generate(out_root: Path = ROOT) -> int:
+    """Invoke protoc (from grpcio-tools) with the bundled well-known types; returns its exit code.
+
+    Output lands under ``out_root/pytest_anyapp/emulator_proto/`` (a test regenerates into a
+    temporary root and compares with the checked-in files).
+    """
     from grpc_tools import protoc
 
     well_known = str(resources.files("grpc_tools") / "_proto")
+    (out_root / "pytest_anyapp" / "emulator_proto").mkdir(parents=True, exist_ok=True)
     args = [
         "grpc_tools.protoc",
         f"-I{ROOT}",
         f"-I{well_known}",
-        f"--python_out={ROOT}",
-        f"--pyi_out={ROOT}",
-        f"--grpc_python_out={ROOT}",
+        f"--python_out={out_root}",
+        f"--pyi_out={out_root}",
+        f"--grpc_python_out={out_root}",
         PROTO,
     ]
     return int(protoc.main(args))
