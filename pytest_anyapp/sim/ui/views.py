@@ -459,6 +459,17 @@ class EditText(TextView):
     def measure(self, width: int) -> int:
         return max(dp(56), super().measure(width))
 
+    def layout(self, rect: Rect) -> None:
+        super().layout(rect)
+        shown = self.display_text()
+        width = self.inner().width
+        if not self.multiline and self.text and text_width(shown, self.size_px) > width:
+            # A single-line field scrolls horizontally to keep the cursor (the end) in view.
+            start = 0
+            while start < len(shown) - 1 and text_width(shown[start:], self.size_px) > width:
+                start += 1
+            self.lines = [shown[start:]]
+
 
 class CompoundButton(TextView):
     """Base of CheckBox/Switch/RadioButton: ``checked=None`` keeps the state in the screen."""

@@ -117,3 +117,16 @@ def test_spacer_pushes_siblings_apart_in_a_row() -> None:
     row = Row(left, Spacer(weight=1), right)
     laid_out(row, Rect(0, 0, 1080, 200))
     assert left.bounds.left == 0 and right.bounds.right == 1080
+
+
+def test_single_line_field_shows_the_end_of_long_text() -> None:
+    field = EditText("q")
+    state = WidgetState()
+    field.bind(state, "0")
+    state.fields["q"].text = "start " + "middle " * 20 + "THE END"
+    field.bind(state, "0")
+    field.layout(Rect(0, 0, 600, 200))
+    assert len(field.lines) == 1
+    assert field.lines[0].endswith("THE END") and not field.lines[0].startswith("start")
+    assert text_width(field.lines[0], field.size_px) <= field.inner().width
+    assert field.dump_text.startswith("start ")  # the dump keeps the whole text
