@@ -44,6 +44,8 @@ class InfrastructureError(AnyAppError):
     """Something outside the agent's control failed; the episode cannot be scored."""
 
     cause = "infrastructure"
+    #: False when trying again cannot help (a missing app or plan): the episode is not retried.
+    retryable = True
 
     def __init__(self, message: str, *, cause: str | None = None) -> None:
         super().__init__(message)
@@ -71,10 +73,12 @@ class VerifierReadError(InfrastructureError):
 
 class AppNotInstalledError(InfrastructureError):
     cause = "app_not_installed"
+    retryable = False
 
 
 class AppVersionMismatchError(InfrastructureError):
     cause = "app_version_mismatch"
+    retryable = False
 
 
 class ModelEndpointError(InfrastructureError):
@@ -87,6 +91,7 @@ class PlanUnavailableError(InfrastructureError):
     """C2 needs a plan for this instance and there is none (or it is empty)."""
 
     cause = "plan_unavailable"
+    retryable = False
 
 
 class EpisodeTimeoutError(InfrastructureError):

@@ -32,9 +32,10 @@ def cause_for_exception(exc: BaseException) -> str:
     return "unexpected_error"
 
 
-def is_retryable(status: Status) -> bool:
-    """Only infrastructure problems are retried; a genuine failure is never retried (pass@1)."""
-    return status is Status.INVALID
+def should_retry(status: Status, retryable: bool) -> bool:
+    """Only infrastructure problems are retried, and only those a retry can fix (not a missing app
+    or plan); a genuine failure is never retried, so scores stay pass@1."""
+    return status is Status.INVALID and retryable
 
 
 def status_for_verdict(success: bool) -> Status:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 
 from pytest_anyapp.errors import DeviceError
 
 
 class EmulatorGrpc:
     def __init__(self, host: str, port: int, *, timeout_s: float = 20.0) -> None:
+        os.environ.setdefault("GRPC_VERBOSITY", "ERROR")  # grpc core logs INFO lines to stderr otherwise
         import grpc
 
         from pytest_anyapp.emulator_proto import emulator_controller_pb2_grpc as pb_grpc

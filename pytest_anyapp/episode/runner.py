@@ -23,7 +23,7 @@ from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.actuate import actuate
 from pytest_anyapp.errors import EpisodeTimeoutError, Phase, PlanUnavailableError, VerifierReadError
 from pytest_anyapp.options import RunOptions
-from pytest_anyapp.outcomes import Status, cause_for_exception, status_for_exception
+from pytest_anyapp.outcomes import Status, cause_for_exception, should_retry, status_for_exception
 from pytest_anyapp.records.models import (
     AttemptRecord, EpisodeRecord, ExceptionInfo, PlanInfo, Provenance, StepRecord, VerifierRecord,
 )
@@ -103,7 +103,7 @@ class EpisodeRunner:
             record = self._attempt(inst, number, base)
             attempts.append(AttemptRecord(attempt=number, status=record.status, exception=record.exception,
                                           steps=len(record.steps), duration_s=record.duration_s))
-            if record.status is not Status.INVALID:
+            if not should_retry(record.status, record.exception.retryable if record.exception else True):
                 break
         record = record.model_copy(update={
             "attempts": attempts, "final": True, "started_at": started_at, "finished_at": _now_iso(),
@@ -166,6 +166,7 @@ class EpisodeRunner:
             att.status = status_for_exception(exc, att.phase)
             att.exception = ExceptionInfo(phase=att.phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
                                           message=str(exc), cause=cause_for_exception(exc),
+                                          retryable=getattr(exc, "retryable", True),
                                           traceback=traceback.format_exc())
             if isinstance(exc, PlanUnavailableError):  # declared C2 without a usable plan: condition not met
                 provenance = provenance.model_copy(update={"condition_valid": False, "condition_problems": [str(exc)]})

@@ -16,6 +16,7 @@ class ExceptionInfo(BaseModel):
     type: str
     message: str
     cause: str
+    retryable: bool = True
     traceback: str = ""
 
 

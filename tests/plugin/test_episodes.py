@@ -60,7 +60,7 @@ def test_null_agent_fails_with_evidence_and_json_report(bench):
     result = bench.runpytest("--agent=null", *ONE_PAIR, "--json-report", "--json-report-file=r.json",
                              "--results-dir=res", "--run-id=r1")
     result.assert_outcomes(failed=2)
-    result.stdout.fnmatch_lines(["*FAILED*SmsSend*no sent message*", "*AnyAppBench gap table*"])
+    result.stdout.fnmatch_lines(["FAILED sms-SmsSend-*not met: a sent message to*", "*AnyAppBench gap table*"])
     report = json.loads((bench.path / "r.json").read_text())
     metas = [t["metadata"]["anyapp"] for t in report["tests"]]
     assert {m["status"] for m in metas} == {"valid_failure"}
@@ -96,8 +96,15 @@ def test_resume_skips_final_records(bench):
     first = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1")
     first.assert_outcomes(failed=2)
     again = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--resume")
-    again.stdout.fnmatch_lines(["*2 deselected*"])
+    again.stdout.fnmatch_lines(["collected 120 items / 120 deselected / 0 selected"])
     assert "failed" not in again.stdout.lines[-1]
+    # a non-final (interrupted) record is run again
+    record = next((bench.path / "res" / "r1").glob("*/episode.json"))
+    data = json.loads(record.read_text())
+    data["final"] = False
+    record.write_text(json.dumps(data))
+    third = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--resume")
+    third.assert_outcomes(failed=1)
 
 
 def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
@@ -106,7 +113,7 @@ def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
     bench.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res", "--run-id=r1")
     rerun = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1", "--rerun-invalid")
     rerun.assert_outcomes(failed=1)
-    rerun.stdout.fnmatch_lines(["*1 deselected*"])
+    rerun.stdout.fnmatch_lines(["collected 120 items / 119 deselected / 1 selected"])
     run_dir = bench.path / "res" / "r1"
     kept = list((run_dir / "_superseded").glob("*/episode.json"))
     assert len(kept) == 1 and json.loads(kept[0].read_text())["status"] == "invalid_infrastructure"
@@ -116,7 +123,7 @@ def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
 @pytest.mark.parametrize("workers", ["0", "2"])
 def test_lanes_with_and_without_xdist(bench, workers):
     pytest.importorskip("xdist")
-    result = bench.runpytest_subprocess("--agent=null", "-k", "SmsSend and i0", "-n", workers,
+    result = bench.runpytest_subprocess("--agent=null", "-k", "SmsSend- and -i0", "-n", workers,
                                         "--results-dir=res", "--run-id=x")
     result.assert_outcomes(failed=4)
     serials = {r["provenance"]["device_serial"] for r in _records(bench.path / "res").values()}
@@ -126,7 +133,7 @@ def test_lanes_with_and_without_xdist(bench, workers):
 
 
 def test_killed_worker_loses_only_its_in_flight_episode(bench):
-    result = bench.runpytest_subprocess("--agent=kills-worker", "-k", "SmsSend and i0", "-n", "2",
+    result = bench.runpytest_subprocess("--agent=kills-worker", "-k", "SmsSend- and -i0", "-n", "2",
                                         "--results-dir=res", "--run-id=k", "--max-worker-restart=2",
                                         "--json-report", "--json-report-file=r.json")
     records = _records(bench.path / "res")

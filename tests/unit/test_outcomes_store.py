@@ -1,5 +1,5 @@
 from pytest_anyapp.errors import ActionParseError, DeviceError, ModelEndpointError, VerifierReadError
-from pytest_anyapp.outcomes import Status, cause_for_exception, status_for_exception
+from pytest_anyapp.outcomes import Status, cause_for_exception, should_retry, status_for_exception
 from pytest_anyapp.records.models import EpisodeRecord, Provenance
 from pytest_anyapp.records.store import RunStore, latest_run_id
 
@@ -27,3 +27,14 @@ def test_store_supersede_keeps_old_records(tmp_path):
     assert [r.status for r in store.records()] == [Status.VALID_SUCCESS]
     assert store.supersede("sms-SmsSend-quik_sms-i0").name.endswith(".2")
     assert latest_run_id(tmp_path) == "run-a"
+
+
+def test_retry_policy():
+    assert should_retry(Status.INVALID, True)
+    assert not should_retry(Status.INVALID, False)
+    assert not should_retry(Status.VALID_FAILURE, True)
+    assert not should_retry(Status.VALID_SUCCESS, True)
+    from pytest_anyapp.errors import AppNotInstalledError, PlanUnavailableError
+
+    assert not PlanUnavailableError("x").retryable and not AppNotInstalledError("x").retryable
+    assert DeviceError("x").retryable
