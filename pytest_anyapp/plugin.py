@@ -7,20 +7,26 @@ under ``pairs/``), so it never disturbs an unrelated test suite.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_anyapp import hookspecs
-from pytest_anyapp.catalog import Category
+from pytest_anyapp.catalog import APPS, AppSpec, Category
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.options import RunOptions, add_options, resolve_options
 from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.store import RunStore, latest_run_id
 from pytest_anyapp.registry import PairInstance, check_id_hygiene, schedule
-from pytest_anyapp.session import InvalidEpisode, WorkerSession, cohort_sha256, new_run_id, outcome_message
+
+if TYPE_CHECKING:
+    from pytest_anyapp.session import WorkerSession
 
 PAIR_FIXTURE = "anyapp_pair"
+
+
+class InvalidEpisode(Exception):
+    """Raised by a pair test whose episode could not be measured (reported as ``invalid``)."""
 _RECORD_KEY = pytest.StashKey[dict[str, Any]]()
 
 
@@ -85,6 +91,8 @@ class AnyAppPlugin:
                                 returncode=pytest.ExitCode.USAGE_ERROR)
                 self.run_id = latest
             else:
+                from pytest_anyapp.session import new_run_id
+
                 self.run_id = new_run_id()
         return self.run_id
 
@@ -138,12 +146,20 @@ class AnyAppPlugin:
             config.hook.pytest_deselected(items=deselected)
             items[:] = keep
 
+    @staticmethod
+    def required_apps(items: list[pytest.Item]) -> list[AppSpec]:
+        """Apps of the selected pairs, in catalog order (checked by the lane preflight)."""
+        wanted = {inst.pair.app.app_id for it in items if (inst := _pair_of(it))}
+        return [app for app in APPS if app.app_id in wanted]
+
     # -- running ----------------------------------------------------------------------------
     def run_pair(self, item: pytest.Item, inst: PairInstance) -> None:
         """The body of every pair test: run the episode, then pass, fail, or raise InvalidEpisode."""
+        from pytest_anyapp.session import WorkerSession, cohort_sha256, outcome_message
+
         if self.worker is None:
             self.worker = WorkerSession(self.config, self.options, self.resolve_run_id(),
-                                        cohort_sha256(self.full_schedule))
+                                        cohort_sha256(self.full_schedule), self.required_apps(item.session.items))
         store = self.worker.store
         if self.options.rerun_invalid:
             store.supersede(inst.test_id)

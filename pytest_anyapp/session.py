@@ -20,7 +20,9 @@ from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.lanes import LanePool, SimLane, ensure_adb_server
 from pytest_anyapp.episode.runner import EpisodeRunner
-from pytest_anyapp.errors import AnyAppError, ConfigError, DeviceError
+from pytest_anyapp.catalog import AppSpec
+from pytest_anyapp.episode.lifecycle import InstalledApps
+from pytest_anyapp.errors import AnyAppError, ConfigError, DeviceError, InfrastructureError
 from pytest_anyapp.options import LaneSpec, RunOptions
 from pytest_anyapp.outcomes import Status, cause_for_exception
 from pytest_anyapp.records.models import EpisodeRecord, ExceptionInfo, Provenance
@@ -29,10 +31,6 @@ from pytest_anyapp.registry import PairInstance
 from pytest_anyapp.seeding import canonical_json, sha256_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-class InvalidEpisode(Exception):
-    """Raised by a pair test whose episode could not be measured (reported as ``invalid``)."""
 
 
 def new_run_id() -> str:
@@ -83,8 +81,10 @@ def make_agent(config: pytest.Config, options: RunOptions) -> Agent:
 class WorkerSession:
     """Owns this worker's lane, device client, agent and runner; created on the first pair test."""
 
-    def __init__(self, config: pytest.Config, options: RunOptions, run_id: str, cohort: str) -> None:
+    def __init__(self, config: pytest.Config, options: RunOptions, run_id: str, cohort: str,
+                 required_apps: list[AppSpec]) -> None:
         self.config = config
+        self.required_apps = required_apps
         self.options = options
         self.store = RunStore(options.results_dir, run_id)
         self.worker_id = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -112,14 +112,24 @@ class WorkerSession:
         self._sim = SimLane(root, o.adb_host, o.adb_port)
         return self._sim.start()
 
-    def _preflight(self, device: DeviceClient) -> None:
-        """Booted, adb root, no fault dialog, and the clock can be set (checked by reading it back)."""
+    def _preflight(self, device: DeviceClient, installed: InstalledApps) -> dict[str, str]:
+        """Booted, adb root, no fault dialog, the clock can be set (read back), and each app this
+        session will run is installed at its pinned version. A lane-wide problem raises (all its
+        episodes become invalid); a missing or mismatched app only invalidates that app's pairs."""
         check_health(device)
         target = 1_600_000_000
         device.set_time(target)
         got = device.now_s()
         if abs(got - target) > 5:
             raise DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
+        apps: dict[str, str] = {}
+        for app in self.required_apps:
+            try:
+                version = installed.require(app)
+                apps[app.app_id] = f"ok {version[0]} ({version[1]})" if version else "ok (version unreadable)"
+            except InfrastructureError as exc:
+                apps[app.app_id] = f"{exc.cause}: {exc}"
+        return apps
 
     def _ensure_runner(self) -> EpisodeRunner:
         if self._runner is not None:
@@ -133,8 +143,10 @@ class WorkerSession:
             device = DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port,
                                               grpc_port=lane.grpc_port, grpc_host=lane.host,
                                               adb_host=self.options.adb_host, adb_port=self.options.adb_port))
-            self._preflight(device)
-            self._runner = EpisodeRunner(device, self._agent, self.options, self.store, self._base_provenance(lane))
+            installed = InstalledApps(device)
+            apps = self._preflight(device, installed)
+            base = self._base_provenance(lane).model_copy(update={"lane_preflight": apps})
+            self._runner = EpisodeRunner(device, self._agent, self.options, self.store, base, installed=installed)
         except BaseException as exc:
             self._setup_error = exc
             raise

@@ -80,13 +80,13 @@ class EpisodeRunner:
     """Runs pair instances on one device lane with one agent."""
 
     def __init__(self, device: DeviceClient, agent: Agent, options: RunOptions, store: RunStore,
-                 base_provenance: Provenance) -> None:
+                 base_provenance: Provenance, *, installed: lifecycle.InstalledApps | None = None) -> None:
         self.device = device
         self.agent = agent
         self.options = options
         self.store = store
         self.base = base_provenance
-        self.installed = lifecycle.InstalledApps(device)
+        self.installed = installed or lifecycle.InstalledApps(device)
 
     # -- public ------------------------------------------------------------------------------
     def run(self, inst: PairInstance, *, node_id: str = "") -> EpisodeRecord:
