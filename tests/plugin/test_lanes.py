@@ -1,0 +1,47 @@
+"""Explicit lanes (--lanes / CATBENCH_EMULATORS) pointing at a device the test started itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import adbutils
+import pytest
+
+from tests.sim.helpers.apk import build_apk
+
+
+def test_emulator_lane_preflight_and_pinned_version_mismatch(pairs_dir, sim_device, tmp_path, monkeypatch):
+    """A wrong app version is invalid (never scored, never retried); other apps on the lane still run."""
+    apk = build_apk(tmp_path / "quik.apk", "dev.octoshrimpy.quik.fdroid", version_code=9999, version_name="9.9.9")
+    device = adbutils.AdbClient(port=5037).device(serial=sim_device.serial)
+    device.sync.push(str(apk), "/data/local/tmp/quik.apk")
+    assert "Success" in device.shell("pm install -r /data/local/tmp/quik.apk")
+
+    monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
+    result = pairs_dir.runpytest("--agent=null", "-k", "SmsSend-quik_sms-i0 or SmsSend-fossify_messages-i0",
+                                 "--results-dir=res", "--run-id=l")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*1 failed*1 invalid*"])
+    run = pairs_dir.path / "res" / "l"
+    quik = json.loads((run / "sms-SmsSend-quik_sms-i0" / "episode.json").read_text())
+    assert quik["exception"]["cause"] == "app_version_mismatch" and len(quik["attempts"]) == 1
+    assert quik["provenance"]["device_kind"] == "emulator"
+    assert quik["provenance"]["device_serial"] == sim_device.serial
+    assert quik["provenance"]["lane_preflight"]["sms_quik_sms"].startswith("app_version_mismatch")
+    fossify = json.loads((run / "sms-SmsSend-fossify_messages-i0" / "episode.json").read_text())
+    assert fossify["status"] == "valid_failure"
+
+
+def test_all_lanes_leased_is_invalid_not_a_crash(pairs_dir, sim_device, monkeypatch):
+    """Two workers, one lane: the second worker's episodes are invalid (no free lane), none is lost."""
+    pytest.importorskip("xdist")
+    monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
+    result = pairs_dir.runpytest_subprocess("--agent=null", "-k", "SmsSend- and -i0", "-n", "2",
+                                            "--results-dir=res", "--run-id=one", "--infra-retries=0")
+    records = [json.loads(p.read_text()) for p in Path(pairs_dir.path / "res" / "one").glob("*/episode.json")]
+    assert len(records) == 4
+    statuses = sorted(r["status"] for r in records)
+    causes = {r["exception"]["cause"] for r in records if r["exception"]}
+    assert "valid_failure" in statuses and (statuses.count("valid_failure") == 4 or causes == {"no_free_lane"})
+    assert result.ret in (0, 1)
