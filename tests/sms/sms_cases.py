@@ -129,7 +129,7 @@ def build(template: SmsTemplate, params: Params) -> Cases:
             history_override={},
         )
     if sid == "SmsEditDraftMessage":
-        n, old, new = p["number"], p["old_message"], p["new_message"]
+        n, new = p["number"], p["new_message"]
         return Cases(
             gold=_with(init, msg(DRAFT, n, new), drop=lambda r: True),
             tolerated={"sloppy_body": _with(init, msg(DRAFT, n, sloppy(new)), drop=lambda r: True)},
