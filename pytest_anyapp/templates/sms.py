@@ -253,9 +253,9 @@ class SmsTemplate(TaskTemplate[SmsState]):
 class SmsSend(SmsTemplate):
     """Send a given text to a given number (AndroidWorld ``SimpleSmsSend``).
 
-    Success: a sent row to an equivalent number whose body matches the message. Improvement: a
-    message the app kept as a draft or that failed does not count, and neither does a match on
-    the last digits only.
+    Success: a sent row (sent, outbox or queued) to an equivalent number whose body matches the
+    message. Drafts and failed sends do not count, nor does a match on the last digits only.
+    Improvement: a message still in the outbox counts (the prior release read type 2 only).
     """
 
     semantic_id = "SmsSend"

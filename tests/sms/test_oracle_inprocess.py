@@ -16,13 +16,15 @@ from typing import Any
 import pytest
 
 from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import EpisodeContext, Observation, TaskInfo
+from pytest_anyapp.agents.base import EpisodeContext, Observation, TaskInfo, UIElement
+from pytest_anyapp.agents.oracle import By
+from pytest_anyapp.agents.oracle_scripts import sms as sms_scripts
 from pytest_anyapp.agents.builtin.oracle import OracleAgent
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.registry import Pair, params_for, scheduled_pairs
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
-from pytest_anyapp.templates.sms import SmsState
+from pytest_anyapp.templates.sms import SmsMessage, SmsState
 from verifiers.sms.telephony import READ_SQL, RESET_SQL, insert_sql, parse_sms_lines
 
 PAIRS = scheduled_pairs([Category.SMS])
@@ -120,4 +122,33 @@ def test_app_asks_to_become_the_default_sms_app(device: SimDevice) -> None:
     device.ui.tap(*button.center)
     assert device.providers.settings_get("secure", "sms_default_application") == package
     assert any(e.content_desc == "Start conversation" for e in parse_ui_dump(device.ui.dump_xml()))
+    device.ui.force_stop(package)
+
+
+@pytest.mark.parametrize("ui", sms_scripts.APPS, ids=[u.app_id for u in sms_scripts.APPS])
+def test_draft_saved_when_the_thread_leaves_the_screen(device: SimDevice, ui: sms_scripts.SmsUi) -> None:
+    """Typed text becomes the thread's draft on HOME (onPause), and comes back on reopening."""
+    package = next(p.app.package for p in PAIRS if p.app.app_id == ui.app_id)
+    number = "202-555-0101"
+    device.providers.settings_put("secure", "sms_default_application", package)
+    seed(device, SmsState(messages=[SmsMessage(box=1, address=number, body="ping", date_ms=1_000)]))
+    device.ui.force_stop(package)
+    assert device.ui.start_app(package)
+
+    def find(by: By) -> UIElement:
+        hit = by.find(parse_ui_dump(device.ui.dump_xml()))
+        assert hit is not None, by
+        return hit
+
+    device.ui.tap(*find(sms_scripts.row(ui, number)).center)
+    device.ui.tap(*find(ui.message_field).center)
+    device.ui.type_text("See you soon")
+    assert read(device).rows(boxes=[3]) == [], "nothing is saved while the thread is in front"
+    device.ui.key(3)  # HOME
+    drafts = read(device).rows(boxes=[3], number=number)
+    assert [d.body for d in drafts] == ["See you soon"]
+    device.ui.force_stop(package)
+    assert device.ui.start_app(package)
+    device.ui.tap(*find(sms_scripts.row(ui, number)).center)
+    assert find(ui.message_field).text == "See you soon"
     device.ui.force_stop(package)

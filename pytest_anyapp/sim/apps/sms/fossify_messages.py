@@ -149,7 +149,7 @@ class FossifyThread(ThreadBase):
                 for m in self.messages()
             ], id="thread_messages_list"),
             bottom=Row(
-                EditText(self.field_id, hint="Type a message…", multiline=True, weight=1.0, on_change=self.on_edit),
+                EditText(self.field_id, hint="Type a message…", multiline=True, weight=1.0),
                 ImageButton("send", "Send", on_click=self.send, id="thread_send_message"),
                 padding=(8, 4), spacing=4,
             ),

@@ -189,7 +189,7 @@ class GoogleConversation(ThreadBase):
                 TextView("SMS", size=12, color="#5F6368", padding=(24, 0)),
                 Row(
                     ImageButton("add", "Show attach media and content options", on_click=lambda: None, id="plus_button"),
-                    EditText(self.field_id, hint="Text message", multiline=True, weight=1.0, on_change=self.on_edit),
+                    EditText(self.field_id, hint="Text message", multiline=True, weight=1.0),
                     ImageButton("send", "Send SMS", on_click=self.send, id="send_message_button_icon"),
                     padding=(8, 4), spacing=4,
                 ),

@@ -4,8 +4,9 @@ Its own idiom, as in the real app: the list is titled "Inbox" under a navigation
 snippets read "You: …", the compose FAB has only a content description ("Compose"), and a new
 message and a conversation are the same compose screen — recipients are picked as chips from
 suggestions under a "Type a name or number" field (a typed number shows up as its own
-suggestion). The box says "Write a message…", drafts are saved on every keystroke, Delete in the
-list asks "Delete conversation?", and a long-pressed message has Copy, Forward and Delete icons.
+suggestion). The box says "Write a message…", Delete in the list asks "Delete conversation?",
+and a long-pressed message has Copy, Forward and Delete icons. Drafts are written when the
+compose screen leaves the front.
 """
 
 from __future__ import annotations
@@ -83,13 +84,10 @@ class QuikCompose(ThreadBase):
 
     activity = f"{_ACT}.compose.ComposeActivity"
     field_id = "message"
-    live_drafts = True
 
     def __init__(self, app: SimApp, address: str, prefill: str = "") -> None:
-        self.pending_prefill = prefill
-        super().__init__(app, address, prefill if address else "")
+        super().__init__(app, address, prefill)
         if not address:
-            self.set_field(self.field_id, prefill)
             self.focus("chipsInput")
 
     def build(self) -> View:
@@ -143,7 +141,7 @@ class QuikCompose(ThreadBase):
     def composer(self) -> View:
         return Row(
             ImageButton("add", "Attach", on_click=lambda: None, id="attach"),
-            EditText(self.field_id, hint="Write a message…", multiline=True, weight=1.0, on_change=self.on_edit),
+            EditText(self.field_id, hint="Write a message…", multiline=True, weight=1.0),
             ImageButton("send", "Send", on_click=self.send, id="send", enabled=bool(self.address)),
             padding=(8, 4), spacing=4,
         )
@@ -151,21 +149,10 @@ class QuikCompose(ThreadBase):
     def choose(self, address: str) -> None:
         """A suggestion became the recipient chip: the screen turns into that conversation."""
         self.address = address
-        body = self.field(self.field_id)
-        if not body:
+        if not self.field(self.field_id):
             draft = self.store.draft_for(address)
             self.set_field(self.field_id, draft.body if draft else "")
-        else:
-            self.store.save_draft(address, body)
         self.focus(self.field_id)
-
-    def on_edit(self, text: str) -> None:
-        if self.address:
-            super().on_edit(text)
-
-    def save_draft(self) -> None:
-        if self.address:
-            super().save_draft()
 
     def ask_delete(self) -> None:
         self.show_dialog(AlertDialog(

@@ -1,8 +1,7 @@
 """Behaviour the SMS doubles share under their different looks: a conversation list with a
 selection mode, and a thread whose compose box is backed by the thread's draft row.
 
-Each app subclasses these and supplies its own ``build`` (labels, ids, where actions live) and
-its own draft policy (``live_drafts``: save on every edit like QUIK, or on leaving like the rest).
+Each app subclasses these and supplies its own ``build`` (labels, ids, where actions live).
 """
 
 from __future__ import annotations
@@ -102,20 +101,18 @@ class ConversationListBase(Screen):
 
 
 class ThreadBase(Screen):
-    """One conversation. The compose box starts with the thread's draft and is saved back as the
-    draft when the user leaves (or on every edit when ``live_drafts``)."""
+    """One conversation. The compose box starts with the thread's draft, and whatever it holds
+    becomes the draft when the screen leaves the front (BACK, up, HOME, another screen on top),
+    as the real apps save drafts in ``onPause``."""
 
     field_id: str = "message"
-    live_drafts: bool = False
 
     def __init__(self, app: SimApp, address: str, prefill: str = "") -> None:
         super().__init__(app)
         self.address = address
         self.selected_message: Message | None = None
-        draft = self.store.draft_for(address)
+        draft = self.store.draft_for(address) if address else None
         self.set_field(self.field_id, prefill or (draft.body if draft else ""))
-        if prefill and self.live_drafts and address:
-            self.store.save_draft(address, prefill)
 
     @property
     def store(self) -> SmsStore:
@@ -127,10 +124,6 @@ class ThreadBase(Screen):
     def title(self) -> str:
         return self.store.name_for(self.address) or self.address
 
-    def on_edit(self, text: str) -> None:
-        if self.live_drafts:
-            self.store.save_draft(self.address, text)
-
     def send(self) -> None:
         body = self.field(self.field_id)
         if not body.strip():
@@ -139,18 +132,20 @@ class ThreadBase(Screen):
         self.set_field(self.field_id, "")
 
     def leave(self) -> None:
-        """Navigate up / BACK: the compose box becomes the draft, then the screen closes."""
-        self.save_draft()
+        """Navigate up: close the screen (``on_pause`` keeps the draft)."""
         self.finish()
 
     def save_draft(self) -> None:
-        self.store.save_draft(self.address, self.field(self.field_id))
+        if self.address:
+            self.store.save_draft(self.address, self.field(self.field_id))
+
+    def on_pause(self) -> None:
+        self.save_draft()
 
     def on_back(self) -> bool:
         if self.selected_message is not None:
             self.selected_message = None
             return True
-        self.save_draft()
         return False
 
     def select(self, message: Message) -> None:
