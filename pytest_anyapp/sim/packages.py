@@ -90,6 +90,7 @@ class PackageInfo(BaseModel):
 class PackageDB(BaseModel):
     packages: dict[str, PackageInfo] = Field(default_factory=dict)
     next_uid: int = FIRST_APP_UID
+    uninstalled: list[str] = Field(default_factory=list)  # preinstalled doubles removed by pm uninstall
 
 
 class _SystemPackage(BaseModel):
@@ -244,6 +245,8 @@ class PackageManager:
             self._db = PackageDB()
         if self._sync_factory():
             self._save()
+        for info in self._db.packages.values():
+            self.device.fs.host(f"/data/data/{info.name}").mkdir(parents=True, exist_ok=True)
 
     # -- persistence -------------------------------------------------------------------------
     def _save(self) -> None:
@@ -276,7 +279,7 @@ class PackageManager:
                 )
                 changed = True
         for cls in self._catalog():
-            if cls.package in self._db.packages:
+            if cls.package in self._db.packages or cls.package in self._db.uninstalled:
                 continue
             system = bool(cls.system)
             perms = list(dict.fromkeys(cls.permissions))
@@ -300,9 +303,16 @@ class PackageManager:
                 double=True,
             )
             changed = True
-        for info in self._db.packages.values():
-            self.device.fs.host(f"/data/data/{info.name}").mkdir(parents=True, exist_ok=True)
         return changed
+
+    def _refresh_catalog(self) -> None:
+        """Pick up app doubles registered after boot (tests register toy apps at runtime)."""
+        with self._lock:
+            before = set(self._db.packages)
+            if self._sync_factory():
+                for name in set(self._db.packages) - before:
+                    self.device.fs.host(f"/data/data/{name}").mkdir(parents=True, exist_ok=True)
+                self._save()
 
     @staticmethod
     def _catalog() -> tuple[type[SimApp], ...]:
@@ -317,13 +327,18 @@ class PackageManager:
 
     # -- queries -----------------------------------------------------------------------------
     def list(self) -> list[PackageInfo]:
+        self._refresh_catalog()
         with self._lock:
             return [self._db.packages[k].model_copy() for k in sorted(self._db.packages)]
 
     def get(self, name: str) -> PackageInfo | None:
         with self._lock:
             info = self._db.packages.get(name)
-            return info.model_copy() if info is not None else None
+        if info is None:
+            self._refresh_catalog()
+            with self._lock:
+                info = self._db.packages.get(name)
+        return info.model_copy() if info is not None else None
 
     def is_granted(self, name: str, permission: str) -> bool:
         info = self.get(name)
@@ -388,6 +403,8 @@ class PackageManager:
                 double=existing.double if existing is not None else False,
             )
             self._db.packages[meta.package] = info
+            if meta.package in self._db.uninstalled:
+                self._db.uninstalled.remove(meta.package)
             self.device.fs.host(f"/data/data/{meta.package}").mkdir(parents=True, exist_ok=True)
             self._save()
         return "Success"
@@ -399,6 +416,8 @@ class PackageManager:
                 return False
             self.device.ui.force_stop(name)
             del self._db.packages[name]
+            if info.double and name not in self._db.uninstalled:
+                self._db.uninstalled.append(name)
             if info.apk_path.startswith("/data/app/"):
                 shutil.rmtree(self.device.fs.host(os.path.dirname(os.path.dirname(info.apk_path))), ignore_errors=True)
             shutil.rmtree(self.device.fs.host(f"/data/data/{name}"), ignore_errors=True)

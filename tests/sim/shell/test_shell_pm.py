@@ -132,3 +132,29 @@ def test_clear_wipes_app_data_and_provider_dbs(sh: Sh, out: Out, device: SimDevi
 def test_resolve_activity(out: Out) -> None:
     text = out(f"cmd package resolve-activity --brief -c android.intent.category.LAUNCHER {SMS_APP}")
     assert text.splitlines()[-1].startswith(f"{SMS_APP}/")
+
+
+def test_uninstalled_double_stays_uninstalled(out: Out, sh: Sh, device: SimDevice) -> None:
+    assert out(f"pm uninstall {SMS_APP}") == "Success\n"
+    assert f"package:{SMS_APP}" not in out("pm list packages").splitlines()
+    assert sh(f"pm path {SMS_APP}").exit_code == 1
+    again = SimDevice(DeviceConfig(state_dir=device.config.state_dir))
+    assert again.packages.get(SMS_APP) is None
+    assert sh("pm uninstall android").stdout == b"Failure [DELETE_FAILED_INTERNAL_ERROR]\n"
+
+
+def test_app_double_registered_after_boot_is_installed(device: SimDevice, out: Out) -> None:
+    from pytest_anyapp.sim.apps import register, unregister
+    from pytest_anyapp.sim.apps.base import SimApp
+
+    class LateApp(SimApp):
+        package = "com.example.late"
+        label = "Late"
+        permissions = ("android.permission.READ_CONTACTS",)
+
+    register(LateApp)
+    try:
+        assert "package:com.example.late" in out("pm list packages -3").splitlines()
+        assert "android.permission.READ_CONTACTS: granted=false" in out("dumpsys package com.example.late")
+    finally:
+        unregister("com.example.late")
