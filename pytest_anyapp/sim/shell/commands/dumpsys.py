@@ -96,7 +96,6 @@ def package_dump(inv: Invocation, name: str) -> str:
         f"    signatures=PackageSignatures{{{short_hex('s' + info.name)} version:2, "
         f"signatures:[{short_hex('k' + info.name)}], past signatures:[]}}",
         "    installPermissionsFixed=true",
-        f"    pkgFlags={flags}",
     ]
     if info.declared_permissions:
         lines.append("    requested permissions:")
