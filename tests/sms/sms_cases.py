@@ -135,7 +135,8 @@ def build(template: SmsTemplate, params: Params) -> Cases:
             tolerated={"sloppy_body": _with(init, msg(DRAFT, n, sloppy(new)), drop=lambda r: True)},
             near_misses={"old_draft_left": _with(init, msg(DRAFT, n, new)),
                          "draft_sent": _with(init, msg(SENT, n, new), drop=lambda r: True),
-                         "new_draft_to_wrong_number": _with(init, msg(DRAFT, other_number(n), new), drop=lambda r: True),
+                         "new_draft_to_wrong_number": _with(init, msg(DRAFT, other_number(n), new),
+                                                            drop=lambda r: True),
                          "unchanged": init},
             history_override={},
         )

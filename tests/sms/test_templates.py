@@ -120,7 +120,8 @@ def test_seeded_states() -> None:
     params = address.sample_params(random.Random(4))
     state = address.initial_state(params)
     source = paired_source_number(params["number"])
-    assert {(c.name, c.phones[0]) for c in state.contacts} == {(params["name1"], params["number"]), (params["name2"], source)}
+    assert {(c.name, c.phones[0]) for c in state.contacts} == {
+        (params["name1"], params["number"]), (params["name2"], source)}
     assert [(m.box, m.address, m.body) for m in state.messages] == [(1, source, params["message"])]
 
 

@@ -62,13 +62,15 @@ class GoogleConversationList(ConversationListBase):
         else:
             toolbar = Toolbar(
                 "Messages",
-                actions=[ImageButton("search", "Search messages", on_click=lambda: None, id="action_zero_state_search")],
+                actions=[ImageButton("search", "Search messages", on_click=lambda: None,
+                                     id="action_zero_state_search")],
                 menu=[("Mark all as read", None), ("Archived", None), ("Spam & blocked", None), ("Settings", None),
                       ("Help & feedback", None)],
             )
         return Scaffold(
             toolbar,
-            ScrollList(*rows, id="conversation_list", empty_text="Once you start a new conversation, you'll see it listed here"),
+            ScrollList(*rows, id="conversation_list",
+                       empty_text="Once you start a new conversation, you'll see it listed here"),
             bottom=Row(
                 Spacer(weight=1.0),
                 Button("Start chat", lambda: self.push(GoogleNewConversation(self.app)), id="start_chat_fab"),
@@ -188,7 +190,8 @@ class GoogleConversation(ThreadBase):
             bottom=Column(
                 TextView("SMS", size=12, color="#5F6368", padding=(24, 0)),
                 Row(
-                    ImageButton("add", "Show attach media and content options", on_click=lambda: None, id="plus_button"),
+                    ImageButton("add", "Show attach media and content options", on_click=lambda: None,
+                                id="plus_button"),
                     EditText(self.field_id, hint="Text message", multiline=True, weight=1.0),
                     ImageButton("send", "Send SMS", on_click=self.send, id="send_message_button_icon"),
                     padding=(8, 4), spacing=4,

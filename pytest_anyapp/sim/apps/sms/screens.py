@@ -6,14 +6,9 @@ Each app subclasses these and supplies its own ``build`` (labels, ids, where act
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pytest_anyapp.sim.apps.base import Screen, SimApp
 from pytest_anyapp.sim.apps.sms.store import Contact, Conversation, Message, SmsStore
 from pytest_anyapp.sim.ui.views import Button, Column, ImageView, Scaffold, TextView, View
-
-if TYPE_CHECKING:
-    pass
 
 SMS_DEFAULT_SETTING = "sms_default_application"
 

@@ -124,7 +124,8 @@ class SimpleThread(ThreadBase):
         if sel is not None:
             toolbar = Toolbar(
                 "1 selected", nav="back", on_nav=lambda: self.select(sel),
-                actions=[ImageButton("copy", "Copy to clipboard", on_click=self.copy_selected, id="cab_copy_to_clipboard"),
+                actions=[ImageButton("copy", "Copy to clipboard", on_click=self.copy_selected,
+                                     id="cab_copy_to_clipboard"),
                          ImageButton("delete", "Delete", on_click=self.delete_selected_message, id="cab_delete")],
                 menu=[("Share", self.copy_selected), ("Forward", self.forward), ("Select text", self.copy_selected)],
             )
