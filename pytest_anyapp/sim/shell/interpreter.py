@@ -289,6 +289,8 @@ class Shell:
         if builtin is not None:
             return builtin(self, argv, io)
         fn = REGISTRY.get(lookup)
+        if fn is None and "/" in name:
+            return self._run_script_file(argv, io, env)
         if fn is None:
             io.err.write(f"{self.argv0}: {name}: inaccessible or not found\n".encode())
             return 127
@@ -304,6 +306,24 @@ class Shell:
         except (ValueError, LookupError) as exc:  # e.g. a non-numeric option value
             inv.error(str(exc) or type(exc).__name__)
             return 1
+
+    def _run_script_file(self, argv: list[str], io: IO, env: dict[str, str] | None) -> int:
+        """Execute a shell script by path (``/data/local/tmp/x.sh``); other files cannot run here."""
+        host = self.device.fs.host(argv[0], self.cwd)
+        if not host.is_file():
+            io.err.write(f"{self.argv0}: {argv[0]}: inaccessible or not found\n".encode())
+            return 127
+        if not os.stat(host).st_mode & 0o111:
+            io.err.write(f"{self.argv0}: {argv[0]}: can't execute: Permission denied\n".encode())
+            return 126
+        data = host.read_bytes()
+        if data.startswith(b"\x7fELF"):
+            io.err.write(f"{self.argv0}: {argv[0]}: native binaries cannot run on the simulated device\n".encode())
+            return 126
+        script = data.decode(errors="replace")
+        sub = Shell(self.device, argv0=argv[0], cwd=self.cwd, variables=env if env is not None else self.vars,
+                    positional=argv[1:], uid=self.uid)
+        return sub.run_script(script, io)
 
     def run_argv(self, argv: list[str], io: IO) -> int:
         """Run a command given as argv (``su``, ``run-as``, ``xargs``); ``exit`` is contained."""

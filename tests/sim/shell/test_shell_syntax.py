@@ -164,3 +164,14 @@ def test_here_documents(sh: Sh) -> None:
     assert sh("cat <<-E\n\tindented\n\tE\n").stdout == b"indented\n"
     sql = sh("sqlite3 /data/local/tmp/q.db <<SQL\nCREATE TABLE t(a);\nINSERT INTO t VALUES (7);\nSELECT a FROM t;\nSQL")
     assert sql.stdout == b"7\n" and sql.exit_code == 0
+
+
+def test_script_files_run_by_path(sh: Sh) -> None:
+    sh("printf '#!/system/bin/sh\\necho arg=$1\\nexit 4\\n' > /data/local/tmp/s.sh")
+    denied = sh("/data/local/tmp/s.sh x")
+    assert denied.exit_code == 126 and b"Permission denied" in denied.stderr
+    ran = sh("chmod 755 /data/local/tmp/s.sh && /data/local/tmp/s.sh x")
+    assert (ran.stdout, ran.exit_code) == (b"arg=x\n", 4)
+    assert sh("cd /data/local/tmp && ./s.sh y").stdout == b"arg=y\n"
+    assert sh("sh /data/local/tmp/s.sh z").stdout == b"arg=z\n"
+    assert sh("/data/local/tmp/none.sh").exit_code == 127
