@@ -41,6 +41,12 @@ class LoopControl(Exception):
         self.levels = levels
 
 
+class FunctionReturn(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 class ExpansionError(Exception):
     """``${x:?msg}`` and friends: aborts the command with status 1."""
 
@@ -73,6 +79,8 @@ class Shell:
         self._condition_depth = 0
         self._subst_status: int | None = None
         self._last_bg_pid = ""
+        self.functions: dict[str, syntax.Command] = {}
+        self._function_depth = 0
 
     # -- entry points ------------------------------------------------------------------------
     def run_script(self, script: str, io: IO) -> int:
@@ -101,6 +109,7 @@ class Shell:
             uid=self.uid,
         )
         sub.status = self.status
+        sub.functions = dict(self.functions)
         return sub
 
     # -- lists -------------------------------------------------------------------------------
@@ -229,6 +238,15 @@ class Shell:
                     if ctl.kind == "break":
                         break
             return status
+        if isinstance(node, syntax.Case):
+            value = self.expand_single(node.word, io)
+            for patterns, body in node.items:
+                if any(fnmatch.fnmatchcase(value, self._pattern(p, io)) for p in patterns):
+                    return self.exec_list(body, io)
+            return 0
+        if isinstance(node, syntax.FunctionDef):
+            self.functions[node.name] = node.body
+            return 0
         if isinstance(node, syntax.While):
             status = 0
             while True:
@@ -244,6 +262,28 @@ class Shell:
                         break
             return status
         raise TypeError(f"unknown node {node!r}")
+
+    def _pattern(self, word: syntax.Word, io: IO) -> str:
+        """A case pattern: expansions apply, quoted characters match literally."""
+        out: list[str] = []
+        for part in word.parts:
+            text = part.text if isinstance(part, syntax.Lit) else " ".join(self._part_values(part, io))
+            quoted = part.quoted
+            out.append("".join(f"[{c}]" if quoted and c in "*?[]" else c for c in text))
+        return "".join(out)
+
+    def call_function(self, argv: list[str], io: IO) -> int:
+        body = self.functions[argv[0]]
+        saved = self.positional
+        self.positional = argv[1:]
+        self._function_depth += 1
+        try:
+            return self.exec_command(body, io)
+        except FunctionReturn as ret:
+            return ret.code
+        finally:
+            self._function_depth -= 1
+            self.positional = saved
 
     def _condition(self, node: syntax.CommandList, io: IO) -> int:
         self._condition_depth += 1
@@ -285,6 +325,8 @@ class Shell:
         if "/" in name:
             directory, base = posixpath.split(name)
             lookup = base if directory in BIN_DIRS else ""
+        if name in self.functions:
+            return self.call_function(argv, io)
         builtin = _BUILTINS.get(lookup)
         if builtin is not None:
             return builtin(self, argv, io)
@@ -768,6 +810,13 @@ def _b_exit(sh: Shell, argv: list[str], io: IO) -> int:
     raise ShellExit(code)
 
 
+def _b_return(sh: Shell, argv: list[str], io: IO) -> int:
+    code = int(argv[1]) & 0xFF if len(argv) > 1 and argv[1].lstrip("-").isdigit() else sh.status
+    if sh._function_depth > 0:
+        raise FunctionReturn(code)
+    raise ShellExit(code)
+
+
 def _b_loop(kind: str) -> Builtin:
     def run(sh: Shell, argv: list[str], io: IO) -> int:
         levels = int(argv[1]) if len(argv) > 1 and argv[1].isdigit() else 1
@@ -906,7 +955,7 @@ _BUILTINS: dict[str, Builtin] = {
     "local": _b_export,
     "unset": _b_unset,
     "exit": _b_exit,
-    "return": _b_exit,
+    "return": _b_return,
     "break": _b_loop("break"),
     "continue": _b_loop("continue"),
     ":": _b_true,

@@ -126,7 +126,21 @@ class While:
     redirects: list[Redirect] = field(default_factory=list)
 
 
-Command = Union[SimpleCommand, Subshell, Group, If, For, While]
+@dataclass
+class Case:
+    word: Word
+    items: list[tuple[list[Word], CommandList]]
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+@dataclass
+class FunctionDef:
+    name: str
+    body: Command
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+Command = Union[SimpleCommand, Subshell, Group, If, For, While, Case, FunctionDef]
 
 
 @dataclass
@@ -602,6 +616,17 @@ class _Parser:
             cmd = self.parse_if()
         elif word == "for":
             cmd = self.parse_for()
+        elif word == "case":
+            cmd = self.parse_case()
+        elif (
+            tok.kind == "word" and word is not None and word not in _RESERVED_END
+            and self.i + 2 < len(self.toks)
+            and self.toks[self.i + 1].kind == "op" and self.toks[self.i + 1].value == "("
+            and self.toks[self.i + 2].kind == "op" and self.toks[self.i + 2].value == ")"
+        ):
+            self.i += 3
+            self.skip_newlines()
+            cmd = FunctionDef(word, self.parse_command())
         elif word in ("while", "until"):
             self.advance()
             cond = self.parse_list()
@@ -641,6 +666,37 @@ class _Parser:
                 return If(branches, orelse)
             else:
                 raise ShellSyntaxError(f"syntax error: '{self._describe()}' unexpected (expecting \"fi\")")
+
+    def parse_case(self) -> Case:
+        self.advance()
+        tok = self.advance()
+        if tok.kind != "word" or tok.word is None:
+            raise ShellSyntaxError("syntax error: bad case word")
+        self.expect_reserved("in")
+        items: list[tuple[list[Word], CommandList]] = []
+        while True:
+            self.skip_newlines()
+            if self.peek_reserved() == "esac":
+                self.advance()
+                return Case(tok.word, items)
+            if self.peek().kind == "op" and self.peek().value == "(":
+                self.advance()
+            patterns: list[Word] = []
+            while True:
+                pat = self.advance()
+                if pat.kind != "word" or pat.word is None:
+                    raise ShellSyntaxError("syntax error: bad case pattern")
+                patterns.append(pat.word)
+                nxt = self.advance()
+                if nxt.kind == "op" and nxt.value == "|":
+                    continue
+                if nxt.kind == "op" and nxt.value == ")":
+                    break
+                raise ShellSyntaxError("syntax error: expecting ')' in case pattern")
+            body = self.parse_list()
+            items.append((patterns, body))
+            if self.peek().kind == "op" and self.peek().value == ";;":
+                self.advance()
 
     def parse_for(self) -> For:
         self.advance()

@@ -175,3 +175,18 @@ def test_script_files_run_by_path(sh: Sh) -> None:
     assert sh("cd /data/local/tmp && ./s.sh y").stdout == b"arg=y\n"
     assert sh("sh /data/local/tmp/s.sh z").stdout == b"arg=z\n"
     assert sh("/data/local/tmp/none.sh").exit_code == 127
+
+
+def test_case_statement(sh: Sh) -> None:
+    script = (
+        "for f in a.zip b.ZIP notes.txt other; do case $f in *.zip|*.ZIP) echo zip:$f;; *.txt) echo txt:$f;; "
+        "*) echo other:$f;; esac; done"
+    )
+    assert sh(script).stdout == b"zip:a.zip\nzip:b.ZIP\ntxt:notes.txt\nother:other\n"
+    assert sh("x='*'; case a in \"$x\") echo literal;; *) echo glob;; esac").stdout == b"glob\n"
+
+
+def test_functions(sh: Sh) -> None:
+    script = "greet() { echo hi $1; return 3; echo never; }\ngreet bob; echo rc=$?; greet ann"
+    assert sh(script).stdout == b"hi bob\nrc=3\nhi ann\n"
+    assert sh("f() { exit 5; }; f; echo unreachable").exit_code == 5
