@@ -27,7 +27,8 @@ from pytest_anyapp.outcomes import Status, cause_for_exception, should_retry, st
 from pytest_anyapp.records.models import (
     AttemptRecord, EpisodeRecord, ExceptionInfo, PlanInfo, Provenance, StepRecord, VerifierRecord,
 )
-from pytest_anyapp.records.store import RunStore, atomic_write_bytes, atomic_write_text
+from pytest_anyapp.atomic import atomic_write_bytes, atomic_write_text
+from pytest_anyapp.records.store import RunStore
 from pytest_anyapp.registry import PairInstance
 from pytest_anyapp.templates.base import Verdict
 from verifiers.base import RawSnapshot

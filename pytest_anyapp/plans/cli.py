@@ -110,9 +110,9 @@ def _instances(args: argparse.Namespace) -> tuple[list[Any], list[str]]:
 
 def _write_json(path: Path | None, payload: str) -> None:
     if path is not None:
-        from pytest_anyapp.plans.models import write_atomic
+        from pytest_anyapp.atomic import atomic_write_text
 
-        write_atomic(path, payload + "\n")
+        atomic_write_text(path, payload + "\n")
 
 
 # --- generate ---------------------------------------------------------------------------------

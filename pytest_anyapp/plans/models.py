@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_anyapp.atomic import atomic_write_text
 from pytest_anyapp.plans.validate import MAX_PLAN_CHARS, MAX_STEP_CHARS, MAX_STEPS, Finding, ValidationMode
 
 PLAN_FILE_FORMAT = "anyapp-plans/1"
@@ -141,20 +140,5 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temp file and rename, so a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_plan_file(path: Path, plan_file: PlanFile) -> None:
-    write_atomic(path, plan_file.model_dump_json(indent=2) + "\n")
+    atomic_write_text(path, plan_file.model_dump_json(indent=2) + "\n")

@@ -6,33 +6,14 @@ directory to ``<run>/_superseded/<test-id>.<n>/``.
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from pytest_anyapp.atomic import atomic_write_text
 from pytest_anyapp.records.models import EpisodeRecord
 
 SUPERSEDED = "_superseded"
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode())
 
 
 class RunStore:
