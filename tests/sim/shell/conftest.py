@@ -1,7 +1,6 @@
 """Fixtures for shell unit tests: a real SimDevice in a temp dir and a ``sh`` runner."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -9,9 +8,7 @@ import pytest
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
 from pytest_anyapp.sim.shell import ShellResult, run
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "helpers"))
-
-from shell_helpers import Out, Sh  # noqa: E402
+from shell_helpers import Out, Sh
 
 
 @pytest.fixture

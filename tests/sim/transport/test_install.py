@@ -11,7 +11,7 @@ import adbutils
 
 from pytest_anyapp.sim.testing import RunningDevice
 
-from apk_builder import build_apk
+from apk import build_apk
 
 
 def test_cli_install_legacy_flow(adb, sim_device: RunningDevice, tmp_path: Path) -> None:
