@@ -32,8 +32,38 @@ def _fault_dict(faults: FaultSpec) -> dict[str, Any]:
     return faults.to_json() if isinstance(faults, Faults) else dict(faults)
 
 
+def _pick_ports(console_port: int | None, grpc_port: int | None) -> tuple[int, int]:
+    """The given console/gRPC ports, or free ones where none are given."""
+    cport = console_port if console_port is not None else free_console_port()
+    gport = grpc_port if grpc_port is not None else free_port()
+    return cport, gport
+
+
+class _DeviceAddress:
+    """Serial and ports of a started device; subclasses say where they are read from."""
+
+    def _address(self) -> DeviceServer | ServeInfo:
+        raise NotImplementedError
+
+    @property
+    def serial(self) -> str:
+        return self._address().serial
+
+    @property
+    def console_port(self) -> int:
+        return self._address().console_port
+
+    @property
+    def adb_port(self) -> int:
+        return self._address().adb_port
+
+    @property
+    def grpc_port(self) -> int:
+        return self._address().grpc_port
+
+
 @dataclass
-class RunningDevice:
+class RunningDevice(_DeviceAddress):
     """A simulated device served from this process (threads and a loop in the background)."""
 
     server: DeviceServer
@@ -42,21 +72,8 @@ class RunningDevice:
     def __post_init__(self) -> None:
         self.device = self.server.device
 
-    @property
-    def serial(self) -> str:
-        return self.server.serial
-
-    @property
-    def console_port(self) -> int:
-        return self.server.console_port
-
-    @property
-    def adb_port(self) -> int:
-        return self.server.adb_port
-
-    @property
-    def grpc_port(self) -> int:
-        return self.server.grpc_port
+    def _address(self) -> DeviceServer | ServeInfo:
+        return self.server
 
     def stop(self) -> None:
         self.server.stop()
@@ -75,8 +92,7 @@ def start_device(
     attempts = 1 if console_port is not None and grpc_port is not None else _PORT_ATTEMPTS
     last_error: OSError | None = None
     for _ in range(attempts):
-        cport = console_port if console_port is not None else free_console_port()
-        gport = grpc_port if grpc_port is not None else free_port()
+        cport, gport = _pick_ports(console_port, grpc_port)
         device = SimDevice(DeviceConfig(state_dir=Path(state_dir), console_port=cport, grpc_port=gport))
         if faults is not None:
             device.set_faults(**_fault_dict(faults))
@@ -111,7 +127,7 @@ def running_device(
 
 
 @dataclass
-class SpawnedDevice:
+class SpawnedDevice(_DeviceAddress):
     """A device served by a separate ``python -m pytest_anyapp.sim serve`` process."""
 
     process: subprocess.Popen[bytes]
@@ -122,21 +138,8 @@ class SpawnedDevice:
     def pid(self) -> int:
         return self.process.pid
 
-    @property
-    def serial(self) -> str:
-        return self.info.serial
-
-    @property
-    def console_port(self) -> int:
-        return self.info.console_port
-
-    @property
-    def adb_port(self) -> int:
-        return self.info.adb_port
-
-    @property
-    def grpc_port(self) -> int:
-        return self.info.grpc_port
+    def _address(self) -> DeviceServer | ServeInfo:
+        return self.info
 
     def stop(self, timeout_s: float = 15.0) -> None:
         if self.process.poll() is None:
@@ -200,8 +203,7 @@ def spawn_device(
     state_dir = Path(state_dir).resolve()
     state_dir.mkdir(parents=True, exist_ok=True)
     ServeInfo.path(state_dir).unlink(missing_ok=True)
-    cport = console_port if console_port is not None else free_console_port()
-    gport = grpc_port if grpc_port is not None else free_port()
+    cport, gport = _pick_ports(console_port, grpc_port)
     log_target = open(log_path or state_dir / "serve.log", "ab")  # noqa: SIM115 - handed to the child
     try:
         process = subprocess.Popen(
