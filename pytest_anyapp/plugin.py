@@ -43,10 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{category.value}: pairs of the {category.value} category")
     config.addinivalue_line("markers", "anyapp_app(app_id): the app of a pair")
     config.addinivalue_line("markers", "anyapp_original: pairs in the original (AndroidWorld) app of the category")
-    plugin = AnyAppPlugin(config)
-    config.pluginmanager.register(plugin, "anyapp-session")
-    if config.pluginmanager.hasplugin("xdist"):
-        config.pluginmanager.register(_XdistHooks(plugin), "anyapp-xdist")
+    config.pluginmanager.register(AnyAppPlugin(config), "anyapp-session")
 
 
 class AnyAppPlugin:
@@ -298,27 +295,21 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     _plugin(config).terminal_summary(terminalreporter)
 
 
-class _XdistHooks:
-    """Registered only when pytest-xdist is installed (its hooks do not exist otherwise)."""
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller: every worker gets the same run id."""
+    node.workerinput["anyapp_run_id"] = _plugin(node.config).resolve_run_id()
 
-    def __init__(self, plugin: AnyAppPlugin) -> None:
-        self.plugin = plugin
 
-    def pytest_configure_node(self, node: Any) -> None:
-        """Controller: every worker gets the same run id."""
-        try:
-            node.workerinput["anyapp_run_id"] = self.plugin.resolve_run_id()
-        except pytest.UsageError:
-            raise
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: one worker per lane; with simulated devices, one per CPU.
 
-    def pytest_xdist_auto_num_workers(self, config: pytest.Config) -> int | None:
-        """``-n auto``: one worker per lane (simulated devices: one per CPU)."""
-        try:
-            lanes = self.plugin.options.lanes
-        except pytest.UsageError:
-            return None
-        if lanes:
-            return len(lanes)
-        import os
+    Module-level (not on ``_XdistHooks``): xdist asks before ``pytest_configure`` runs."""
+    import os
 
-        return os.cpu_count() or 1
+    try:
+        lanes = resolve_options(config).lanes
+    except ConfigError:
+        return None  # the error is reported once collection runs
+    return len(lanes) if lanes else (os.cpu_count() or 1)

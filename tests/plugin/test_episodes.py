@@ -142,3 +142,36 @@ def test_killed_worker_loses_only_its_in_flight_episode(bench):
     others = {k: v for k, v in records.items() if k != "sms-SmsSend-quik_sms-i0"}
     assert len(others) == 3 and all(r["final"] and r["status"] == "valid_failure" for r in others.values())
     result.stdout.fnmatch_lines(["*crashed*", "*3 failed*1 invalid*"])
+
+
+def test_records_rescore_from_their_snapshots_and_hold_no_api_key(bench, monkeypatch):
+    """The oracle's final snapshot, moved into the null agent's record, re-scores as a success."""
+    from pytest_anyapp.cli import main
+
+    sentinel = "sk-test-SENTINEL-0123456789"
+    monkeypatch.setenv("OPENAI_API_KEY", sentinel)
+    monkeypatch.setenv("GEMINI_API_KEY", sentinel)
+    pick = ["-k", "SmsSend-simple_sms_messenger-i0"]
+    bench.runpytest("--agent=oracle", *pick, "--results-dir=res", "--run-id=gold").assert_outcomes(passed=1)
+    bench.runpytest("--agent=null", *pick, "--results-dir=res", "--run-id=null", "--json-report",
+                    "--json-report-file=r.json").assert_outcomes(failed=1)
+    for path in bench.path.rglob("*"):
+        if path.is_file():
+            assert sentinel.encode() not in path.read_bytes(), path
+
+    assert main(["rescore", str(bench.path / "res" / "null")]) == 0
+    gold = json.loads((bench.path / "res/gold/sms-SmsSend-simple_sms_messenger-i0/episode.json").read_text())
+    null_path = bench.path / "res/null/sms-SmsSend-simple_sms_messenger-i0/episode.json"
+    null = json.loads(null_path.read_text())
+    null["verifier"]["snapshot"] = gold["verifier"]["snapshot"]
+    null_path.write_text(json.dumps(null))
+    assert main(["rescore", str(bench.path / "res" / "null")]) == 1
+
+
+def test_n_auto_means_one_worker_per_lane(bench, sim_device, monkeypatch):
+    pytest.importorskip("xdist")
+    monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
+    result = bench.runpytest_subprocess("--agent=null", "-k", "SmsSend-quik_sms-i0", "-n", "auto",
+                                        "--results-dir=res")
+    result.stdout.fnmatch_lines(["*1 worker*"])
+    result.assert_outcomes(failed=1)

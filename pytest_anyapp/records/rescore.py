@@ -1,0 +1,52 @@
+"""Re-score recorded episodes from their verifier-input snapshots, without a device or an agent.
+
+Each record keeps the raw rows the verifier read (after seeding, at each early-stop check, and at
+the end). Re-scoring parses them with the app's adapter and applies the template's criterion
+again, so a changed criterion or parser can be evaluated on old runs, and a record can be audited
+for consistency (the stored status must follow from the stored snapshot).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from pytest_anyapp.outcomes import Status
+from pytest_anyapp.records.models import EpisodeRecord
+from pytest_anyapp.records.store import RunStore
+
+
+class Rescored(BaseModel):
+    test_id: str
+    recorded: Status
+    rescored: Status | None
+    reasons: list[str]
+
+    @property
+    def changed(self) -> bool:
+        return self.rescored is not None and self.rescored is not self.recorded
+
+
+def rescore_record(record: EpisodeRecord) -> Rescored:
+    """The status the record's own snapshot gives today; ``None`` when it cannot be re-scored
+    (invalid episodes and agent-output failures have no final snapshot to judge)."""
+    from pytest_anyapp.registry import adapters, template_by_id
+
+    if record.verifier is None or record.status is Status.INVALID:
+        return Rescored(test_id=record.test_id, recorded=record.status, rescored=None,
+                        reasons=["no final snapshot (invalid or ended by unusable agent output)"])
+    prov = record.provenance
+    template = template_by_id(prov.semantic_id)
+    adapter = adapters()[prov.app_id]
+    state = adapter.parse(record.verifier.snapshot)
+    history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
+    verdict = template.check(prov.params, state, history, record.answer)
+    done = record.agent_done or record.stop_reason == "early_stop"
+    status = Status.VALID_SUCCESS if verdict.success and done else Status.VALID_FAILURE
+    return Rescored(test_id=record.test_id, recorded=record.status, rescored=status, reasons=verdict.reasons)
+
+
+def rescore_run(run_dir: Path) -> list[Rescored]:
+    store = RunStore(run_dir.parent, run_dir.name)
+    return [rescore_record(record) for record in store.records() if record.final]
