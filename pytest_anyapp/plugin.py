@@ -197,6 +197,18 @@ class AnyAppPlugin:
         if self.summary is not None:
             self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 
+    # -- hooks without a config argument: implemented on the registered plugin object ----------
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
+        if getattr(report, "anyapp", None) is not None or getattr(report, "anyapp_invalid", False):
+            self.active = True
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
+        summary = getattr(self, "summary", None)
+        if summary is not None:
+            json_report["anyapp"] = summary.model_dump_for_json()
+
     def terminal_summary(self, terminalreporter: Any) -> None:
         summary = getattr(self, "summary", None)
         if summary is None:
@@ -257,38 +269,14 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo[None])
     return {"anyapp": summary} if summary is not None and call.when == "call" else {}
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_json_modifyreport(json_report: dict[str, Any]) -> None:
-    for config_holder in _CONFIGS:
-        summary = getattr(_plugin(config_holder), "summary", None)
-        if summary is not None:
-            json_report["anyapp"] = summary.model_dump_for_json()
-
-
-_CONFIGS: list[pytest.Config] = []
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session: pytest.Session) -> None:
-    _CONFIGS.append(session.config)
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_sessionfinish(session: pytest.Session) -> Generator[None, None, None]:
+    """Before every other implementation, so the gap table exists when pytest-json-report
+    (itself ``tryfirst``) builds its file."""
     plugin = _plugin(session.config)
     plugin.close_worker()
     plugin.summarize()
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if config in _CONFIGS:
-        _CONFIGS.remove(config)
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
-    if getattr(report, "anyapp", None) is not None or getattr(report, "anyapp_invalid", False):
-        for config in _CONFIGS:
-            _plugin(config).active = True
+    return (yield)
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

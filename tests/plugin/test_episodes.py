@@ -71,6 +71,8 @@ def test_null_agent_fails_with_evidence_and_json_report(bench):
         assert rec["verifier"]["snapshot"] is not None and rec["provenance"]["code_revision"]
         assert rec["provenance"]["semantic_goal"].count("[TARGET_APP]") == 1
     assert (bench.path / "res" / "r1" / "summary.json").exists()
+    sms = next(c for c in report["anyapp"]["gap_table"]["categories"] if c["category"] == "sms")
+    assert sms["original_rate"] == 0.0
 
 
 def test_endpoint_down_is_invalid_not_failed(bench):
