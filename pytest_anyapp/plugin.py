@@ -27,6 +27,8 @@ PAIR_FIXTURE = "anyapp_pair"
 
 class InvalidEpisode(Exception):
     """Raised by a pair test whose episode could not be measured (reported as ``invalid``)."""
+
+
 _RECORD_KEY = pytest.StashKey[dict[str, Any]]()
 
 
