@@ -25,7 +25,8 @@ class AdbdServer:
         self._server: asyncio.Server | None = None
 
     async def start(self, host: str, port: int) -> None:
-        self._server = await asyncio.start_server(self._accept, host, port, reuse_address=True)
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: AdbdConnection(self), host, port, reuse_address=True)
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -35,16 +36,6 @@ class AdbdServer:
             await self._server.wait_closed()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
-
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = AdbdConnection(self, reader, writer)
-        self.connections.add(conn)
-        try:
-            await conn.run()
-        except asyncio.CancelledError:
-            pass  # shutdown; returning normally keeps asyncio's stream callback quiet
-        finally:
-            self.connections.discard(conn)
 
     def drop_connections(self) -> None:
         for conn in list(self.connections):
@@ -58,6 +49,8 @@ class AdbdServer:
         so re-registering the device with the adb server brings it back.
         """
         device = self.device
+        if device.faults.drop_adb_after is None:
+            return False  # the usual case, decided without waiting for the device lock
         with device.lock:
             remaining = device.faults.drop_adb_after
             if remaining is None:

@@ -1,18 +1,20 @@
 """Device-local services the adb server can OPEN: shell (v1, v2), exec, sync, root, reboot.
 
 Unknown services get CLSE, like adbd. Shell commands run in worker threads so that a slow or hung
-command never stalls the other streams of the connection.
+command never stalls the other streams of the connection, except command lines that
+``quick_commands`` proves short: those run right away on the event loop, which saves the thread
+hop that is most of a short round trip.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pytest_anyapp.sim.adbd import shell_protocol
+from pytest_anyapp.sim.adbd import quick_commands, shell_protocol
 from pytest_anyapp.sim.adbd.stream import AdbStream
 from pytest_anyapp.sim.adbd.sync_service import serve_sync
 
@@ -21,7 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ServiceHandler = Callable[["AdbdServer", AdbStream], Awaitable[None]]
+ServiceHandler = Callable[["AdbdServer", AdbStream], Coroutine[Any, Any, None]]
+InlineHandler = Callable[["AdbdServer", AdbStream], bool]
 
 ALREADY_ROOT = b"adbd is already running as root\n"
 
@@ -35,6 +38,23 @@ class ShellRequest:
     pty: bool
     term: str | None
     exec_: bool = False
+
+    @property
+    def interactive(self) -> bool:
+        return not self.command.strip() and not self.exec_
+
+
+@dataclass(frozen=True)
+class Service:
+    """What an OPEN starts: ``serve`` as a task, unless ``serve_now`` took the stream on.
+
+    ``serve_now`` runs synchronously in the connection's read loop, so it must never block. It
+    returns True once it owns the stream: served on the spot, or finished later by a callback or
+    a task it started itself. A task per stream costs more than the rest of a short command.
+    """
+
+    serve: ServiceHandler
+    serve_now: InlineHandler | None = None
 
 
 def parse_shell_service(name: str) -> ShellRequest | None:
@@ -65,6 +85,17 @@ class CommandOutput:
     exit_code: int
 
 
+def _run_shell(server: AdbdServer, command: str, stdin: bytes = b"") -> CommandOutput:
+    from pytest_anyapp.sim import shell
+
+    try:
+        result = shell.run(server.device, command, stdin)
+        return CommandOutput(bytes(result.stdout), bytes(result.stderr), int(result.exit_code))
+    except Exception as exc:  # the shell contract says it never raises; keep the stream sane anyway
+        log.exception("adbd: shell.run raised for %r", command)
+        return CommandOutput(b"", f"/system/bin/sh: internal error: {exc}\n".encode(), 1)
+
+
 async def run_command(server: AdbdServer, command: str, stdin: bytes = b"") -> CommandOutput:
     """Run one shell command line under the device's fault settings, off the event loop."""
     device = server.device
@@ -77,44 +108,82 @@ async def run_command(server: AdbdServer, command: str, stdin: bytes = b"") -> C
     if device.faults.hang_commands:
         await asyncio.Event().wait()  # never answers; ends only when the host closes the stream
     loop = asyncio.get_running_loop()
-    try:
-        from pytest_anyapp.sim import shell
-
-        result = await loop.run_in_executor(server.executor, shell.run, device, command, stdin)
-        return CommandOutput(bytes(result.stdout), bytes(result.stderr), int(result.exit_code))
-    except Exception as exc:  # the shell contract says it never raises; keep the stream sane anyway
-        log.exception("adbd: shell.run raised for %r", command)
-        return CommandOutput(b"", f"/system/bin/sh: internal error: {exc}\n".encode(), 1)
+    return await loop.run_in_executor(server.executor, _run_shell, server, command, stdin)
 
 
-async def _drain_input(stream: AdbStream) -> None:
-    """Take (and drop) whatever the host sends, e.g. the CLI's stdin and close-stdin packets."""
-    while await stream.read():
-        pass
+def _shell_reply(request: ShellRequest, result: CommandOutput) -> bytes:
+    """The bytes a finished non-interactive shell sends: v2 packets, or raw (PTY: CRLF) output."""
+    if request.v2:
+        return shell_protocol.encode_result(result.stdout, result.stderr, result.exit_code)
+    output = result.stdout + result.stderr
+    if request.pty:
+        output = output.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    return output
 
 
 async def serve_shell(server: AdbdServer, stream: AdbStream, request: ShellRequest) -> None:
-    if not request.command.strip() and not request.exec_:
+    if request.interactive:
         from pytest_anyapp.sim.adbd.interactive import serve_interactive
 
         await serve_interactive(server, stream, request)
         return
-    drain = asyncio.get_running_loop().create_task(_drain_input(stream))
+    stream.discard_input()  # e.g. the CLI's stdin and close-stdin packets
     try:
+        result = await run_command(server, request.command)
+    except ConnectionDropped:
+        return
+    reply = _shell_reply(request, result)
+    if reply:
+        await stream.write(reply)
+
+
+def serve_shell_now(server: AdbdServer, stream: AdbStream, request: ShellRequest) -> bool:
+    """Start a non-interactive command without a task; False leaves it to ``serve_shell``.
+
+    A provably short command runs right here on the event loop; any other runs on a worker thread
+    that hands the result straight back to the loop. Delay and hang faults wait, so they take the
+    task path; the drop budget counts here exactly as in ``run_command``.
+    """
+    if request.interactive:
+        return False
+    faults = server.device.faults
+    if faults.command_delay_s > 0 or faults.hang_commands:
+        return False
+    if server.consume_shell_budget():
+        server.drop_connections()
+        return True
+    stream.discard_input()  # e.g. the CLI's stdin and close-stdin packets
+    if quick_commands.is_quick(request.command):
+        _finish_shell(stream, request, _run_shell(server, request.command))
+    else:
+        _run_in_worker(server, stream, request)
+    return True
+
+
+def _run_in_worker(server: AdbdServer, stream: AdbStream, request: ShellRequest) -> None:
+    loop = asyncio.get_running_loop()
+
+    def work() -> None:
+        result = _run_shell(server, request.command)
         try:
-            result = await run_command(server, request.command)
-        except ConnectionDropped:
+            loop.call_soon_threadsafe(_finish_shell, stream, request, result)
+        except RuntimeError:
+            pass  # the loop is closed: the device is shutting down and the stream is gone
+
+    server.executor.submit(work)
+
+
+def _finish_shell(stream: AdbStream, request: ShellRequest, result: CommandOutput) -> None:
+    """Send a finished command's reply and close; a reply longer than one WRTE goes via a task."""
+    with stream.conn.batch():
+        if stream.remote_closed or stream.conn.closed:
+            stream.close()
             return
-        if request.v2:
-            await stream.write(shell_protocol.encode_result(result.stdout, result.stderr, result.exit_code))
-        else:
-            output = result.stdout + result.stderr
-            if request.pty:
-                output = output.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
-            if output:
-                await stream.write(output)
-    finally:
-        drain.cancel()
+        reply = _shell_reply(request, result)
+        if reply and not stream.write_nowait(reply):
+            stream.conn.run_service(stream, stream.write(reply))  # flow control across WRTEs
+            return
+        stream.close()
 
 
 async def serve_root(server: AdbdServer, stream: AdbStream) -> None:
@@ -131,17 +200,24 @@ async def serve_reboot(server: AdbdServer, stream: AdbStream) -> None:
         device.boot_time = time.time()
 
 
-def find_service(name: str) -> ServiceHandler | None:
+def _shell_service(request: ShellRequest) -> Service:
+    async def serve(server: AdbdServer, stream: AdbStream) -> None:
+        await serve_shell(server, stream, request)
+
+    def serve_now(server: AdbdServer, stream: AdbStream) -> bool:
+        return serve_shell_now(server, stream, request)
+
+    return Service(serve, serve_now)
+
+
+def find_service(name: str) -> Service | None:
     request = parse_shell_service(name)
     if request is not None:
-        async def handler(server: AdbdServer, stream: AdbStream) -> None:
-            await serve_shell(server, stream, request)
-
-        return handler
+        return _shell_service(request)
     if name == "sync:":
-        return serve_sync
+        return Service(serve_sync)
     if name == "root:":
-        return serve_root
+        return Service(serve_root)
     if name == "reboot:" or name.startswith("reboot:"):
-        return serve_reboot
+        return Service(serve_reboot)
     return None
