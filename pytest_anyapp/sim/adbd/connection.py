@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pytest_anyapp.sim.adbd.protocol import (
     A_AUTH,
@@ -64,8 +64,7 @@ class AdbdConnection(asyncio.Protocol):
 
     # -- asyncio.Protocol ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # TCP; uvloop's is no asyncio subclass
         self.server.connections.add(self)
 
     def connection_lost(self, exc: Exception | None) -> None:

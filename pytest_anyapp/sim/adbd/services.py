@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pytest_anyapp.sim.adbd import quick_commands, shell_protocol
@@ -210,7 +211,9 @@ def _shell_service(request: ShellRequest) -> Service:
     return Service(serve, serve_now)
 
 
+@lru_cache(maxsize=1024)
 def find_service(name: str) -> Service | None:
+    """The service an OPEN names (services are stateless, so one per name is reused)."""
     request = parse_shell_service(name)
     if request is not None:
         return _shell_service(request)
