@@ -17,9 +17,10 @@ from pytest_anyapp.sim.providers.tables import (
     ProviderError,
     QueryResult,
     delete_rows,
-    id_clause,
     ids,
     insert_row,
+    optional_id,
+    row_clause,
     select,
     update_rows,
 )
@@ -87,7 +88,7 @@ class CalendarHandler:
         if head not in self._TABLES:
             raise ProviderError(f"Unknown URL content://com.android.calendar/{'/'.join(segments)}")
         table, view = self._TABLES[head]
-        base = [id_clause(segments[1])] if len(segments) > 1 else []
+        base = optional_id(segments, 1)
         return head, table, view, base
 
     def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
@@ -129,7 +130,7 @@ class CalendarHandler:
             return update_rows(self.conn, table, values, where, base)
         event_ids = ids(self.conn, view, where, base)
         for eid in event_ids:
-            update_rows(self.conn, "Events", {**values, "dirty": 1}, None, [("_id = ?", [eid])])
+            update_rows(self.conn, "Events", {**values, "dirty": 1}, None, row_clause(eid))
             write_instance(self.conn, eid)
         return len(event_ids)
 

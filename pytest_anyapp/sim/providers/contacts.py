@@ -22,7 +22,10 @@ from pytest_anyapp.sim.providers.tables import (
     id_clause,
     ids,
     insert_row,
+    optional_id,
+    row_clause,
     select,
+    unknown_uri,
     update_rows,
 )
 
@@ -196,19 +199,17 @@ class ContactsHandler:
         """(kind, view/table, base clauses) for a URI."""
         if authority == "call_log":
             if segments[:1] != ["calls"]:
-                raise ProviderError(f"Unknown URI content://call_log/{'/'.join(segments)}")
-            base = [id_clause(segments[1])] if len(segments) > 1 else []
-            return "calls", "calls", base
+                raise unknown_uri("call_log", segments)
+            return "calls", "calls", optional_id(segments, 1)
         if authority == "contacts":
             return "legacy", "", []
         if not segments:
             raise ProviderError("Unknown URI content://com.android.contacts")
         head, rest = segments[0], segments[1:]
         if head == "raw_contacts":
-            base: list[Clause] = [id_clause(rest[0])] if rest else []
-            return "raw_contacts", "view_raw_contacts", base
+            return "raw_contacts", "view_raw_contacts", optional_id(rest, 0)
         if head == "data":
-            base = [("deleted = 0", [])]
+            base: list[Clause] = [("deleted = 0", [])]
             if rest and rest[0] in _DATA_SHORTCUTS:
                 base.append(("mimetype = ?", [_DATA_SHORTCUTS[rest[0]]]))
                 rest = rest[1:]
@@ -216,9 +217,18 @@ class ContactsHandler:
                 base.append(id_clause(rest[0]))
             return "data", "view_data", base
         if head == "contacts":
-            base = [id_clause(rest[0])] if rest else []
-            return "contacts", "view_contacts", base
-        raise ProviderError(f"Unknown URI content://com.android.contacts/{'/'.join(segments)}")
+            return "contacts", "view_contacts", optional_id(rest, 0)
+        raise unknown_uri("com.android.contacts", segments)
+
+    def _data_owner(self, data_id: int) -> int | None:
+        """The raw contact a data row belongs to (its display name depends on the row)."""
+        row = self.conn.execute("SELECT raw_contact_id FROM data WHERE _id = ?", (data_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def _refresh(self, raw_ids: set[int | None]) -> None:
+        for rid in raw_ids:
+            if rid is not None:
+                refresh_raw_contact(self.conn, rid, self.now_ms)
 
     # -- operations --------------------------------------------------------------------------
     def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
@@ -252,14 +262,14 @@ class ContactsHandler:
         if kind == "contacts":
             contact_ids = ids(self.conn, view, where, base)
             for cid in contact_ids:
-                update_rows(self.conn, "contacts", values, None, [("_id = ?", [cid])])
+                update_rows(self.conn, "contacts", values, None, row_clause(cid))
                 raw_values = {k: v for k, v in values.items() if k in ("starred", "pinned", "send_to_voicemail", "custom_ringtone")}
                 update_rows(self.conn, "raw_contacts", raw_values, None, [("contact_id = ?", [cid])])
             return len(contact_ids)
         if kind == "raw_contacts":
             raw_ids = ids(self.conn, view, where, base)
             for rid in raw_ids:
-                update_rows(self.conn, "raw_contacts", dict(values), None, [("_id = ?", [rid])])
+                update_rows(self.conn, "raw_contacts", dict(values), None, row_clause(rid))
                 if "starred" in values:
                     self.conn.execute(
                         "UPDATE contacts SET starred = ? WHERE _id = (SELECT contact_id FROM raw_contacts WHERE _id = ?)",
@@ -270,14 +280,11 @@ class ContactsHandler:
         if kind == "data":
             data_ids = ids(self.conn, view, where, base)
             clean = {k: v for k, v in values.items() if k != "mimetype"}
-            touched: set[int] = set()
+            touched: set[int | None] = set()
             for did in data_ids:
-                update_rows(self.conn, "data", clean, None, [("_id = ?", [did])])
-                row = self.conn.execute("SELECT raw_contact_id FROM data WHERE _id = ?", (did,)).fetchone()
-                if row:
-                    touched.add(int(row[0]))
-            for rid in touched:
-                refresh_raw_contact(self.conn, rid, self.now_ms)
+                update_rows(self.conn, "data", clean, None, row_clause(did))
+                touched.add(self._data_owner(did))
+            self._refresh(touched)
             return len(data_ids)
         raise ProviderError("Cannot update this URI")
 
@@ -298,14 +305,11 @@ class ContactsHandler:
             return len(contact_ids)
         if kind == "data":
             data_ids = ids(self.conn, view, where, base)
-            touched: set[int] = set()
+            touched: set[int | None] = set()
             for did in data_ids:
-                row = self.conn.execute("SELECT raw_contact_id FROM data WHERE _id = ?", (did,)).fetchone()
+                touched.add(self._data_owner(did))
                 self.conn.execute("DELETE FROM phone_lookup WHERE data_id = ?", (did,))
                 self.conn.execute("DELETE FROM data WHERE _id = ?", (did,))
-                if row:
-                    touched.add(int(row[0]))
-            for rid in touched:
-                refresh_raw_contact(self.conn, rid, self.now_ms)
+            self._refresh(touched)
             return len(data_ids)
         raise ProviderError("Cannot delete from this URI")

@@ -23,10 +23,12 @@ from pytest_anyapp.sim.providers.tables import (
     ProviderError,
     QueryResult,
     delete_rows,
-    id_clause,
     ids,
     insert_row,
+    optional_id,
+    row_clause,
     select,
+    unknown_uri,
     update_rows,
 )
 
@@ -137,7 +139,7 @@ def scan_file(conn: sqlite3.Connection, device: SimDevice, data_path: str, now_s
         values["name"] = title
     existing = conn.execute("SELECT _id FROM files WHERE _data = ?", (data_path,)).fetchone()
     if existing:
-        update_rows(conn, "files", values, None, [("_id = ?", [existing[0]])])
+        update_rows(conn, "files", values, None, row_clause(existing[0]))
         return int(existing[0])
     values["date_added"] = now_s
     return insert_row(conn, "files", values)
@@ -179,26 +181,26 @@ class MediaHandler:
     def _target(self, segments: list[str]) -> tuple[str, str, list[Clause], int | None]:
         """(kind, view, base clauses, playlist id for members)."""
         if not segments or segments[0] not in ("external", "external_primary", "internal"):
-            raise ProviderError(f"Unknown URI content://media/{'/'.join(segments)}")
+            raise unknown_uri("media", segments)
         if segments[0] == "internal":
             return "internal", "files", [("0", [])], None
         rest = segments[1:]
         if rest[:2] == ["audio", "media"]:
-            return "audio", "audio", [id_clause(rest[2])] if len(rest) > 2 else [], None
+            return "audio", "audio", optional_id(rest, 2), None
         if rest[:2] == ["audio", "playlists"]:
             if len(rest) > 3 and rest[3] == "members":
                 playlist = int(rest[2])
                 base = [("playlist_id = ?", [playlist])] + ([("_id = ?", [int(rest[4])])] if len(rest) > 4 else [])
                 return "members", "", base, playlist
-            return "playlists", "audio_playlists", [id_clause(rest[2])] if len(rest) > 2 else [], None
+            return "playlists", "audio_playlists", optional_id(rest, 2), None
         if rest[:2] in (["images", "media"], ["video", "media"]):
             view = "images" if rest[0] == "images" else "video"
-            return view, view, [id_clause(rest[2])] if len(rest) > 2 else [], None
+            return view, view, optional_id(rest, 2), None
         if rest[:1] == ["file"]:
-            return "file", "files", [id_clause(rest[1])] if len(rest) > 1 else [], None
+            return "file", "files", optional_id(rest, 1), None
         if rest[:1] == ["downloads"]:
-            return "downloads", "downloads", [id_clause(rest[1])] if len(rest) > 1 else [], None
-        raise ProviderError(f"Unknown URI content://media/{'/'.join(segments)}")
+            return "downloads", "downloads", optional_id(rest, 1), None
+        raise unknown_uri("media", segments)
 
     _MEMBERS = (
         "(SELECT audio_playlists_map._id AS _id, audio_playlists_map.audio_id AS audio_id, "
@@ -273,7 +275,7 @@ class MediaHandler:
             return update_rows(self.conn, "audio_playlists_map", values, where, base)
         row_ids = ids(self.conn, view, where, base)
         for rid in row_ids:
-            update_rows(self.conn, "files", values, None, [("_id = ?", [rid])])
+            update_rows(self.conn, "files", values, None, row_clause(rid))
         return len(row_ids)
 
     def delete(self, authority: str, segments: list[str], where: str | None) -> int:

@@ -100,3 +100,18 @@ def id_clause(segment: str) -> Clause:
     if not segment.isdigit():
         raise ProviderError(f"Unknown URI segment {segment}")
     return ("_id = ?", [int(segment)])
+
+
+def optional_id(segments: Sequence[str], index: int) -> list[Clause]:
+    """The ``_id`` clause when the URI names a row at ``index`` (``.../table/<id>``); none otherwise."""
+    return [id_clause(segments[index])] if len(segments) > index else []
+
+
+def row_clause(row_id: int) -> list[Clause]:
+    """Base clauses selecting one row by ``_id`` (handlers update or delete matched rows one by one)."""
+    return [("_id = ?", [row_id])]
+
+
+def unknown_uri(authority: str, segments: Sequence[str]) -> ProviderError:
+    """The error a provider raises for a path it has no route for."""
+    return ProviderError(f"Unknown URI content://{authority}/{'/'.join(segments)}")

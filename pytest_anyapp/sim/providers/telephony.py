@@ -12,7 +12,19 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_anyapp.sim.providers.tables import Clause, ProviderError, QueryResult, delete_rows, id_clause, insert_row, select, update_rows
+from pytest_anyapp.sim.providers.tables import (
+    Clause,
+    ProviderError,
+    QueryResult,
+    delete_rows,
+    id_clause,
+    insert_row,
+    optional_id,
+    row_clause,
+    select,
+    unknown_uri,
+    update_rows,
+)
 
 AUTHORITIES = ("sms", "mms-sms")
 BOX_TYPES = {"inbox": 1, "sent": 2, "draft": 3, "outbox": 4, "failed": 5, "queued": 6}
@@ -79,9 +91,8 @@ class TelephonyHandler:
     def _route(self, authority: str, segments: list[str]) -> tuple[str, list[Clause], int | None]:
         if authority == "mms-sms":
             if segments[:1] == ["conversations"]:
-                base = [id_clause(segments[1])] if len(segments) > 1 else []
-                return "threads", base, None
-            raise ProviderError(f"Unknown URI content://{authority}/{'/'.join(segments)}")
+                return "threads", optional_id(segments, 1), None
+            raise unknown_uri(authority, segments)
         base: list[Clause] = []
         box: int | None = None
         rest = list(segments)
@@ -95,7 +106,7 @@ class TelephonyHandler:
         if rest:
             base.append(id_clause(rest.pop(0)))
         if rest:
-            raise ProviderError(f"Unknown URI content://sms/{'/'.join(segments)}")
+            raise unknown_uri("sms", segments)
         return "sms", base, box
 
     def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
@@ -123,7 +134,7 @@ class TelephonyHandler:
             count = 0
             for tid in thread_ids:
                 count += delete_rows(self.conn, "sms", None, [("thread_id = ?", [tid])])
-                delete_rows(self.conn, "threads", None, [("_id = ?", [tid])])
+                delete_rows(self.conn, "threads", None, row_clause(tid))
             return count
         count = delete_rows(self.conn, table, where, base)
         # MmsSmsDatabaseHelper removes threads that no longer have messages.
