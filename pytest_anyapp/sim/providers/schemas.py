@@ -8,6 +8,27 @@ providers' own triggers do. Thread dates use the message date instead of ``'now'
 
 from __future__ import annotations
 
+# Statements the sms triggers share, so every trigger derives a thread's fields the same way.
+_THREAD_SNIPPET = """    UPDATE threads SET
+        date = COALESCE(new.date, date),
+        snippet = new.body,
+        snippet_cs = 0
+    WHERE threads._id = new.thread_id;
+"""
+_THREAD_READ = """    UPDATE threads SET read =
+        CASE (SELECT COUNT(*) FROM sms WHERE read = 0 AND thread_id = threads._id) WHEN 0 THEN 1 ELSE 0 END
+    WHERE threads._id = new.thread_id;
+"""
+
+
+def _thread_count(row: str) -> str:
+    """Recount the thread of the ``new`` or ``old`` row; drafts (type 3) do not count."""
+    return f"""    UPDATE threads SET message_count =
+        (SELECT COUNT(sms._id) FROM sms WHERE thread_id = {row}.thread_id AND sms.type != 3)
+    WHERE threads._id = {row}.thread_id;
+"""
+
+
 TELEPHONY = """
 CREATE TABLE IF NOT EXISTS sms (
     _id INTEGER PRIMARY KEY,
@@ -66,41 +87,16 @@ CREATE TABLE IF NOT EXISTS pdu (
 CREATE INDEX IF NOT EXISTS typeThreadIdIndex ON sms (type, thread_id);
 CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_insert AFTER INSERT ON sms
 BEGIN
-    UPDATE threads SET
-        date = COALESCE(new.date, date),
-        snippet = new.body,
-        snippet_cs = 0
-    WHERE threads._id = new.thread_id;
-    UPDATE threads SET message_count =
-        (SELECT COUNT(sms._id) FROM sms WHERE thread_id = new.thread_id AND sms.type != 3)
-    WHERE threads._id = new.thread_id;
-    UPDATE threads SET read =
-        CASE (SELECT COUNT(*) FROM sms WHERE read = 0 AND thread_id = threads._id) WHEN 0 THEN 1 ELSE 0 END
-    WHERE threads._id = new.thread_id;
-END;
+""" + _THREAD_SNIPPET + _thread_count("new") + _THREAD_READ + """END;
 CREATE TRIGGER IF NOT EXISTS sms_update_thread_date_subject_on_update_sms AFTER UPDATE OF date, body, type ON sms
 BEGIN
-    UPDATE threads SET
-        date = COALESCE(new.date, date),
-        snippet = new.body,
-        snippet_cs = 0
-    WHERE threads._id = new.thread_id;
-    UPDATE threads SET message_count =
-        (SELECT COUNT(sms._id) FROM sms WHERE thread_id = new.thread_id AND sms.type != 3)
-    WHERE threads._id = new.thread_id;
-END;
+""" + _THREAD_SNIPPET + _thread_count("new") + """END;
 CREATE TRIGGER IF NOT EXISTS sms_update_thread_read_on_update AFTER UPDATE OF read ON sms
 BEGIN
-    UPDATE threads SET read =
-        CASE (SELECT COUNT(*) FROM sms WHERE read = 0 AND thread_id = threads._id) WHEN 0 THEN 1 ELSE 0 END
-    WHERE threads._id = new.thread_id;
-END;
+""" + _THREAD_READ + """END;
 CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_delete AFTER DELETE ON sms
 BEGIN
-    UPDATE threads SET message_count =
-        (SELECT COUNT(sms._id) FROM sms WHERE thread_id = old.thread_id AND sms.type != 3)
-    WHERE threads._id = old.thread_id;
-    UPDATE threads SET
+""" + _thread_count("old") + """    UPDATE threads SET
         snippet = (SELECT body FROM sms WHERE thread_id = old.thread_id ORDER BY date DESC LIMIT 1),
         date = COALESCE((SELECT date FROM sms WHERE thread_id = old.thread_id ORDER BY date DESC LIMIT 1), date)
     WHERE threads._id = old.thread_id;
@@ -553,8 +549,9 @@ SELECT _id, _data, _size, format, parent, date_added, date_modified, mime_type, 
 FROM files WHERE is_download = 1;
 """
 
-SETTINGS = """
-CREATE TABLE IF NOT EXISTS global (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE ON CONFLICT REPLACE, value TEXT);
-CREATE TABLE IF NOT EXISTS secure (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE ON CONFLICT REPLACE, value TEXT);
-CREATE TABLE IF NOT EXISTS system (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE ON CONFLICT REPLACE, value TEXT);
-"""
+# One table per settings namespace, all of the same shape.
+SETTINGS = "\n" + "".join(
+    f"CREATE TABLE IF NOT EXISTS {namespace} "
+    "(_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE ON CONFLICT REPLACE, value TEXT);\n"
+    for namespace in ("global", "secure", "system")
+)
