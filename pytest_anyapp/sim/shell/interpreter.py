@@ -13,7 +13,8 @@ import operator
 import os
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,8 +89,7 @@ class Shell:
         try:
             tree = syntax.parse(script)
         except syntax.ShellSyntaxError as exc:
-            io.err.write(f"{self.argv0}: {exc}\n".encode())
-            self.status = 1
+            self.status = self._complain(io, exc)
             return 1
         try:
             self.status = self.exec_list(tree, io)
@@ -98,6 +98,32 @@ class Shell:
         except LoopControl:
             pass
         return self.status
+
+    def contained(self, run: Callable[[], int]) -> int:
+        """Status of ``run`` in this (child) shell: ``exit`` ends only it, a stray break/continue gives 0."""
+        try:
+            return run()
+        except ShellExit as exc:
+            return exc.code
+        except LoopControl:
+            return 0
+
+    @contextmanager
+    def _tested(self, active: bool = True) -> Iterator[None]:
+        """Mark a command whose status is tested (conditions, ``&&``/``||`` operands, ``!``): ``set -e`` ignores it."""
+        if not active:
+            yield
+            return
+        self._condition_depth += 1
+        try:
+            yield
+        finally:
+            self._condition_depth -= 1
+
+    def _complain(self, io: IO, message: object) -> int:
+        """A shell-level error (syntax, expansion, redirection): ``sh: message``, status 1."""
+        io.err.write(f"{self.argv0}: {message}\n".encode())
+        return 1
 
     def child(self, argv0: str | None = None, positional: list[str] | None = None) -> Shell:
         sub = Shell(
@@ -118,10 +144,7 @@ class Shell:
         for item in node.items:
             if item.background:
                 sub = self.child()
-                try:
-                    sub.exec_and_or(item.and_or, io)
-                except (ShellExit, LoopControl):
-                    pass
+                sub.contained(lambda: sub.exec_and_or(item.and_or, io))
                 self._last_bg_pid = str(_fake_pid(f"bg{id(item)}"))
                 status = 0
             else:
@@ -132,39 +155,22 @@ class Shell:
         return status
 
     def exec_and_or(self, node: syntax.AndOr, io: IO) -> int:
-        if node.rest:
-            self._condition_depth += 1
-            try:
-                status = self.exec_pipeline(node.first, io)
-            finally:
-                self._condition_depth -= 1
-        else:
+        with self._tested(bool(node.rest)):
             status = self.exec_pipeline(node.first, io)
         for k, (op, pipeline) in enumerate(node.rest):
             self.status = status
             if (op == "&&") != (status == 0):
                 continue
-            is_last = k == len(node.rest) - 1
-            if not is_last:
-                self._condition_depth += 1
-            try:
+            with self._tested(k != len(node.rest) - 1):  # only the last operand's status is the list's
                 status = self.exec_pipeline(pipeline, io)
-            finally:
-                if not is_last:
-                    self._condition_depth -= 1
         return status
 
     def exec_pipeline(self, node: syntax.Pipeline, io: IO) -> int:
-        if node.negate:
-            self._condition_depth += 1
-        try:
+        with self._tested(node.negate):
             if len(node.commands) == 1:
                 status = self.exec_command(node.commands[0], io)
             else:
                 status = self._run_stages(node.commands, io)
-        finally:
-            if node.negate:
-                self._condition_depth -= 1
         if node.negate:
             status = 0 if status != 0 else 1
         self.status = status
@@ -180,12 +186,7 @@ class Shell:
             else:
                 buf = BufferSink()
                 sub = self.child()
-                try:
-                    statuses.append(sub.exec_command(cmd, IO(stdin, buf, io.err)))
-                except ShellExit as exc:
-                    statuses.append(exc.code)
-                except LoopControl:
-                    statuses.append(0)
+                statuses.append(sub.contained(lambda: sub.exec_command(cmd, IO(stdin, buf, io.err))))
                 stdin = Source(buf.getvalue())
         if self.pipefail:
             return next((s for s in reversed(statuses) if s != 0), 0)
@@ -195,14 +196,17 @@ class Shell:
     def exec_command(self, node: syntax.Command, io: IO) -> int:
         if isinstance(node, syntax.SimpleCommand):
             return self.exec_simple(node, io)
+        return self._redirected(node.redirects, io, lambda io2: self._exec_compound(node, io2))
+
+    def _redirected(self, redirects: list[syntax.Redirect], io: IO, run: Callable[[IO], int]) -> int:
+        """Run with the redirections applied; files they opened are closed afterwards."""
         opened: list[Sink] = []
         try:
-            io2 = self.apply_redirects(node.redirects, io, opened)
+            io2 = self.apply_redirects(redirects, io, opened)
         except _RedirectError as exc:
-            io.err.write(f"{self.argv0}: {exc}\n".encode())
-            return 1
+            return self._complain(io, exc)
         try:
-            return self._exec_compound(node, io2)
+            return run(io2)
         finally:
             for sink in opened:
                 sink.close()
@@ -210,12 +214,7 @@ class Shell:
     def _exec_compound(self, node: syntax.Command, io: IO) -> int:
         if isinstance(node, syntax.Subshell):
             sub = self.child()
-            try:
-                return sub.exec_list(node.body, io)
-            except ShellExit as exc:
-                return exc.code
-            except LoopControl:
-                return 0
+            return sub.contained(lambda: sub.exec_list(node.body, io))
         if isinstance(node, syntax.Group):
             return self.exec_list(node.body, io)
         if isinstance(node, syntax.If):
@@ -230,13 +229,9 @@ class Shell:
             status = 0
             for value in items:
                 self.vars[node.var] = value
-                try:
-                    status = self.exec_list(node.body, io)
-                except LoopControl as ctl:
-                    if ctl.levels > 1:
-                        raise LoopControl(ctl.kind, ctl.levels - 1) from None
-                    if ctl.kind == "break":
-                        break
+                status, stop = self._loop_pass(node.body, io, status)
+                if stop:
+                    break
             return status
         if isinstance(node, syntax.Case):
             value = self.expand_single(node.word, io)
@@ -253,15 +248,23 @@ class Shell:
                 cond = self._condition(node.cond, io)
                 if (cond == 0) == node.until:
                     break
-                try:
-                    status = self.exec_list(node.body, io)
-                except LoopControl as ctl:
-                    if ctl.levels > 1:
-                        raise LoopControl(ctl.kind, ctl.levels - 1) from None
-                    if ctl.kind == "break":
-                        break
+                status, stop = self._loop_pass(node.body, io, status)
+                if stop:
+                    break
             return status
         raise TypeError(f"unknown node {node!r}")
+
+    def _loop_pass(self, body: syntax.CommandList, io: IO, status: int) -> tuple[int, bool]:
+        """One pass of a loop body: (status, whether ``break`` ends the loop).
+
+        ``continue`` keeps the previous status; ``break N``/``continue N`` go on to the enclosing loop.
+        """
+        try:
+            return self.exec_list(body, io), False
+        except LoopControl as ctl:
+            if ctl.levels > 1:
+                raise LoopControl(ctl.kind, ctl.levels - 1) from None
+            return status, ctl.kind == "break"
 
     def _pattern(self, word: syntax.Word, io: IO) -> str:
         """A case pattern: expansions apply, quoted characters match literally."""
@@ -286,11 +289,8 @@ class Shell:
             self.positional = saved
 
     def _condition(self, node: syntax.CommandList, io: IO) -> int:
-        self._condition_depth += 1
-        try:
+        with self._tested():
             return self.exec_list(node, io)
-        finally:
-            self._condition_depth -= 1
 
     def exec_simple(self, node: syntax.SimpleCommand, io: IO) -> int:
         self._subst_status = None
@@ -298,25 +298,17 @@ class Shell:
             argv = self.expand_words(node.words, io=io)
             assigns = [(name, self.expand_single(word, io=io)) for name, word in node.assignments]
         except ExpansionError as exc:
-            io.err.write(f"{self.argv0}: {exc}\n".encode())
-            return 1
-        opened: list[Sink] = []
-        try:
-            io2 = self.apply_redirects(node.redirects, io, opened)
-        except _RedirectError as exc:
-            io.err.write(f"{self.argv0}: {exc}\n".encode())
-            return 1
-        try:
-            if not argv:
-                for name, value in assigns:
-                    self.vars[name] = value
-                return self._subst_status if self._subst_status is not None else 0
-            env = dict(self.vars)
-            env.update(assigns)
-            return self.dispatch(argv, io2, env)
-        finally:
-            for sink in opened:
-                sink.close()
+            return self._complain(io, exc)
+        return self._redirected(node.redirects, io, lambda io2: self._run_simple(argv, assigns, io2))
+
+    def _run_simple(self, argv: list[str], assigns: list[tuple[str, str]], io: IO) -> int:
+        if not argv:
+            for name, value in assigns:
+                self.vars[name] = value
+            return self._subst_status if self._subst_status is not None else 0
+        env = dict(self.vars)
+        env.update(assigns)
+        return self.dispatch(argv, io, env)
 
     def dispatch(self, argv: list[str], io: IO, env: dict[str, str] | None = None) -> int:
         """Run one command by name: shell builtins, then the device's command registry."""
@@ -871,8 +863,7 @@ def _b_eval(sh: Shell, argv: list[str], io: IO) -> int:
     try:
         tree = syntax.parse(script)
     except syntax.ShellSyntaxError as exc:
-        io.err.write(f"{sh.argv0}: {exc}\n".encode())
-        return 1
+        return sh._complain(io, exc)
     return sh.exec_list(tree, io)
 
 
