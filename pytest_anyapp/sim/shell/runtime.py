@@ -7,7 +7,7 @@ never raise for user errors: they write a toybox-style message to stderr and ret
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,6 +59,7 @@ class Invocation:
     args: list[str]
     io: IO
     env: dict[str, str] = field(default_factory=dict)
+    status: int = 0  # 1 once an operand failed (toybox's exitval); commands that go on return it
 
     @property
     def device(self) -> SimDevice:
@@ -81,6 +82,11 @@ class Invocation:
         """toybox/AOSP style ``name: msg`` on stderr."""
         self.err(f"{self.name}: {msg}\n")
 
+    def fail(self, msg: str) -> None:
+        """Report a failed operand and remember it: the command goes on, then exits with ``status``."""
+        self.error(msg)
+        self.status = 1
+
     def normalize(self, path: str) -> str:
         return self.device.fs.normalize(path, self.cwd)
 
@@ -101,6 +107,16 @@ class Invocation:
         if host.is_dir():
             raise IsADirectoryError(21, os.strerror(21))
         return host.read_bytes()
+
+    def read_each(self, paths: Iterable[str]) -> Iterator[tuple[str, bytes]]:
+        """(path, bytes) of each file in turn; an unreadable one is reported with :meth:`fail` and skipped."""
+        for path in paths:
+            try:
+                data = self.read_file(path)
+            except OSError as exc:
+                self.fail(f"{path}: {strerror(exc)}")
+                continue
+            yield path, data
 
 
 CommandFn = Callable[[Invocation], int]
@@ -124,6 +140,12 @@ def strerror(exc: OSError) -> str:
     if exc.errno is not None:
         return os.strerror(exc.errno)
     return str(exc)
+
+
+def need_operands(operands: Sequence[str], count: int) -> None:
+    """toybox's minimum operand count: fewer is a usage error (``Needs 2 arguments``)."""
+    if len(operands) < count:
+        raise UsageError(f"Needs {count} argument{'s' if count > 1 else ''}")
 
 
 def parse_opts(

@@ -12,9 +12,10 @@ import os
 import posixpath
 import shutil
 import stat as stat_mod
+from collections.abc import Iterator
 from pathlib import Path
 
-from pytest_anyapp.sim.shell.runtime import Invocation, command, parse_opts, strerror
+from pytest_anyapp.sim.shell.runtime import Invocation, command, need_operands, parse_opts, strerror
 from pytest_anyapp.sim.shell.tz import device_tz
 
 # -- ownership -----------------------------------------------------------------------------------
@@ -52,15 +53,7 @@ def local_time(inv: Invocation, epoch: float) -> dt.datetime:
 @command("cat")
 def cat(inv: Invocation) -> int:
     opts, files = parse_opts(inv.args, "uvneAstT")
-    files = files or ["-"]
-    status = 0
-    for f in files:
-        try:
-            data = inv.read_file(f)
-        except OSError as exc:
-            inv.error(f"{f}: {strerror(exc)}")
-            status = 1
-            continue
+    for _, data in inv.read_each(files or ["-"]):
         if "n" in opts:
             lines = data.split(b"\n")
             trailing = lines[-1] == b""
@@ -69,7 +62,7 @@ def cat(inv: Invocation) -> int:
             if not trailing and body:
                 data = data[:-1]
         inv.out(data)
-    return status
+    return inv.status
 
 
 # -- ls ------------------------------------------------------------------------------------------
@@ -185,15 +178,13 @@ def ls(inv: Invocation) -> int:
     if "Z" in opts:
         pass
     targets = operands or ["."]
-    status = 0
     files: list[_Entry] = []
     dirs: list[tuple[str, Path, str]] = []
     for target in targets:
         devpath = inv.normalize(target)
         host = inv.device.fs.host(devpath)
         if not os.path.lexists(host):
-            inv.error(f"{target}: No such file or directory")
-            status = 1
+            inv.fail(f"{target}: No such file or directory")
             continue
         if host.is_dir() and "d" not in opts:
             dirs.append((target, host, devpath))
@@ -211,8 +202,7 @@ def ls(inv: Invocation) -> int:
         try:
             entries = _sort_entries(_dir_entries(inv, display, host, devpath, opts), opts)
         except OSError as exc:
-            inv.error(f"{display}: {strerror(exc)}")
-            status = 1
+            inv.fail(f"{display}: {strerror(exc)}")
             continue
         text = f"{display}:\n" if show_header else ""
         if "l" in opts or "n" in opts or "g" in opts or "o" in opts:
@@ -229,7 +219,7 @@ def ls(inv: Invocation) -> int:
             ]
             queue = subdirs + queue
     inv.out("\n".join(blocks))
-    return status
+    return inv.status
 
 
 # -- rm / mkdir / rmdir / touch ------------------------------------------------------------------
@@ -240,20 +230,16 @@ def rm(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "fiRrvd")
     force = "f" in opts
     recursive = "r" in opts or "R" in opts
-    if not operands and not force:
-        inv.error("Needs 1 argument")
-        return 1
-    status = 0
+    if not force:
+        need_operands(operands, 1)
     for target in operands:
         host = inv.host(target)
         if inv.normalize(target) in ("/", "/data", "/sdcard", "/system"):
-            inv.error(f"{target}: Device or resource busy")
-            status = 1
+            inv.fail(f"{target}: Device or resource busy")
             continue
         if not os.path.lexists(host):
             if not force:
-                inv.error(f"{target}: No such file or directory")
-                status = 1
+                inv.fail(f"{target}: No such file or directory")
             continue
         try:
             if host.is_dir() and not host.is_symlink():
@@ -262,27 +248,22 @@ def rm(inv: Invocation) -> int:
                 elif "d" in opts:
                     os.rmdir(host)
                 else:
-                    inv.error(f"{target}: Is a directory")
-                    status = 1
+                    inv.fail(f"{target}: Is a directory")
                     continue
             else:
                 os.unlink(host)
             if "v" in opts:
                 inv.out(f"rm '{target}'\n")
         except OSError as exc:
-            inv.error(f"{target}: {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"{target}: {strerror(exc)}")
+    return inv.status
 
 
 @command("mkdir")
 def mkdir(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "pvm:Z:")
-    if not operands:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(operands, 1)
     mode = int(opts["m"][-1], 8) if "m" in opts else None
-    status = 0
     for target in operands:
         host = inv.host(target)
         try:
@@ -298,22 +279,19 @@ def mkdir(inv: Invocation) -> int:
             if "v" in opts:
                 inv.out(f"mkdir: created directory '{target}'\n")
         except OSError as exc:
-            inv.error(f"'{target}': {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"'{target}': {strerror(exc)}")
+    return inv.status
 
 
 @command("rmdir")
 def rmdir(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "p")
-    status = 0
     for target in operands:
         try:
             os.rmdir(inv.host(target))
         except OSError as exc:
-            inv.error(f"'{target}': {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"'{target}': {strerror(exc)}")
+    return inv.status
 
 
 def _parse_touch_stamp(inv: Invocation, text: str) -> float | None:
@@ -341,9 +319,7 @@ def _parse_touch_stamp(inv: Invocation, text: str) -> float | None:
 @command("touch")
 def touch(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "acmhd:t:r:")
-    if not operands:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(operands, 1)
     when = inv.device.clock.now()
     if "t" in opts:
         parsed = _parse_touch_stamp(inv, opts["t"][-1])
@@ -365,7 +341,6 @@ def touch(inv: Invocation) -> int:
         except OSError as exc:
             inv.error(f"'{opts['r'][-1]}': {strerror(exc)}")
             return 1
-    status = 0
     for target in operands:
         host = inv.host(target)
         try:
@@ -378,9 +353,8 @@ def touch(inv: Invocation) -> int:
             mtime = st.st_mtime if "a" in opts and "m" not in opts else when
             os.utime(host, (atime, mtime))
         except OSError as exc:
-            inv.error(f"'{target}': {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"'{target}': {strerror(exc)}")
+    return inv.status
 
 
 # -- cp / mv / ln --------------------------------------------------------------------------------
@@ -416,12 +390,20 @@ def _is_inside(inner: Path, outer: Path) -> bool:
         return False
 
 
+def _each_source(inv: Invocation, sources: list[str], dest_host: Path, into_dir: bool) -> Iterator[tuple[str, Path, Path]]:
+    """(source, its host path, host target) for ``cp``/``mv``; a missing source is reported and skipped."""
+    for src in sources:
+        src_host = inv.host(src)
+        if not os.path.lexists(src_host):
+            inv.fail(f"bad '{src}': No such file or directory")
+            continue
+        yield src, src_host, dest_host / posixpath.basename(inv.normalize(src)) if into_dir else dest_host
+
+
 @command("cp")
 def cp(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "RrafpdiLPnvsFlHTu")
-    if len(operands) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
+    need_operands(operands, 2)
     recursive = bool({"r", "R", "a"} & set(opts))
     preserve = "p" in opts or "a" in opts
     *sources, dest = operands
@@ -430,57 +412,37 @@ def cp(inv: Invocation) -> int:
     if len(sources) > 1 and not into_dir:
         inv.error(f"'{dest}' not directory")
         return 1
-    status = 0
-    for src in sources:
-        src_host = inv.host(src)
-        if not os.path.lexists(src_host):
-            inv.error(f"bad '{src}': No such file or directory")
-            status = 1
-            continue
-        target = dest_host / posixpath.basename(inv.normalize(src)) if into_dir else dest_host
+    for src, src_host, target in _each_source(inv, sources, dest_host, into_dir):
         if src_host.is_dir() and not recursive:
-            inv.error(f"Skipped dir '{src}'")
-            status = 1
+            inv.fail(f"Skipped dir '{src}'")
             continue
         if src_host.is_dir() and _is_inside(target, src_host):
-            inv.error(f"'{src}' is in '{dest}'" if into_dir else f"'{dest}' is in '{src}'")
-            status = 1
+            inv.fail(f"'{src}' is in '{dest}'" if into_dir else f"'{dest}' is in '{src}'")
             continue
         if "n" in opts and os.path.lexists(target):
             continue
         try:
             _copy_tree(inv, src_host, target, preserve)
         except OSError as exc:
-            inv.error(f"'{dest}': {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"'{dest}': {strerror(exc)}")
+    return inv.status
 
 
 @command("mv")
 def mv(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "finvTu")
-    if len(operands) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
+    need_operands(operands, 2)
     *sources, dest = operands
     dest_host = inv.host(dest)
     into_dir = dest_host.is_dir() and not dest_host.is_symlink()
     if len(sources) > 1 and not into_dir:
         inv.error(f"'{dest}' not directory")
         return 1
-    status = 0
-    for src in sources:
-        src_host = inv.host(src)
-        if not os.path.lexists(src_host):
-            inv.error(f"bad '{src}': No such file or directory")
-            status = 1
-            continue
-        target = dest_host / posixpath.basename(inv.normalize(src)) if into_dir else dest_host
+    for src, src_host, target in _each_source(inv, sources, dest_host, into_dir):
         if target == src_host:
             continue
         if src_host.is_dir() and _is_inside(target, src_host):
-            inv.error(f"'{src}' is in '{dest}'")
-            status = 1
+            inv.fail(f"'{src}' is in '{dest}'")
             continue
         if "n" in opts and os.path.lexists(target):
             continue
@@ -493,17 +455,14 @@ def mv(inv: Invocation) -> int:
                 target.rmdir()
             os.replace(src_host, target)
         except OSError as exc:
-            inv.error(f"'{dest}': {strerror(exc)}")
-            status = 1
-    return status
+            inv.fail(f"'{dest}': {strerror(exc)}")
+    return inv.status
 
 
 @command("ln")
 def ln(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "sfnvT")
-    if len(operands) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
+    need_operands(operands, 2)
     target, link = operands[0], operands[1]
     link_host = inv.host(link)
     if link_host.is_dir() and not link_host.is_symlink():
@@ -652,21 +611,17 @@ _DEFAULT_STAT = (
 @command("stat")
 def stat_cmd(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "c:fLt", long={"format=": "c", "printf=": "c", "dereference": "L"})
-    if not operands:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(operands, 1)
     fmt = opts["c"][-1] + "\n" if "c" in opts else _DEFAULT_STAT
-    status = 0
     for target in operands:
         host = inv.host(target)
         try:
             st = os.stat(host) if "L" in opts else os.lstat(host)
         except OSError as exc:
-            inv.error(f"{target}: {strerror(exc)}")
-            status = 1
+            inv.fail(f"{target}: {strerror(exc)}")
             continue
         inv.out(_stat_format(inv, fmt, target, host, st, inv.normalize(target)))
-    return status
+    return inv.status
 
 
 # -- chmod / chown / context ---------------------------------------------------------------------
@@ -739,16 +694,12 @@ def chmod(inv: Invocation) -> int:
             continue
         else:
             rest.append(a)
-    if len(rest) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
+    need_operands(rest, 2)
     spec, targets = rest[0], rest[1:]
-    status = 0
     for target in targets:
         host = inv.host(target)
         if not os.path.lexists(host):
-            inv.error(f"{target}: No such file or directory")
-            status = 1
+            inv.fail(f"{target}: No such file or directory")
             continue
         for path in _walk(host, recursive):
             try:
@@ -763,37 +714,19 @@ def chmod(inv: Invocation) -> int:
                     new = parsed
                 os.chmod(path, new)
             except OSError as exc:
-                inv.error(f"{target}: {strerror(exc)}")
-                status = 1
-    return status
+                inv.fail(f"{target}: {strerror(exc)}")
+    return inv.status
 
 
-def _accept_paths(inv: Invocation, operands: list[str]) -> int:
-    status = 0
-    for target in operands:
-        if not os.path.lexists(inv.host(target)):
-            inv.error(f"{target}: No such file or directory")
-            status = 1
-    return status
-
-
-@command("chown", "chgrp")
+@command("chown", "chgrp", "chcon")
 def chown(inv: Invocation) -> int:
-    """Ownership is not modelled (the sim fs is owned by one host user); paths are validated."""
+    """Ownership and SELinux labels are not modelled (one host user owns the sim fs); paths are validated."""
     operands = [a for a in inv.args if not a.startswith("-")]
-    if len(operands) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
-    return _accept_paths(inv, operands[1:])
-
-
-@command("chcon")
-def chcon(inv: Invocation) -> int:
-    operands = [a for a in inv.args if not a.startswith("-")]
-    if len(operands) < 2:
-        inv.error("Needs 2 arguments")
-        return 1
-    return _accept_paths(inv, operands[1:])
+    need_operands(operands, 2)
+    for target in operands[1:]:
+        if not os.path.lexists(inv.host(target)):
+            inv.fail(f"{target}: No such file or directory")
+    return inv.status
 
 
 @command("restorecon")
@@ -812,9 +745,7 @@ def restorecon(inv: Invocation) -> int:
 
 @command("basename")
 def basename(inv: Invocation) -> int:
-    if not inv.args:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(inv.args, 1)
     name = posixpath.basename(inv.args[0].rstrip("/")) or "/"
     if len(inv.args) > 1 and name.endswith(inv.args[1]) and name != inv.args[1]:
         name = name[: -len(inv.args[1])]
@@ -824,9 +755,7 @@ def basename(inv: Invocation) -> int:
 
 @command("dirname")
 def dirname(inv: Invocation) -> int:
-    if not inv.args:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(inv.args, 1)
     for arg in inv.args:
         stripped = arg.rstrip("/") or "/"
         inv.out((posixpath.dirname(stripped) or ".") + "\n")
@@ -863,12 +792,10 @@ def readlink(inv: Invocation) -> int:
 @command("du")
 def du(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "sakmhxcd:")
-    status = 0
     for target in operands or ["."]:
         host = inv.host(target)
         if not os.path.lexists(host):
-            inv.error(f"{target}: No such file or directory")
-            status = 1
+            inv.fail(f"{target}: No such file or directory")
             continue
         total = 0
         for path in _walk(host, True):
@@ -877,4 +804,4 @@ def du(inv: Invocation) -> int:
             except OSError:
                 continue
         inv.out(f"{total}\t{target}\n")
-    return status
+    return inv.status

@@ -11,7 +11,7 @@ import binascii
 import hashlib
 import re
 
-from pytest_anyapp.sim.shell.runtime import Invocation, UsageError, command, parse_opts, strerror
+from pytest_anyapp.sim.shell.runtime import Invocation, UsageError, command, need_operands, parse_opts, strerror
 
 
 def _dec(data: bytes) -> str:
@@ -240,14 +240,12 @@ def _count_arg(args: list[str]) -> list[str]:
 def _head_tail(inv: Invocation, tail: bool) -> int:
     opts, files = parse_opts(_count_arg(inv.args), "n:c:qvf")
     files = files or ["-"]
-    status = 0
     chunks: list[bytes] = []
     for k, f in enumerate(files):
         try:
             data = inv.read_file(f)
         except OSError as exc:
-            inv.error(f"{f}: {strerror(exc)}")
-            status = 1
+            inv.fail(f"{f}: {strerror(exc)}")
             continue
         if len(files) > 1 and "q" not in opts:
             chunks.append(("\n" if k else "").encode() + f"==> {f} <==\n".encode())
@@ -272,7 +270,7 @@ def _head_tail(inv: Invocation, tail: bool) -> int:
             picked = lines[:-n] if spec.startswith("-") and n else lines[:n]
         chunks.append(b"".join(picked))
     inv.out(b"".join(chunks))
-    return status
+    return inv.status
 
 
 @command("head")
@@ -296,14 +294,7 @@ def wc(inv: Invocation) -> int:
     files = files or ["-"]
     rows: list[tuple[list[int], str]] = []
     totals = [0, 0, 0, 0]
-    status = 0
-    for f in files:
-        try:
-            data = inv.read_file(f)
-        except OSError as exc:
-            inv.error(f"{f}: {strerror(exc)}")
-            status = 1
-            continue
+    for f, data in inv.read_each(files):
         counts = {
             "l": data.count(b"\n"),
             "w": len(data.split()),
@@ -328,7 +319,7 @@ def wc(inv: Invocation) -> int:
             line += f" {name}"
         out.append(line + "\n")
     inv.out("".join(out))
-    return status
+    return inv.status
 
 
 # -- base64 / digests ----------------------------------------------------------------------------
@@ -365,18 +356,9 @@ def base64_cmd(inv: Invocation) -> int:
 
 def _digest(inv: Invocation, algo: str) -> int:
     opts, files = parse_opts(inv.args, "bc")
-    status = 0
-    out: list[str] = []
-    for f in files or ["-"]:
-        try:
-            data = inv.read_file(f)
-        except OSError as exc:
-            inv.error(f"{f}: {strerror(exc)}")
-            status = 1
-            continue
-        out.append(f"{hashlib.new(algo, data).hexdigest()}  {f}\n")
+    out = [f"{hashlib.new(algo, data).hexdigest()}  {f}\n" for f, data in inv.read_each(files or ["-"])]
     inv.out("".join(out))
-    return status
+    return inv.status
 
 
 @command("sha256sum")
@@ -543,9 +525,7 @@ def _expand_class(body: str) -> str:
 @command("tr")
 def tr(inv: Invocation) -> int:
     opts, sets = parse_opts(inv.args, "dscC")
-    if not sets:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(sets, 1)
     text = _dec(inv.read_stdin())
     first = _tr_set(sets[0])
     if "d" in opts:
@@ -628,9 +608,7 @@ def sed(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "nEre:i")
     extended = "E" in opts or "r" in opts
     scripts = opts.get("e") or ([operands.pop(0)] if operands else [])
-    if not scripts:
-        inv.error("Needs 1 argument")
-        return 1
+    need_operands(scripts, 1)
     program = _sed_script("\n".join(scripts), extended)
     in_place = "i" in opts
     targets = operands or ["-"]
