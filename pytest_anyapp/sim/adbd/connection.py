@@ -132,10 +132,9 @@ class AdbdConnection(asyncio.Protocol):
                 batch.append(payload)
             return
         self._flush()
+        self.transport.write(header)
         if payload:
-            self.transport.writelines((header, payload))
-        else:
-            self.transport.write(header)
+            self.transport.write(payload)  # not joined to the header: no extra copy of up to 1 MiB
         if batch is not None:
             self._batch = []
 
