@@ -354,31 +354,16 @@ def base64_cmd(inv: Invocation) -> int:
     return 0
 
 
-def _digest(inv: Invocation, algo: str) -> int:
+_DIGESTS = {"md5sum": "md5", "sha1sum": "sha1", "sha256sum": "sha256", "sha512sum": "sha512"}
+
+
+@command(*_DIGESTS)
+def digest(inv: Invocation) -> int:
     opts, files = parse_opts(inv.args, "bc")
+    algo = _DIGESTS[inv.name]
     out = [f"{hashlib.new(algo, data).hexdigest()}  {f}\n" for f, data in inv.read_each(files or ["-"])]
     inv.out("".join(out))
     return inv.status
-
-
-@command("sha256sum")
-def sha256sum(inv: Invocation) -> int:
-    return _digest(inv, "sha256")
-
-
-@command("sha1sum")
-def sha1sum(inv: Invocation) -> int:
-    return _digest(inv, "sha1")
-
-
-@command("sha512sum")
-def sha512sum(inv: Invocation) -> int:
-    return _digest(inv, "sha512")
-
-
-@command("md5sum")
-def md5sum(inv: Invocation) -> int:
-    return _digest(inv, "md5")
 
 
 # -- sort / uniq / cut / tr ----------------------------------------------------------------------
