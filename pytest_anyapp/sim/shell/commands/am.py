@@ -134,30 +134,38 @@ def _make_ui_intent(parsed: ParsedIntent) -> Any:
                   mime_type=parsed.mime_type, categories=list(parsed.categories), extras=dict(parsed.extras))
 
 
-def _start(inv: Invocation, args: list[str]) -> int:
+def _parse_or_report(inv: Invocation, args: list[str]) -> ParsedIntent | None:
+    """The intent of ``am start``/``am broadcast``; a bad argument is reported as am does (exit 255)."""
     try:
-        parsed = parse_intent(args)
+        return parse_intent(args)
     except ValueError as exc:
         inv.err(f"Error: {exc}\n")
+        return None
+
+
+def _start(inv: Invocation, args: list[str]) -> int:
+    parsed = _parse_or_report(inv, args)
+    if parsed is None:
         return 255
     ui = _ui(inv)
     inv.out(f"Starting: {parsed.describe()}\n")
     pkg, _, activity = parsed.component.partition("/")
     packages = inv.device.packages
     if parsed.component:
+        missing = f"Error: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n"
         info = packages.get(pkg)
         if info is None or not activity:
-            inv.err(f"Error type 3\nError: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n")
+            inv.err("Error type 3\n" + missing)
             return 1
         if not info.enabled:
-            inv.err(f"Error: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n")
+            inv.err(missing)
             return 1
         if parsed.stop_first:
             ui.force_stop(pkg)
         ok = bool(ui.start_app(pkg, activity)) if not parsed.action and not parsed.data else bool(
             ui.start_intent(_make_ui_intent(parsed)))
         if not ok:
-            inv.err(f"Error type 3\nError: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n")
+            inv.err("Error type 3\n" + missing)
             return 1
     else:
         ok = bool(ui.start_intent(_make_ui_intent(parsed))) if ui is not None else False
@@ -178,10 +186,8 @@ def _full(pkg: str, activity: str) -> str:
 
 
 def _broadcast(inv: Invocation, args: list[str]) -> int:
-    try:
-        parsed = parse_intent(args)
-    except ValueError as exc:
-        inv.err(f"Error: {exc}\n")
+    parsed = _parse_or_report(inv, args)
+    if parsed is None:
         return 255
     inv.out(f"Broadcasting: {parsed.describe()}\n")
     result = "result=0"
