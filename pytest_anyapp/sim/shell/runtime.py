@@ -7,7 +7,7 @@ never raise for user errors: they write a toybox-style message to stderr and ret
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -146,6 +146,21 @@ def need_operands(operands: Sequence[str], count: int) -> None:
     """toybox's minimum operand count: fewer is a usage error (``Needs 2 arguments``)."""
     if len(operands) < count:
         raise UsageError(f"Needs {count} argument{'s' if count > 1 else ''}")
+
+
+def drop_options(args: Sequence[str], with_value: Collection[str], flags: Collection[str] = ()) -> list[str]:
+    """``args`` without options the command ignores (``--user 0``): a ``with_value`` option also drops
+    the word after it (kept when nothing follows), a ``flags`` option stands alone."""
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        if args[i] in with_value and i + 1 < len(args):
+            i += 2
+            continue
+        if args[i] not in flags:
+            out.append(args[i])
+        i += 1
+    return out
 
 
 def parse_opts(

@@ -19,7 +19,7 @@ from pytest_anyapp.sim.packages import (
     RUNTIME_PERMISSIONS,
     PackageInfo,
 )
-from pytest_anyapp.sim.shell.runtime import Invocation, command
+from pytest_anyapp.sim.shell.runtime import Invocation, command, drop_options
 
 _USAGE = """Package manager (package) commands:
   help
@@ -45,19 +45,20 @@ def _exception(inv: Invocation, verb: str, java_class: str, message: str) -> int
 
 
 def _strip_user(args: list[str]) -> list[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(args):
-        if args[i] in ("--user", "--installer", "-i") and i + 1 < len(args):
-            i += 2
-            continue
-        out.append(args[i])
-        i += 1
-    return out
+    return drop_options(args, ("--user", "--installer", "-i"))
 
 
 def _package_of(target: str) -> str:
     return target.split("/", 1)[0]
+
+
+def _package_names(args: list[str]) -> list[str]:
+    """Operands of ``uninstall``/``clear``: options (and ``--user N``) dropped."""
+    return [a for a in _strip_user(args) if not a.startswith("-")]
+
+
+# Verbs that set a package's enabled state.
+_STATE_VERBS = {"enable": ENABLED, "disable": DISABLED, "disable-user": DISABLED_USER, "default-state": ENABLED_DEFAULT}
 
 
 def _list_packages(inv: Invocation, args: list[str]) -> int:
@@ -260,7 +261,7 @@ def pm(inv: Invocation) -> int:
     if verb == "install":
         return _install(inv, rest)
     if verb == "uninstall":
-        names = [a for a in _strip_user(rest) if not a.startswith("-")]
+        names = _package_names(rest)
         if not names:
             inv.err("Error: package name not specified\n")
             return 1
@@ -268,21 +269,15 @@ def pm(inv: Invocation) -> int:
         inv.out("Success\n" if ok else "Failure [DELETE_FAILED_INTERNAL_ERROR]\n")
         return 0 if ok else 1
     if verb == "clear":
-        names = [a for a in _strip_user(rest) if not a.startswith("-")]
+        names = _package_names(rest)
         if not names:
             inv.err("Error: no package specified\n")
             return 255
         ok = packages.clear(names[0])
         inv.out("Success\n" if ok else "Failed\n")
         return 0 if ok else 1
-    if verb == "enable":
-        return _set_state(inv, verb, ENABLED, rest)
-    if verb == "disable":
-        return _set_state(inv, verb, DISABLED, rest)
-    if verb == "disable-user":
-        return _set_state(inv, verb, DISABLED_USER, rest)
-    if verb == "default-state":
-        return _set_state(inv, verb, ENABLED_DEFAULT, rest)
+    if verb in _STATE_VERBS:
+        return _set_state(inv, verb, _STATE_VERBS[verb], rest)
     if verb in ("grant", "revoke"):
         return _grant(inv, verb, rest)
     if verb == "resolve-activity":
