@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
-from pytest_anyapp.sim.shell.runtime import REGISTRY, Invocation, command
+from pytest_anyapp.sim.shell.runtime import REGISTRY, Invocation, command, drop_options
 from pytest_anyapp.sim.shell.tz import device_now, device_tz
 
 # -- date ----------------------------------------------------------------------------------------
@@ -121,16 +121,14 @@ def date(inv: Invocation) -> int:
 
 # -- identity and processes ----------------------------------------------------------------------
 
-_ROOT_GROUPS = (
-    "0(root),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),"
+# Supplementary groups of adbd's shell, after the primary group (root or shell).
+_ADB_GROUPS = (
+    "1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),"
     "1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),"
     "3011(uhid),3012(readtracefs)"
 )
-_SHELL_GROUPS = (
-    "2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),"
-    "1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),"
-    "3011(uhid),3012(readtracefs)"
-)
+_ROOT_GROUPS = "0(root)," + _ADB_GROUPS
+_SHELL_GROUPS = "2000(shell)," + _ADB_GROUPS
 
 
 def user_name(uid: int) -> str:
@@ -255,10 +253,8 @@ def setprop(inv: Invocation) -> int:
         inv.error("need 2 arguments")
         return 1
     name, value = inv.args
-    if name.startswith("ro.") and name in inv.device.props:
-        inv.err(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.\n")
-        return 1
-    if inv.shell.uid not in (0, 1000, 2000):
+    read_only = name.startswith("ro.") and name in inv.device.props
+    if read_only or inv.shell.uid not in (0, 1000, 2000):
         inv.err(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.\n")
         return 1
     inv.device.setprop(name, value)
@@ -284,20 +280,13 @@ _SETTINGS_USAGE = """Settings provider (settings) commands:
 """
 
 
+# Words a settings verb needs (verb, namespace, key[, value]); fewer prints the usage.
+_SETTINGS_MIN_WORDS = {"get": 3, "put": 4, "delete": 3}
+
+
 @command("settings")
 def settings(inv: Invocation) -> int:
-    args = list(inv.args)
-    cleaned: list[str] = []
-    i = 0
-    while i < len(args):
-        if args[i] == "--user" and i + 1 < len(args):
-            i += 2
-            continue
-        if args[i] in ("--lineage",):
-            i += 1
-            continue
-        cleaned.append(args[i])
-        i += 1
+    cleaned = drop_options(inv.args, ("--user",), ("--lineage",))
     if not cleaned or cleaned[0] in ("help", "-h"):
         inv.out(_SETTINGS_USAGE)
         return 0 if cleaned else 1
@@ -309,24 +298,18 @@ def settings(inv: Invocation) -> int:
     if namespace not in ("global", "secure", "system"):
         inv.err(f"Invalid namespace '{cleaned[1]}'\n" + _SETTINGS_USAGE)
         return 1
+    if len(cleaned) < _SETTINGS_MIN_WORDS.get(verb, 0):
+        inv.err(_SETTINGS_USAGE)
+        return 1
     providers = inv.device.providers
     if verb == "get":
-        if len(cleaned) < 3:
-            inv.err(_SETTINGS_USAGE)
-            return 1
         value = providers.settings_get(namespace, cleaned[2])
         inv.out(("null" if value is None else value) + "\n")
         return 0
     if verb == "put":
-        if len(cleaned) < 4:
-            inv.err(_SETTINGS_USAGE)
-            return 1
         providers.settings_put(namespace, cleaned[2], cleaned[3])
         return 0
     if verb == "delete":
-        if len(cleaned) < 3:
-            inv.err(_SETTINGS_USAGE)
-            return 1
         deleted = providers.settings_delete(namespace, cleaned[2])
         inv.out(f"Deleted {1 if deleted else 0} rows\n")
         return 0
@@ -496,17 +479,7 @@ def _save_roles(inv: Invocation, roles: dict[str, list[str]]) -> None:
 
 
 def _cmd_role(inv: Invocation, args: list[str]) -> int:
-    cleaned: list[str] = []
-    i = 0
-    while i < len(args):
-        if args[i] == "--user" and i + 1 < len(args):
-            i += 2
-            continue
-        if args[i] == "--flags" and i + 1 < len(args):
-            i += 2
-            continue
-        cleaned.append(args[i])
-        i += 1
+    cleaned = drop_options(args, ("--user", "--flags"))
     if not cleaned:
         inv.out("Role (role) commands:\n  help or -h\n  list-roles\n  get-role-holders ROLE\n"
                 "  add-role-holder ROLE PACKAGE\n  remove-role-holder ROLE PACKAGE\n  clear-role-holders ROLE\n")
