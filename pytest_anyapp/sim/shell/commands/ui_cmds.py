@@ -51,6 +51,19 @@ def _bad_args(inv: Invocation, verb: str) -> int:
     return 1
 
 
+def _keycodes(inv: Invocation, verb: str, names: list[str]) -> list[int] | None:
+    """Key codes for names or numbers; an unknown one is reported as InputShellCommand's exception."""
+    codes: list[int] = []
+    for name in names:
+        code = keycode(name)
+        if code is None:
+            inv.err(f"Exception occurred while executing '{verb}':\njava.lang.IllegalArgumentException: "
+                    f"Unknown keycode: {name}\n")
+            return None
+        codes.append(code)
+    return codes
+
+
 @command("input")
 def input_cmd(inv: Invocation) -> int:
     args = list(inv.args)
@@ -96,14 +109,9 @@ def input_cmd(inv: Invocation) -> int:
         keys = [a for a in rest if a not in ("--longpress", "--doubletap", "--async", "--delay")]
         if not keys:
             return _bad_args(inv, verb)
-        codes: list[int] = []
-        for name in keys:
-            code = keycode(name)
-            if code is None:
-                inv.err(f"Exception occurred while executing 'keyevent':\njava.lang.IllegalArgumentException: "
-                        f"Unknown keycode: {name}\n")
-                return 255
-            codes.append(code)
+        codes = _keycodes(inv, verb, keys)
+        if codes is None:
+            return 255
         for code in codes:
             ui.key(code)
             if "--doubletap" in rest:
@@ -113,14 +121,9 @@ def input_cmd(inv: Invocation) -> int:
         names = list(rest)
         if names[:1] == ["-t"]:
             names = names[2:]
-        codes = []
-        for name in names:
-            code = keycode(name)
-            if code is None:
-                inv.err(f"Exception occurred while executing 'keycombination':\njava.lang.IllegalArgumentException: "
-                        f"Unknown keycode: {name}\n")
-                return 255
-            codes.append(code)
+        codes = _keycodes(inv, verb, names)
+        if codes is None:
+            return 255
         if len(codes) < 2:
             return _bad_args(inv, verb)
         ui.key_combination(codes)
