@@ -898,18 +898,25 @@ def _b_read(sh: Shell, argv: list[str], io: IO) -> int:
     return 0 if line.endswith(b"\n") else 1
 
 
+def _describe(names: list[str], io: IO, builtin: str, command: str, missing: str | None) -> int:
+    """One line per name from the template for what it is (``{name}`` filled in); 1 if any is unknown."""
+    status = 0
+    for name in names:
+        if name in _BUILTINS:
+            line: str | None = builtin
+        elif name in REGISTRY:
+            line = command
+        else:
+            line, status = missing, 1
+        if line is not None:
+            io.out.write((line.format(name=name) + "\n").encode())
+    return status
+
+
 def _b_command(sh: Shell, argv: list[str], io: IO) -> int:
     args = argv[1:]
     if args and args[0] in ("-v", "-V"):
-        status = 0
-        for name in args[1:]:
-            if name in _BUILTINS:
-                io.out.write(f"{name}\n".encode())
-            elif name in REGISTRY:
-                io.out.write(f"/system/bin/{name}\n".encode())
-            else:
-                status = 1
-        return status
+        return _describe(args[1:], io, "{name}", "/system/bin/{name}", None)
     if not args:
         return 0
     return sh.dispatch(args, io)
@@ -926,16 +933,8 @@ def _b_wait(sh: Shell, argv: list[str], io: IO) -> int:
 
 
 def _b_type(sh: Shell, argv: list[str], io: IO) -> int:
-    status = 0
-    for name in argv[1:]:
-        if name in _BUILTINS:
-            io.out.write(f"{name} is a shell builtin\n".encode())
-        elif name in REGISTRY:
-            io.out.write(f"{name} is a tracked alias for /system/bin/{name}\n".encode())
-        else:
-            io.out.write(f"{name} not found\n".encode())
-            status = 1
-    return status
+    return _describe(argv[1:], io, "{name} is a shell builtin", "{name} is a tracked alias for /system/bin/{name}",
+                     "{name} not found")
 
 
 _BUILTINS: dict[str, Builtin] = {
