@@ -15,15 +15,8 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+from pytest_anyapp.sim.shell.commands.files import is_inside
 from pytest_anyapp.sim.shell.runtime import Invocation, command
-
-
-def _inside(base: Path, target: Path) -> bool:
-    try:
-        target.resolve().relative_to(base.resolve())
-        return True
-    except ValueError:
-        return False
 
 
 @command("unzip")
@@ -104,7 +97,7 @@ def unzip(inv: Invocation) -> int:
             inv.out(f"Archive:  {archive}\n")
         for zi in infos:
             target = base / zi.filename
-            if not _inside(base, target):
+            if not is_inside(target, base):
                 inv.err(f"unzip: {zi.filename}: illegal path\n")
                 return 1
             shown = posixpath.join(dest, zi.filename) if dest else zi.filename
@@ -215,7 +208,7 @@ def tar(inv: Invocation) -> int:
                         inv.out(fh.read())
                 continue
             target = base / m.name
-            if not _inside(base, target):
+            if not is_inside(target, base):
                 inv.error(f"'{m.name}': bad path")
                 return 1
             if m.isdir():

@@ -382,7 +382,8 @@ def _copy_tree(inv: Invocation, src: Path, dst: Path, preserve: bool) -> None:
         inv.stamp(dst)
 
 
-def _is_inside(inner: Path, outer: Path) -> bool:
+def is_inside(inner: Path, outer: Path) -> bool:
+    """Whether ``inner`` resolves to ``outer`` or below it (copying a tree into itself, zip-slip)."""
     try:
         inner.resolve().relative_to(outer.resolve())
         return True
@@ -416,7 +417,7 @@ def cp(inv: Invocation) -> int:
         if src_host.is_dir() and not recursive:
             inv.fail(f"Skipped dir '{src}'")
             continue
-        if src_host.is_dir() and _is_inside(target, src_host):
+        if src_host.is_dir() and is_inside(target, src_host):
             inv.fail(f"'{src}' is in '{dest}'" if into_dir else f"'{dest}' is in '{src}'")
             continue
         if "n" in opts and os.path.lexists(target):
@@ -441,7 +442,7 @@ def mv(inv: Invocation) -> int:
     for src, src_host, target in _each_source(inv, sources, dest_host, into_dir):
         if target == src_host:
             continue
-        if src_host.is_dir() and _is_inside(target, src_host):
+        if src_host.is_dir() and is_inside(target, src_host):
             inv.fail(f"'{src}' is in '{dest}'")
             continue
         if "n" in opts and os.path.lexists(target):
