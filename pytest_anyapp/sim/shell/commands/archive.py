@@ -13,7 +13,6 @@ import os
 import posixpath
 import tarfile
 import zipfile
-from pathlib import Path
 
 from pytest_anyapp.sim.shell.commands.files import is_inside
 from pytest_anyapp.sim.shell.runtime import Invocation, command
