@@ -3,7 +3,8 @@
 VENV ?= .venv
 PYTEST := $(VENV)/bin/pytest
 DEMO_ARGS ?= -m sms --agent=oracle -n 2 --instance 0
-TEST_ARGS ?= -n 2
+# --timeout: no test may hang CI; a stuck device or server fails that test after 5 minutes.
+TEST_ARGS ?= -n 2 --timeout=300
 
 .PHONY: bootstrap demo test bench clean-results
 
