@@ -76,6 +76,7 @@ class Shell:
         self.uid = uid
         self.status = 0
         self.errexit = False
+        self._errexit_exempt = False
         self.pipefail = False
         self._condition_depth = 0
         self._subst_status: int | None = None
@@ -150,19 +151,25 @@ class Shell:
             else:
                 status = self.exec_and_or(item.and_or, io)
             self.status = status
-            if self.errexit and status != 0 and self._condition_depth == 0 and not item.background:
+            exempt, self._errexit_exempt = self._errexit_exempt, False
+            if self.errexit and status != 0 and self._condition_depth == 0 and not item.background and not exempt:
                 raise ShellExit(status)
         return status
 
     def exec_and_or(self, node: syntax.AndOr, io: IO) -> int:
+        """Run an ``&&``/``||`` list. ``set -e`` only applies when its status comes from the last
+        operand: ``false && echo no`` fails without exiting (POSIX)."""
         with self._tested(bool(node.rest)):
             status = self.exec_pipeline(node.first, io)
+        ran_last = not node.rest
         for k, (op, pipeline) in enumerate(node.rest):
             self.status = status
             if (op == "&&") != (status == 0):
                 continue
             with self._tested(k != len(node.rest) - 1):  # only the last operand's status is the list's
                 status = self.exec_pipeline(pipeline, io)
+            ran_last = k == len(node.rest) - 1
+        self._errexit_exempt = not ran_last
         return status
 
     def exec_pipeline(self, node: syntax.Pipeline, io: IO) -> int:

@@ -190,3 +190,10 @@ def test_functions(sh: Sh) -> None:
     script = "greet() { echo hi $1; return 3; echo never; }\ngreet bob; echo rc=$?; greet ann"
     assert sh(script).stdout == b"hi bob\nrc=3\nhi ann\n"
     assert sh("f() { exit 5; }; f; echo unreachable").exit_code == 5
+
+
+def test_set_e_ignores_failures_of_non_last_and_or_operands(sh: Sh) -> None:
+    assert sh("set -e; false && echo no; echo after").stdout == b"after\n"
+    res = sh("set -e; true && false; echo unreachable")
+    assert res.stdout == b"" and res.exit_code == 1
+    assert sh("set -e; false || echo rescued; echo after").stdout == b"rescued\nafter\n"
