@@ -38,7 +38,7 @@ HELP_TEXT = (
     "    sms              SMS related commands\r\n"
     "    kill             kill the emulator instance\r\n"
     "    quit|exit        quit control session\r\n"
-    "    sim              simulated-device extensions: fault, reset, status (not in a real emulator)\r\n"
+    "    sim              simulated-device extensions: fault, dialog, reset, status (not in a real emulator)\r\n"
     "\r\n"
     "try 'help <command>' for command-specific help\r\n"
 )
@@ -234,12 +234,17 @@ class ConsoleServer:
                     return f"KO: {exc}\r\n"
             device.set_faults(**changes)
             return f"{json.dumps(device.faults.to_json(), sort_keys=True)}\r\nOK\r\n"
+        if sub == "dialog":
+            if len(words) != 4 or words[2] not in ("crash", "anr"):
+                return "KO: usage: sim dialog crash|anr PACKAGE\r\n"
+            device.ui.show_fault_dialog(words[3], words[2])
+            return "OK\r\n"
         if sub == "reset":
             device.factory_reset()
             return "OK\r\n"
         if sub == "status":
             return f"{json.dumps(device_status(device), sort_keys=True)}\r\nOK\r\n"
-        return "KO: usage: sim fault key=value ... | sim reset | sim status\r\n"
+        return "KO: usage: sim fault key=value ... | sim dialog crash|anr PACKAGE | sim reset | sim status\r\n"
 
 
 def device_status(device: SimDevice) -> dict[str, Any]:

@@ -45,3 +45,18 @@ def test_all_lanes_leased_is_invalid_not_a_crash(pairs_dir, sim_device, monkeypa
     causes = {r["exception"]["cause"] for r in records if r["exception"]}
     assert "valid_failure" in statuses and (statuses.count("valid_failure") == 4 or causes == {"no_free_lane"})
     assert result.ret in (0, 1)
+
+
+def test_app_crashing_on_launch_is_invalid_and_retried(pairs_dir, sim_device, monkeypatch):
+    """The health guard sees the crash dialog after relaunch: invalid (device_health), every attempt recorded."""
+    device = adbutils.AdbClient(port=5037).device(serial=sim_device.serial)
+    device.shell("setprop debug.anyapp.fault.org.fossify.messages crash")
+    monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
+    result = pairs_dir.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res",
+                                 "--run-id=c", "--infra-retries=1", "--json-report", "--json-report-file=r.json")
+    result.stdout.fnmatch_lines(["*1 invalid*"])
+    rec = json.loads((pairs_dir.path / "res/c/sms-SmsSend-fossify_messages-i0/episode.json").read_text())
+    assert rec["exception"]["cause"] == "device_health" and rec["exception"]["phase"] == "initialize"
+    assert "Application Error: org.fossify.messages" in rec["exception"]["message"]
+    assert [a["status"] for a in rec["attempts"]] == ["invalid_infrastructure"] * 2
+    assert json.loads((pairs_dir.path / "r.json").read_text())["tests"][0]["outcome"] == "invalid"
