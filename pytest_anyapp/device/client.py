@@ -51,6 +51,8 @@ class DeviceClient:
         self._adb = adbutils.AdbClient(host=lane.adb_host, port=lane.adb_port)
         self._device = self._adb.device(serial=lane.serial)
         self._grpc: EmulatorGrpc | None = None
+        #: Why gRPC screenshots were given up on this lane ("" while they work).
+        self.grpc_failed = ""
 
     @property
     def serial(self) -> str:
@@ -117,12 +119,13 @@ class DeviceClient:
 
     def screenshot_png(self) -> bytes:
         """PNG of the screen: gRPC when the lane has it, else ``screencap -p`` over adb."""
-        grpc = self.grpc()
+        grpc = None if self.grpc_failed else self.grpc()
         if grpc is not None:
             try:
                 return grpc.screenshot_png()
-            except DeviceError:
-                pass  # fall back to adb below; a dead adb too is what raises
+            except DeviceError as exc:
+                # Fall back to adb for the rest of this lane's life (a dead adb too is what raises).
+                self.grpc_failed = str(exc)
         try:
             data = self._device.shell("screencap -p", encoding=None, timeout=self.command_timeout_s)
         except (adbutils.AdbError, OSError, EOFError) as exc:

@@ -106,9 +106,13 @@ class EpisodeRunner:
                                           steps=len(record.steps), duration_s=record.duration_s))
             if not should_retry(record.status, record.exception.retryable if record.exception else True):
                 break
+        source = "screencap" if self.device.lane.grpc_port is None else "grpc"
+        if self.device.grpc_failed:
+            source = f"screencap (gRPC failed: {self.device.grpc_failed})"
         record = record.model_copy(update={
             "attempts": attempts, "final": True, "started_at": started_at, "finished_at": _now_iso(),
             "duration_s": time.monotonic() - t0,
+            "provenance": record.provenance.model_copy(update={"screenshot_source": source}),
         })
         self.store.write(record)
         return record

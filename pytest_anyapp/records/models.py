@@ -102,6 +102,7 @@ class Provenance(BaseModel):
     step_budget: int = 0
     early_stop: bool = True
     options: dict[str, Any] = Field(default_factory=dict, description="Run options that affect scoring.")
+    screenshot_source: str = Field("", description="grpc, or screencap (with why gRPC was given up).")
     lane_preflight: dict[str, str] = Field(default_factory=dict, description="App checks of this lane at start.")
 
 

@@ -60,3 +60,17 @@ def test_app_crashing_on_launch_is_invalid_and_retried(pairs_dir, sim_device, mo
     assert "Application Error: org.fossify.messages" in rec["exception"]["message"]
     assert [a["status"] for a in rec["attempts"]] == ["invalid_infrastructure"] * 2
     assert json.loads((pairs_dir.path / "r.json").read_text())["tests"][0]["outcome"] == "invalid"
+
+
+def test_lane_without_working_grpc_falls_back_to_screencap(pairs_dir, tmp_path, monkeypatch, adb_server):
+    from pytest_anyapp.sim.testing import running_device
+
+    with running_device(tmp_path / "dev", faults={"grpc_unavailable": True}) as dev:
+        monkeypatch.setenv("CATBENCH_EMULATORS", f"{dev.console_port}:{dev.grpc_port}")
+        result = pairs_dir.runpytest("--agent=oracle", "-k", "SmsSend-quik_sms-i0", "--results-dir=res",
+                                     "--run-id=g")
+    result.assert_outcomes(passed=1)
+    rec = json.loads((pairs_dir.path / "res/g/sms-SmsSend-quik_sms-i0/episode.json").read_text())
+    shot = pairs_dir.path / "res/g/sms-SmsSend-quik_sms-i0" / rec["steps"][0]["screenshot"]
+    assert shot.read_bytes().startswith(b"\x89PNG")
+    assert rec["provenance"]["screenshot_source"].startswith("screencap (gRPC failed: gRPC getScreenshot failed: UNAVAILABLE")
