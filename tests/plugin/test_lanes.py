@@ -74,3 +74,18 @@ def test_lane_without_working_grpc_falls_back_to_screencap(pairs_dir, tmp_path, 
     shot = pairs_dir.path / "res/g/sms-SmsSend-quik_sms-i0" / rec["steps"][0]["screenshot"]
     assert shot.read_bytes().startswith(b"\x89PNG")
     assert rec["provenance"]["screenshot_source"].startswith("screencap (gRPC failed: gRPC getScreenshot failed: UNAVAILABLE")
+
+
+def test_adb_connection_lost_mid_episode_is_invalid(pairs_dir, sim_device, monkeypatch):
+    """The device drops every adb connection partway through: invalid with a device cause, never failed."""
+    from pytest_anyapp.sim.console_client import console_command
+
+    monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
+    console_command(sim_device.console_port, "sim fault drop_adb_after=40")
+    result = pairs_dir.runpytest("--agent=oracle", "-k", "SmsReply-fossify_messages-i0", "--results-dir=res",
+                                 "--run-id=d", "--infra-retries=0")
+    result.stdout.fnmatch_lines(["*1 invalid*"])
+    rec = json.loads((pairs_dir.path / "res/d/sms-SmsReply-fossify_messages-i0/episode.json").read_text())
+    assert rec["status"] == "invalid_infrastructure" and rec["exception"]["cause"] in ("device", "device_health")
+    assert rec["verifier"] is None and rec["exception"]["phase"] in ("observe", "actuate", "verifier")
+    assert rec["steps"], "the connection should drop after the episode started"
