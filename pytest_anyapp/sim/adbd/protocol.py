@@ -6,7 +6,6 @@ contract between the real adb server and the simulated device.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 
 A_SYNC = 0x434E5953
 A_CNXN = 0x4E584E43
@@ -28,41 +27,9 @@ MAX_PAYLOAD = 1024 * 1024
 HEADER = struct.Struct("<6I")
 HEADER_SIZE = HEADER.size
 
-COMMAND_NAMES = {
-    A_SYNC: "SYNC",
-    A_CNXN: "CNXN",
-    A_AUTH: "AUTH",
-    A_OPEN: "OPEN",
-    A_OKAY: "OKAY",
-    A_CLSE: "CLSE",
-    A_WRTE: "WRTE",
-    A_STLS: "STLS",
-}
-
 
 class ProtocolError(Exception):
     """The peer sent bytes that are not a valid adb message; the connection must be dropped."""
-
-
-@dataclass(frozen=True)
-class Header:
-    command: int
-    arg0: int
-    arg1: int
-    data_length: int
-    data_check: int
-    magic: int
-
-    @property
-    def name(self) -> str:
-        return COMMAND_NAMES.get(self.command, f"0x{self.command:08x}")
-
-
-def parse_header(raw: bytes) -> Header:
-    header = Header(*HEADER.unpack(raw))
-    if header.magic != header.command ^ 0xFFFFFFFF:
-        raise ProtocolError(f"bad magic for command {header.name}")
-    return header
 
 
 def checksum(payload: bytes | memoryview) -> int:

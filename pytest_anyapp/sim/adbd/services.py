@@ -3,7 +3,8 @@
 Unknown services get CLSE, like adbd. Shell commands run in worker threads so that a slow or hung
 command never stalls the other streams of the connection, except command lines that
 ``quick_commands`` proves short: those run right away on the event loop, which saves the thread
-hop that is most of a short round trip.
+hop that is most of a short round trip. Neither needs a task per command; only interactive
+shells and the delay/hang faults, which wait, are served by a task.
 """
 from __future__ import annotations
 
