@@ -122,9 +122,10 @@ class AnyAppPlugin:
             return
         self.active = True
         o = self.options
-        if not o.agent and not config.option.collectonly:
-            pytest.exit("AnyAppBench: choose an agent with --agent (e.g. --agent=oracle)",
-                        returncode=pytest.ExitCode.USAGE_ERROR)
+        if not config.option.collectonly:
+            problem = self.agent_problem(config, o)
+            if problem:
+                pytest.exit(f"AnyAppBench: {problem}", returncode=pytest.ExitCode.USAGE_ERROR)
         if not (o.resume or o.rerun_invalid):
             return
         store = RunStore(o.results_dir, self.resolve_run_id())
@@ -150,6 +151,30 @@ class AnyAppPlugin:
         """Apps of the selected pairs, in catalog order (checked by the lane preflight)."""
         wanted = {inst.pair.app.app_id for it in items if (inst := _pair_of(it))}
         return [app for app in APPS if app.app_id in wanted]
+
+    @staticmethod
+    def agent_problem(config: pytest.Config, o: RunOptions) -> str | None:
+        """Why ``--agent`` cannot work, found before any episode (the agent itself is built later,
+        on the worker, because a model agent checks its endpoint when it is built)."""
+        if not o.agent:
+            return "choose an agent with --agent (e.g. --agent=oracle)"
+        if o.agent == "replay" and o.replay_path is None:
+            return "--agent=replay needs --replay PATH (an episode.json or a run directory)"
+        if ":" in o.agent:
+            return None
+        from pytest_anyapp.agents.registry import AgentOptions, known_agent_names
+
+        try:
+            known = known_agent_names(AgentOptions(config_path=o.agent_config))
+        except ConfigError as exc:
+            return str(exc)
+        if o.agent in known:
+            return None
+        custom = config.hook.pytest_anyapp_make_agent(name=o.agent, options=o)
+        if custom is not None:
+            custom.close()
+            return None
+        return f"unknown agent {o.agent!r}; known: {', '.join(known)} (or module:factory)"
 
     # -- running ----------------------------------------------------------------------------
     def run_pair(self, item: pytest.Item, inst: PairInstance) -> None:
