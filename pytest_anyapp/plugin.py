@@ -224,6 +224,20 @@ class AnyAppPlugin:
         if self.summary is not None:
             self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 
+    def header(self) -> list[str] | None:
+        """One line saying what this run measures; simulated devices are called out as such."""
+        args = [str(a) for a in self.config.args]
+        if not any("pairs" in a for a in args):
+            return None
+        try:
+            o = self.options
+        except ConfigError:
+            return None
+        device = ("simulated devices (tests the harness; not results on real apps)" if o.device == "sim"
+                  else f"emulator lanes {', '.join(lane.serial for lane in o.lanes)}")
+        return [f"anyapp: agent={o.agent or '-'} condition={o.condition} device={device} "
+                f"instances={o.n_instances} seed={o.seed} results={o.results_dir}"]
+
     # -- hooks without a config argument: implemented on the registered plugin object ----------
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
@@ -304,6 +318,10 @@ def pytest_sessionfinish(session: pytest.Session) -> Generator[None, None, None]
     plugin.close_worker()
     plugin.summarize()
     return (yield)
+
+
+def pytest_report_header(config: pytest.Config, start_path: Any) -> list[str] | None:
+    return _plugin(config).header()
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

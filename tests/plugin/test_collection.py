@@ -76,3 +76,8 @@ def test_unrelated_tests_are_untouched(pytester):
     pytester.makepyfile(test_other="def test_x():\n    assert 1\n")
     result = pytester.runpytest("--condition", "c2_g")  # would be a usage error for pair runs
     result.assert_outcomes(passed=1)
+
+
+def test_header_says_what_the_run_measures(pairs_dir):
+    result = pairs_dir.runpytest("--collect-only", "--agent=null", "--condition=c1", "--seed=31")
+    result.stdout.fnmatch_lines(["anyapp: agent=null condition=c1 device=simulated devices*seed=31*"])
