@@ -224,10 +224,18 @@ class AnyAppPlugin:
         if self.summary is not None:
             self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 
+    def _benchmark_invocation(self) -> bool:
+        """``pytest pairs …`` / a pair node id, or a bare ``pytest`` in a directory holding the pairs."""
+        args = [str(a) for a in self.config.args]
+        if any("pairs" in a for a in args):
+            return True
+        here = self.config.invocation_params.dir
+        bare = not args or args == [str(here)]
+        return bare and ((here / "test_pairs.py").exists() or (here / "pairs").is_dir())
+
     def header(self) -> list[str] | None:
         """One line saying what this run measures; simulated devices are called out as such."""
-        args = [str(a) for a in self.config.args]
-        if not any("pairs" in a for a in args):
+        if not self._benchmark_invocation():
             return None
         try:
             o = self.options
