@@ -39,12 +39,7 @@ class GoogleConversationList(ConversationListBase):
         rows = []
         for conv in self.conversations():
             name = _shown(self.store.name_for(conv.address, contacts), conv.address)
-            if conv.draft is not None:
-                snippet = f"Draft: {conv.draft.body}"
-            elif conv.last is not None:
-                snippet = f"You: {conv.last.body}" if conv.last.outgoing else conv.last.body
-            else:
-                snippet = ""
+            snippet = self.snippet(conv, mark_outgoing=True)
             rows.append(ListItem(
                 name, snippet, meta=clock_label(conv.date_ms, now), avatar=name if name[:1].isalnum() else "#",
                 title_id="conversation_name", subtitle_id="conversation_snippet", meta_id="conversation_timestamp",

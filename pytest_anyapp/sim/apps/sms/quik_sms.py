@@ -37,12 +37,7 @@ class QuikMain(ConversationListBase):
         rows = []
         for conv in self.conversations():
             name = self.store.name_for(conv.address, contacts) or conv.address
-            if conv.draft is not None:
-                snippet = f"Draft: {conv.draft.body}"
-            elif conv.last is not None:
-                snippet = f"You: {conv.last.body}" if conv.last.outgoing else conv.last.body
-            else:
-                snippet = ""
+            snippet = self.snippet(conv, mark_outgoing=True)
             rows.append(ListItem(
                 name, snippet, meta=clock_label(conv.date_ms, now), avatar=name, subtitle_lines=2,
                 title_id="title", subtitle_id="snippet", meta_id="date", selected=conv.address in self.selected,

@@ -47,6 +47,16 @@ class ConversationListBase(Screen):
     def conversations(self) -> list[Conversation]:
         return self.store.conversations()
 
+    @staticmethod
+    def snippet(conv: Conversation, *, mark_outgoing: bool) -> str:
+        """The row's second line: the draft if there is one, else the last message ("You: …" when
+        the app marks outgoing messages)."""
+        if conv.draft is not None:
+            return f"Draft: {conv.draft.body}"
+        if conv.last is None:
+            return ""
+        return f"You: {conv.last.body}" if mark_outgoing and conv.last.outgoing else conv.last.body
+
     def default_app_prompt(self) -> View | None:
         """Real SMS apps show only this until they hold the SMS role; None once they do."""
         app = self.app

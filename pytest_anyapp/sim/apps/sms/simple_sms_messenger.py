@@ -36,7 +36,7 @@ class SimpleMain(ConversationListBase):
         rows = []
         for conv in self.conversations():
             name = self.store.name_for(conv.address, contacts) or conv.address
-            snippet = f"Draft: {conv.draft.body}" if conv.draft else (conv.last.body if conv.last else "")
+            snippet = self.snippet(conv, mark_outgoing=False)
             rows.append(ListItem(
                 name, snippet, meta=clock_label(conv.date_ms, now), avatar=name,
                 title_id="conversation_address", subtitle_id="conversation_body_short", meta_id="conversation_date",
