@@ -134,8 +134,8 @@ class EpisodeRunner:
                 provenance = provenance.model_copy(update={
                     "app_version_name": version[0], "app_version_code": version[1],
                 })
+            isolated = True  # before, not after: a half-done isolation must be undone too
             lifecycle.isolate(self.device, app, self.installed.packages(), self.options.pm_timeout_s)
-            isolated = True
             if adapter.clear_on_init:
                 lifecycle.clear_data(self.device, app.package, self.options.pm_timeout_s)
             lifecycle.grant_permissions(self.device, app.package, adapter.runtime_permissions)
