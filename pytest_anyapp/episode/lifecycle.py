@@ -22,6 +22,7 @@ class InstalledApps:
         self.device = device
         self._packages: set[str] | None = None
         self._versions: dict[str, tuple[str, int] | None] = {}
+        self._apk_sha: dict[str, str | None] = {}
 
     def packages(self) -> set[str]:
         if self._packages is None:
@@ -33,6 +34,18 @@ class InstalledApps:
             self._versions[package] = self.device.package_version(package)
         return self._versions[package]
 
+    def apk_sha256(self, package: str) -> str | None:
+        """sha256 of the installed base APK (``pm path`` + ``sha256sum``), None when unreadable."""
+        if package not in self._apk_sha:
+            digest = None
+            path = self.device.run(f"pm path {shlex.quote(package)}").stdout.strip().splitlines()
+            if path and path[0].startswith("package:"):
+                out = self.device.run(f"sha256sum {shlex.quote(path[0].split(':', 1)[1])}")
+                token = out.stdout.split(maxsplit=1)[0] if out.ok and out.stdout.strip() else ""
+                digest = token if re.fullmatch(r"[0-9a-f]{64}", token) else None
+            self._apk_sha[package] = digest
+        return self._apk_sha[package]
+
     def require(self, app: AppSpec) -> tuple[str, int] | None:
         """Installed and, where the catalog pins a version code, at that version."""
         if app.package not in self.packages():
@@ -41,6 +54,10 @@ class InstalledApps:
         if app.version_code is not None and version is not None and version[1] != app.version_code:
             raise AppVersionMismatchError(
                 f"{app.package} is at versionCode {version[1]} ({version[0]}), pinned {app.version_code}"
+            )
+        if app.apk_sha256 is not None and self.apk_sha256(app.package) != app.apk_sha256:
+            raise AppVersionMismatchError(
+                f"{app.package}: installed APK sha256 {self.apk_sha256(app.package)} is not the pinned {app.apk_sha256}"
             )
         return version
 

@@ -130,10 +130,11 @@ class EpisodeRunner:
                 "condition_valid": prompt.condition_valid, "condition_problems": prompt.problems,
             })
             version = self.installed.require(app)
-            if version is not None:
-                provenance = provenance.model_copy(update={
-                    "app_version_name": version[0], "app_version_code": version[1],
-                })
+            provenance = provenance.model_copy(update={
+                "app_version_name": version[0] if version else None,
+                "app_version_code": version[1] if version else None,
+                "installed_apk_sha256": self.installed.apk_sha256(app.package),
+            })
             isolated = True  # before, not after: a half-done isolation must be undone too
             lifecycle.isolate(self.device, app, self.installed.packages(), self.options.pm_timeout_s)
             if adapter.clear_on_init:

@@ -83,7 +83,8 @@ class Provenance(BaseModel):
     app_version_code: int | None = None
     pinned_version_name: str | None = None
     pinned_version_code: int | None = None
-    apk_sha256: str | None = None
+    apk_sha256: str | None = Field(None, description="Pinned sha256 from the catalog, where known.")
+    installed_apk_sha256: str | None = Field(None, description="sha256 of the installed base APK, if readable.")
     category: str = ""
     semantic_id: str = ""
     template_origin: str = ""

@@ -247,6 +247,8 @@ class PackageManager:
             self._save()
         for info in self._db.packages.values():
             self.device.fs.host(f"/data/data/{info.name}").mkdir(parents=True, exist_ok=True)
+            if info.double and not self.device.fs.host(info.apk_path).exists():
+                self._write_double_apk(info)
 
     # -- persistence -------------------------------------------------------------------------
     def _save(self) -> None:
@@ -305,6 +307,15 @@ class PackageManager:
             changed = True
         return changed
 
+    def _write_double_apk(self, info: PackageInfo) -> None:
+        """An app double's ``base.apk``: synthetic bytes, stable per package and version, so that
+        ``pm path`` points at a real file and its sha256 identifies the double's version."""
+        if not info.double:
+            return
+        target = self.device.fs.host(info.apk_path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(f"anyapp simulated app double\n{info.name}\n{info.version_name}\n{info.version_code}\n".encode())
+
     def _refresh_catalog(self) -> None:
         """Pick up app doubles registered after boot (tests register toy apps at runtime)."""
         with self._lock:
@@ -312,6 +323,7 @@ class PackageManager:
             if self._sync_factory():
                 for name in set(self._db.packages) - before:
                     self.device.fs.host(f"/data/data/{name}").mkdir(parents=True, exist_ok=True)
+                    self._write_double_apk(self._db.packages[name])
                 self._save()
 
     @staticmethod

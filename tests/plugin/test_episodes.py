@@ -69,6 +69,7 @@ def test_null_agent_fails_with_evidence_and_json_report(bench):
     for rec in records.values():
         assert rec["final"] and rec["steps"][0]["action"]["action"] == "terminate"
         assert rec["verifier"]["snapshot"] is not None and rec["provenance"]["code_revision"]
+        assert len(rec["provenance"]["installed_apk_sha256"]) == 64 and rec["provenance"]["app_version_code"]
         assert rec["provenance"]["semantic_goal"].count("[TARGET_APP]") == 1
     assert (bench.path / "res" / "r1" / "summary.json").exists()
     sms = next(c for c in report["anyapp"]["gap_table"]["categories"] if c["category"] == "sms")

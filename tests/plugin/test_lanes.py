@@ -89,3 +89,20 @@ def test_adb_connection_lost_mid_episode_is_invalid(pairs_dir, sim_device, monke
     assert rec["status"] == "invalid_infrastructure" and rec["exception"]["cause"] in ("device", "device_health")
     assert rec["verifier"] is None and rec["exception"]["phase"] in ("observe", "actuate", "verifier")
     assert rec["steps"], "the connection should drop after the episode started"
+
+
+def test_installed_apk_sha256_is_read_and_a_pinned_sha_is_enforced(sim_device):
+    from pytest_anyapp.catalog import app_by_id
+    from pytest_anyapp.device.client import DeviceClient, LaneAddress
+    from pytest_anyapp.episode.lifecycle import InstalledApps
+    from pytest_anyapp.errors import AppVersionMismatchError
+
+    client = DeviceClient(LaneAddress(serial=sim_device.serial, console_port=sim_device.console_port, grpc_port=None))
+    installed = InstalledApps(client)
+    app = app_by_id("sms_quik_sms")
+    digest = installed.apk_sha256(app.package)
+    assert digest is not None and len(digest) == 64
+    assert installed.require(app.model_copy(update={"apk_sha256": digest})) == ("4.3.6", 2238)
+    with pytest.raises(AppVersionMismatchError, match="sha256"):
+        installed.require(app.model_copy(update={"apk_sha256": "0" * 64}))
+    assert installed.apk_sha256("no.such.package") is None
