@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -85,6 +87,7 @@ class SimLane:
         self.first_console_port = first_console_port
         self.proc: subprocess.Popen[bytes] | None = None
         self.spec: LaneSpec | None = None
+        self.state_dir: Path | None = None
 
     def start(self, timeout_s: float = 60.0) -> LaneSpec:
         self.state_root.mkdir(parents=True, exist_ok=True)
@@ -93,12 +96,13 @@ class SimLane:
             while not (_port_free(console) and _port_free(console + 1) and _port_free(console + 3000)):
                 console += 2
             spec = LaneSpec(console_port=console, grpc_port=console + 3000)
-            state_dir = self.state_root / f"device-{console}"
-            log = open(self.state_root / f"device-{console}.log", "ab")  # noqa: SIM115 — lives with the process
+            # A fresh state directory per device: a port used by an earlier device never hands over its state.
+            self.state_dir = Path(tempfile.mkdtemp(prefix=f"device-{console}-", dir=self.state_root))
+            log = open(self.state_dir / "serve.log", "ab")  # noqa: SIM115 — lives with the process
             env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(self.adb_port))
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "pytest_anyapp.sim", "serve", "--state-dir", str(state_dir),
-                 "--console-port", str(console), "--grpc-port", str(spec.grpc_port)],
+                [sys.executable, "-m", "pytest_anyapp.sim", "serve", "--state-dir", str(self.state_dir / "device"),
+                 "--console-port", str(console), "--grpc-port", str(spec.grpc_port), "--exit-with-parent"],
                 stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
             )
             deadline = time.monotonic() + timeout_s
@@ -117,7 +121,11 @@ class SimLane:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait(timeout=10)
         self.proc = None
+        if self.state_dir is not None:
+            shutil.rmtree(self.state_dir, ignore_errors=True)
+            self.state_dir = None
 
 
 def wait_for_device(serial: str, host: str, port: int, *, timeout_s: float) -> None:

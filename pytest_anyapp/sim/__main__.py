@@ -1,7 +1,9 @@
 """``python -m pytest_anyapp.sim serve``: run one simulated device in the foreground.
 
 Writes ``<state-dir>/server.json`` once it is reachable (launchers wait for it) and removes it on
-exit. SIGTERM/SIGINT and the console's ``kill`` stop it cleanly.
+exit. SIGTERM/SIGINT and the console's ``kill`` stop it cleanly, and so does the death of the
+process that started it when ``--exit-with-parent`` is given (a killed test worker leaves no
+orphaned device behind).
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--adb-server-port", type=int, default=None,
                        help="adb server to register with (default $ANDROID_ADB_SERVER_PORT or 5037)")
     serve.add_argument("--no-register", action="store_true", help="do not announce to the adb server")
+    serve.add_argument("--exit-with-parent", action="store_true",
+                       help="stop when the process that started the device is gone (no orphaned devices)")
     serve.add_argument("--log-level", default="INFO")
     return parser
 
@@ -68,9 +72,12 @@ def serve(args: argparse.Namespace) -> int:
         grpc_port=server.grpc_port, adb_server_port=adb_server_port(args.adb_server_port),
         registered=registered,
     ).write(state_dir)
+    parent = os.getppid()
     try:
         while not server.wait(0.5):
-            pass
+            if args.exit_with_parent and os.getppid() != parent:
+                logging.getLogger("pytest_anyapp.sim").info("parent %d is gone; stopping", parent)
+                break
     finally:
         server.stop()
         ServeInfo.path(state_dir).unlink(missing_ok=True)

@@ -85,3 +85,36 @@ def test_emulators_spec_adds_serial_and_server_only_when_needed() -> None:
         == "5554:8554,5556:8555"
     assert emulators_spec([lane(5554, 8554, "127.0.0.1:5555", 5037)]) == "5554:8554:127.0.0.1:5555:5037"
     assert emulators_spec([lane(5554, 8554, "emulator-5554", 5041)]) == "5554:8554:emulator-5554:5041"
+
+
+def test_exit_with_parent_leaves_no_orphaned_device(tmp_path, adb_server):
+    """A launcher that dies (like a killed test worker) takes its --exit-with-parent device with it."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from pytest_anyapp.sim.ports import free_console_port, free_port
+
+    pid_file = tmp_path / "sim.pid"
+    launcher = (
+        "import os, subprocess, sys, time\n"
+        f"p = subprocess.Popen([sys.executable, '-m', 'pytest_anyapp.sim', 'serve', '--state-dir', {str(tmp_path / 'd')!r},"
+        f" '--console-port', '{free_console_port()}', '--grpc-port', '{free_port()}', '--no-register', '--exit-with-parent'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+        f"deadline = time.time() + 30\n"
+        f"while not os.path.exists({str(tmp_path / 'd' / 'server.json')!r}) and time.time() < deadline: time.sleep(0.05)\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", launcher], check=True, timeout=60)
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the device outlived its parent")
