@@ -74,7 +74,7 @@ def make_agent(config: pytest.Config, options: RunOptions) -> Agent:
 
     return create_agent(options.agent, AgentOptions(
         config_path=options.agent_config, parse_failure=options.parse_failure, replay_path=options.replay_path,
-        results_dir=options.results_dir,
+        results_dir=options.results_dir, worker_id=os.environ.get("PYTEST_XDIST_WORKER", "main"), seed=options.seed,
     ))
 
 
