@@ -12,6 +12,8 @@ diverge from a device. The grammar follows POSIX sh closely enough for those scr
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -778,9 +780,24 @@ def _as_assignment(word: Word) -> tuple[str, Word] | None:
     return name, Word(rest)
 
 
+_CACHE_MAX_CHARS = 4096
+
+
 def parse(script: str) -> CommandList:
-    """Parse a whole script; raises :class:`ShellSyntaxError`."""
+    """Parse a whole script; raises :class:`ShellSyntaxError`.
+
+    Trees are only ever read by the interpreter, so a command line seen before (health probes,
+    screenshots, the same verifier query every step) is parsed once and the tree is shared."""
+    if len(script) > _CACHE_MAX_CHARS:
+        return _parse(script)
+    return _parse_cached(script)
+
+
+def _parse(script: str) -> CommandList:
     return _Parser(_Lexer(script).tokens()).parse_program()
+
+
+_parse_cached = functools.lru_cache(maxsize=2048)(_parse)
 
 
 def parse_loose_word(text: str) -> Word:

@@ -197,3 +197,12 @@ def test_set_e_ignores_failures_of_non_last_and_or_operands(sh: Sh) -> None:
     res = sh("set -e; true && false; echo unreachable")
     assert res.stdout == b"" and res.exit_code == 1
     assert sh("set -e; false || echo rescued; echo after").stdout == b"rescued\nafter\n"
+
+
+def test_repeated_command_lines_share_one_parse_and_run_the_same(sh: Sh) -> None:
+    from pytest_anyapp.sim.shell import syntax
+
+    script = "f() { for i in 1 2; do echo $i$1; done; }; f a; x=$((3+4)); echo $x ${x:-no}"
+    assert syntax.parse(script) is syntax.parse(script)
+    first, second = sh(script), sh(script)
+    assert first.stdout == second.stdout == b"1a\n2a\n7 7\n"
