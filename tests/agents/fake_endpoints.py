@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -23,6 +24,8 @@ class Fail:
 
 
 Scripted = str | Fail
+#: Computes a reply from the request body, for outputs that depend on what the adapter sent.
+Responder = Callable[[dict[str, Any]], Scripted]
 
 
 @dataclass
@@ -32,7 +35,13 @@ class _State:
     paths: list[str] = field(default_factory=list)
     models: list[dict[str, Any]] = field(default_factory=list)
     routes: dict[str, deque[Scripted]] = field(default_factory=dict)
+    responder: Responder | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def reply_to(self, body: dict[str, Any], prompt_text: str = "") -> Scripted:
+        """The responder's answer if one is set, else the next scripted reply."""
+        responder = self.responder
+        return responder(body) if responder is not None else self.next_reply(prompt_text)
 
     def next_reply(self, prompt_text: str = "") -> Scripted:
         """The next reply of the first route whose key is in the prompt, else of the main script."""
@@ -84,6 +93,10 @@ class _Server:
         """Replies for requests whose prompt contains ``key`` (one episode's goal, say)."""
         with self.state.lock:
             self.state.routes.setdefault(key, deque()).extend(replies)
+
+    def respond(self, responder: Responder) -> None:
+        """Answer every request with ``responder(body)`` instead of the script and routes."""
+        self.state.responder = responder
 
     @property
     def requests(self) -> list[dict[str, Any]]:
@@ -144,7 +157,7 @@ class _OpenAIHandler(_JSONHandler):
             return
         body = self._body()
         self.state.requests.append(body)
-        reply = self.state.next_reply(prompt_text(body))
+        reply = self.state.reply_to(body, prompt_text(body))
         if isinstance(reply, Fail):
             self._send(reply.status, {"error": {"message": reply.message, "type": "scripted", "code": reply.status}})
             return
@@ -196,7 +209,7 @@ class _GeminiHandler(_JSONHandler):
             return
         body = self._body()
         self.state.requests.append(body)
-        reply = self.state.next_reply()
+        reply = self.state.reply_to(body)
         if isinstance(reply, Fail):
             status = "RESOURCE_EXHAUSTED" if reply.status == 429 else "INTERNAL"
             self._send(reply.status, {"error": {"code": reply.status, "message": reply.message, "status": status}})
