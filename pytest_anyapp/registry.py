@@ -7,34 +7,24 @@ here is sorted and seeded; nothing depends on set or dict iteration over unorder
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from pytest_anyapp.catalog import APPS, AppSpec, Category, apps_in
 from pytest_anyapp.seeding import goal_sha256, instance_seed, params_sha256, rng_for
-from pytest_anyapp.templates.base import Params, TaskTemplate
-from verifiers import AppAdapter, all_adapters
-
-_TEMPLATE_MODULES: dict[Category, str] = {
-    Category.SMS: "pytest_anyapp.templates.sms",
-}
+from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate, Verdict
+from verifiers import AppAdapter, all_adapters, bundles
+from verifiers.base import PairMode
 
 
 @cache
 def templates_by_category() -> dict[Category, tuple[TaskTemplate[Any], ...]]:
-    """Template instances per category, in category order then semantic-id order."""
-    import importlib
-
-    out: dict[Category, tuple[TaskTemplate[Any], ...]] = {}
-    for category in Category:
-        module_name = _TEMPLATE_MODULES.get(category)
-        if module_name is None:
-            out[category] = ()
-            continue
-        module = importlib.import_module(module_name)
-        out[category] = tuple(sorted((cls() for cls in module.TEMPLATES), key=lambda t: t.semantic_id))
-    return out
+    """Template instances per category (from the category bundles), in category order then
+    semantic-id order; a category without a bundle has none."""
+    found = bundles()
+    return {c: (found[c].template_instances() if c in found else ()) for c in Category}
 
 
 def template_by_id(semantic_id: str) -> TaskTemplate[Any]:
@@ -64,6 +54,17 @@ class Pair:
     @property
     def pair_id(self) -> str:
         return f"{self.template.semantic_id}-{self.app.slug}"
+
+    @property
+    def mode(self) -> PairMode:
+        """durable / ui / answer, with the reason (from the app's adapter)."""
+        return self.adapter.validation_mode(self.template)
+
+    def check(self, params: Params, state: CategoryState, history: Sequence[CategoryState],
+              answer: str | None) -> Verdict:
+        """The template's criterion, with this pair's validation mode recorded in the verdict."""
+        result = self.template.check(params, state, history, answer)
+        return result.model_copy(update={"validation_mode": self.mode.mode})
 
 
 @dataclass(frozen=True)

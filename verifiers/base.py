@@ -4,20 +4,59 @@ An adapter knows nothing about goals or success; the template's criterion does. 
 in two so an episode can be re-scored from its record: ``read_raw`` talks to the device and returns
 plain strings (the verifier-input snapshot that is saved), ``parse`` turns that snapshot into the
 category's app-neutral state without touching the device.
+
+Every adapter documents its app's :class:`StorageProfile` (where the real app keeps the state at
+its pinned version, with the public source it was read from); the app's simulator double writes
+exactly that, and the adapter reads exactly that.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_anyapp.catalog.models import AppSpec
-from pytest_anyapp.templates.base import StateT, TaskTemplate
+from pytest_anyapp.templates.base import StateT, TaskTemplate, ValidationMode
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
 
 RawSnapshot = dict[str, list[str]]
+
+
+class SourceRef(BaseModel):
+    """Where a storage fact was read: a public repository at a tag, and the files."""
+
+    model_config = ConfigDict(frozen=True)
+
+    repo: str = Field(description="owner/name on GitHub, or 'closed source'.")
+    tag: str = Field(description="The tag read (the app's pinned version, or the nearest one, said so).")
+    files: tuple[str, ...] = ()
+    note: str = ""
+
+
+class StorageProfile(BaseModel):
+    """One app's store for one kind of state, as the real app writes it at its pinned version."""
+
+    model_config = ConfigDict(frozen=True)
+
+    what: str = Field(description="The state kept here, e.g. 'messages' or 'drafts'.")
+    path: str = Field(description="Device path (database file, preferences file, provider URI).")
+    format: str = Field(description="Schema or format: table and columns, file layout.")
+    writes: str = Field(description="What a user action writes (rows, columns, values).")
+    readable: bool = Field(True, description="False for encrypted, Realm or undocumented stores.")
+    sources: tuple[SourceRef, ...] = ()
+
+
+class PairMode(BaseModel):
+    """How one (template, app) pair is validated, with the reason where it is not ``durable``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mode: ValidationMode
+    reason: str = ""
 
 
 class AppAdapter(ABC, Generic[StateT]):
@@ -28,10 +67,17 @@ class AppAdapter(ABC, Generic[StateT]):
     clear_on_init: ClassVar[bool] = True
     #: Runtime permissions granted at setup (only those the app declares are granted).
     runtime_permissions: ClassVar[tuple[str, ...]] = ()
+    #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
+    storage: ClassVar[tuple[StorageProfile, ...]] = ()
 
     def supports(self, template: TaskTemplate[StateT]) -> bool:
         """False where a template cannot be verified in this app (then the pair is not scheduled)."""
         return True
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        """``answer`` for information retrieval, else ``durable``; adapters override per template
+        where a clause needs the screen (and say why)."""
+        return PairMode(mode="answer") if template.answer_task else PairMode(mode="durable")
 
     def setup(self, device: DeviceClient) -> None:
         """App-specific setup after clearing (default roles, settings). Default: nothing."""

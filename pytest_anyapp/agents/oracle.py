@@ -1,6 +1,6 @@
 """Gold solutions written against the UI, resolved step by step against what is on screen.
 
-An oracle script is a generator of UI intents (tap the element with this text, type into the
+An oracle script (declared by each category bundle, ``verifiers/<category>/oracle.py``) is a generator of UI intents (tap the element with this text, type into the
 field with this hint, ...). The oracle agent turns each intent into one action of the common
 schema using the current observation's UI elements, so the gold solution goes through exactly
 the same actuation path as a model's actions. A selector that matches nothing is a broken script
@@ -112,38 +112,19 @@ class Done:
 Intent = Union[Tap, LongPress, TypeInto, TypeText, Press, OpenApp, ScrollTo, Answer, Done]
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
-# (semantic_id, app_id) -> script; filled by the modules in ``oracle_scripts``.
-_SCRIPTS: dict[tuple[str, str], Script] = {}
-
-
-def solves(semantic_id: str, *app_ids: str) -> Callable[[Script], Script]:
-    """Register a gold solution for a template in one or more apps."""
-
-    def register(fn: Script) -> Script:
-        for app_id in app_ids:
-            key = (semantic_id, app_id)
-            known = _SCRIPTS.get(key)
-            # The same function registering again is a re-import (pytester restores sys.modules).
-            if known is not None and (known.__module__, known.__qualname__) != (fn.__module__, fn.__qualname__):
-                raise ValueError(f"two oracle scripts for {key}")
-            _SCRIPTS[key] = fn
-        return fn
-
-    return register
-
-
 def script_for(semantic_id: str, app_id: str) -> Script:
-    import importlib
-    import pkgutil
+    """The gold script of a pair, from its category bundle (``verifiers/<category>/``)."""
+    from pytest_anyapp.catalog.apps import app_by_id
+    from verifiers import bundles
 
-    import pytest_anyapp.agents.oracle_scripts as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"{pkg.__name__}.{info.name}")
     try:
-        return _SCRIPTS[(semantic_id, app_id)]
+        bundle = bundles().get(app_by_id(app_id).category)
     except KeyError:
-        raise OracleScriptError(f"no oracle script for {semantic_id} in {app_id}") from None
+        bundle = None
+    script = bundle.oracle(semantic_id, app_id) if bundle is not None else None
+    if script is None:
+        raise OracleScriptError(f"no oracle script for {semantic_id} in {app_id}")
+    return script
 
 
 def has_script(semantic_id: str, app_id: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, HistoryEntry, Observation, TaskInfo
+from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
 from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.uixml import parse_ui_dump
@@ -34,7 +35,7 @@ from pytest_anyapp.templates.base import Verdict
 from verifiers.base import RawSnapshot
 
 #: The benchmark's frozen device time, 2023-10-15 15:34:00 UTC (as AndroidWorld).
-FROZEN_EPOCH_S = 1697384040
+FROZEN_EPOCH_S = FROZEN_DEVICE_TIME_S
 SCREEN_SIZE = (1080, 2400)
 
 
@@ -283,13 +284,13 @@ class EpisodeRunner:
             raise VerifierReadError(f"state read failed: {exc}") from exc
 
     def _check(self, inst: PairInstance, att: _Attempt, raw: RawSnapshot) -> Verdict:
-        adapter, template = inst.pair.adapter, inst.pair.template
+        adapter = inst.pair.adapter
         try:
             state = adapter.parse(raw)
             history = [adapter.parse(s) for s in att.snapshots]
         except Exception as exc:
             raise VerifierReadError(f"state snapshot could not be parsed: {exc}") from exc
-        return template.check(inst.params, state, history, att.answer)
+        return inst.pair.check(inst.params, state, history, att.answer)
 
     def _check_timeout(self, att: _Attempt) -> None:
         limit = self.options.task_timeout_s

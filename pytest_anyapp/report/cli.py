@@ -37,6 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     support.add_argument("--categories", nargs="+", default=None, metavar="CATEGORY",
                          help=f"restrict to these categories (space or comma separated): {', '.join(c.value for c in Category)}")
     support.add_argument("--instances", type=int, default=3, help="instances per pair, for the episode count (default 3)")
+    support.add_argument("--json", action="store_true", help="print the report (with the template x app matrix) as JSON")
     support.set_defaults(func=run_verify_support)
 
 
@@ -83,7 +84,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_verify_support(args: argparse.Namespace) -> int:
     from pytest_anyapp import registry
-    from pytest_anyapp.report.support import check_support, render_support
+    from pytest_anyapp.report.support import check_support, live_checks, render_support
 
     try:
         categories = _parse_categories(args.categories)
@@ -101,12 +102,14 @@ def run_verify_support(args: argparse.Namespace) -> int:
         print(f"anyapp verify-support: cannot load templates/adapters: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_UNSUPPORTED
     report = check_support(categories=categories, templates=templates, pairs=pairs, adapters=adapters,
-                           n_instances=args.instances)
-    sys.stdout.write(render_support(report))
+                           n_instances=args.instances, **live_checks())
+    sys.stdout.write(report.model_dump_json(indent=1) + "\n" if args.json else render_support(report))
     if report.errors:
         for error in report.errors:
             print(f"error: {error}", file=sys.stderr)
         print(f"verify-support FAILED: {len(report.errors)} problem(s)", file=sys.stderr)
         return EXIT_UNSUPPORTED
-    print(f"verify-support OK: {report.total('pairs')} scheduled pairs, all with a verifier; no placeholder templates")
+    if not args.json:
+        print(f"verify-support OK: {report.total('pairs')} scheduled pairs, each with adapter, oracle script, "
+              "simulator double and conformance cases; no placeholder templates")
     return EXIT_OK

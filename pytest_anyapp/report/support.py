@@ -1,15 +1,19 @@
 """What the benchmark can run now, and whether every scheduled pair can be scored (pure, no I/O).
 
-``anyapp verify-support`` is the gate before a run: a pair without a working verifier, or a
-placeholder template, would silently produce meaningless rates, so both are errors. A category
-with no templates or no adapters yet is simply not runnable, which is not an error.
+``anyapp verify-support`` is the gate before a run and the completeness check of every category:
+per category the matrix template x app with adapter, validation mode, oracle script, simulator
+double and conformance cases, and the count of pairs per mode. A scheduled pair without adapter,
+oracle script, simulator double or conformance cases, or a placeholder template, is an error
+(exit 1). A category with no templates yet is "not runnable", which is not an error.
+``--json`` prints the same report as JSON (:class:`SupportReport`).
 """
 
 from __future__ import annotations
 
+import random
 import typing
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -19,8 +23,23 @@ from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter
 
 
+class PairSupport(BaseModel):
+    """One cell of the matrix: a template in an app."""
+
+    template: str
+    app_id: str
+    scheduled: bool
+    adapter: bool
+    mode: Literal["durable", "ui", "answer"] | None = None
+    mode_reason: str = ""
+    oracle: bool | None = Field(None, description="Gold UI script present (None: not checked).")
+    sim_double: bool | None = Field(None, description="The simulator has a double for the app's package.")
+    conformance: int | None = Field(None, description="Conformance cases (gold + tolerated + near misses).")
+
+
 class CategorySupport(BaseModel):
     category: str
+    status: Literal["runnable", "not runnable"] = "not runnable"
     apps: list[str] = Field(description="All catalogued apps of the category.")
     runnable: list[str] = Field(description="Apps with an adapter.")
     not_runnable: list[str]
@@ -29,6 +48,8 @@ class CategorySupport(BaseModel):
     pairs: int = 0
     instances: int = 0
     unscheduled: list[str] = Field(default_factory=list, description="template-app combos an adapter declines.")
+    modes: dict[str, int] = Field(default_factory=dict, description="Scheduled pairs per validation mode.")
+    matrix: list[PairSupport] = Field(default_factory=list)
 
 
 class SupportReport(BaseModel):
@@ -81,6 +102,33 @@ def _pair_problems(pair: Pair, adapters: Mapping[str, AppAdapter[Any]]) -> list[
     return problems
 
 
+def _cell(pair: Pair, adapters: Mapping[str, AppAdapter[Any]], scheduled: bool,
+          oracle: Callable[[str, str], bool] | None, sim_packages: set[str] | None,
+          cases: Callable[[TaskTemplate[Any]], int] | None) -> tuple[PairSupport, list[str]]:
+    sid, app_id = pair.template.semantic_id, pair.app.app_id
+    adapter = adapters.get(app_id)
+    cell = PairSupport(template=sid, app_id=app_id, scheduled=scheduled, adapter=adapter is not None)
+    problems: list[str] = []
+    if adapter is not None:
+        mode = adapter.validation_mode(pair.template)
+        cell.mode, cell.mode_reason = mode.mode, mode.reason
+        if mode.mode != "durable" and not mode.reason and mode.mode != "answer":
+            problems.append(f"pair {sid} x {app_id}: validation mode {mode.mode} without a reason")
+    if oracle is not None:
+        cell.oracle = oracle(sid, app_id)
+        if scheduled and not cell.oracle:
+            problems.append(f"scheduled pair {sid} x {app_id} has no oracle script")
+    if sim_packages is not None:
+        cell.sim_double = pair.app.package in sim_packages
+        if scheduled and not cell.sim_double:
+            problems.append(f"scheduled pair {sid} x {app_id} has no simulator double ({pair.app.package})")
+    if cases is not None:
+        cell.conformance = cases(pair.template)
+        if scheduled and not cell.conformance:
+            problems.append(f"scheduled pair {sid} x {app_id} has no conformance cases")
+    return cell, problems
+
+
 def check_support(
     *,
     categories: Sequence[Category],
@@ -89,9 +137,14 @@ def check_support(
     adapters: Mapping[str, AppAdapter[Any]],
     n_instances: int = 3,
     apps: Sequence[AppSpec] = APPS,
+    oracle: Callable[[str, str], bool] | None = None,
+    sim_packages: set[str] | None = None,
+    cases: Callable[[TaskTemplate[Any]], int] | None = None,
 ) -> SupportReport:
-    """Per-category support and the list of errors (placeholders, pairs without a verifier,
-    templates no runnable app can verify)."""
+    """Per-category support, the template x app matrix and the list of errors (placeholders, pairs
+    without a verifier, oracle script, simulator double or conformance cases, templates no runnable
+    app can verify). ``oracle``/``sim_packages``/``cases`` are the checks of those columns; None
+    leaves a column unchecked."""
     errors: list[str] = []
     rows: list[CategorySupport] = []
     for category in categories:
@@ -112,8 +165,19 @@ def check_support(
             for t in cat_templates:
                 if not any(sid == t.semantic_id for sid, _ in scheduled):
                     errors.append(f"template {t.semantic_id} ({category}) has no verifier in any runnable app")
+        matrix: list[PairSupport] = []
+        modes: dict[str, int] = {}
+        for t in cat_templates:
+            for a in members:
+                is_scheduled = (t.semantic_id, a.app_id) in scheduled
+                cell, problems = _cell(Pair(t, a), adapters, is_scheduled, oracle, sim_packages, cases)
+                matrix.append(cell)
+                errors += problems
+                if is_scheduled and cell.mode is not None:
+                    modes[cell.mode] = modes.get(cell.mode, 0) + 1
         rows.append(CategorySupport(
-            category=category.value, apps=[a.app_id for a in members], runnable=[a.app_id for a in runnable],
+            category=category.value, status="runnable" if cat_pairs else "not runnable", modes=modes, matrix=matrix,
+            apps=[a.app_id for a in members], runnable=[a.app_id for a in runnable],
             not_runnable=[a.app_id for a in members if a.app_id not in adapters],
             templates=[t.semantic_id for t in cat_templates], placeholders=placeholders,
             pairs=len(cat_pairs), instances=len(cat_pairs) * n_instances, unscheduled=unscheduled,
@@ -138,4 +202,54 @@ def render_support(report: SupportReport) -> str:
         lines.append(f"{' ' * len(c.category)}  not runnable {', '.join(c.not_runnable) or '(none)'}")
         if c.unscheduled:
             lines.append(f"{' ' * len(c.category)}  declined by adapters: {', '.join(c.unscheduled)}")
+    for c in report.categories:
+        if c.status == "not runnable":
+            continue
+        lines += ["", f"{c.category}: template x app ({', '.join(f'{m} {n}' for m, n in sorted(c.modes.items()))})"]
+        lines += _matrix_lines(c)
     return "\n".join(lines) + "\n"
+
+
+def _flag(value: bool | int | None) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    return str(value) if value else "NO"
+
+
+def _matrix_lines(c: CategorySupport) -> list[str]:
+    """One line per template x app: adapter, mode, oracle, sim double, conformance cases."""
+    header = ["template", "app", "scheduled", "adapter", "mode", "oracle", "double", "cases"]
+    rows = [header]
+    reasons: list[str] = []
+    for cell in c.matrix:
+        rows.append([cell.template, cell.app_id, _flag(cell.scheduled), _flag(cell.adapter), cell.mode or "-",
+                     _flag(cell.oracle), _flag(cell.sim_double), _flag(cell.conformance)])
+        if cell.mode_reason:
+            reasons.append(f"  {cell.template} x {cell.app_id}: {cell.mode} — {cell.mode_reason}")
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    out = ["  " + "  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
+    if reasons:
+        out += ["  reasons for non-durable modes:", *reasons]
+    return out
+
+
+def live_checks() -> dict[str, Any]:
+    """The column checks against the real registries: oracle scripts and conformance cases from the
+    category bundles, simulator doubles from the simulator's own app registry (metadata only)."""
+    from pytest_anyapp.agents.oracle import has_script
+    from pytest_anyapp.sim.apps import catalog
+    from verifiers import bundles
+
+    def cases(template: TaskTemplate[Any]) -> int:
+        bundle = bundles().get(template.category)
+        if bundle is None:
+            return 0
+        try:
+            built = bundle.cases(template, template.sample_params(random.Random(0)))
+        except (KeyError, TypeError):
+            return 0
+        return 1 + len(built.tolerated) + len(built.near_misses)
+
+    return {"oracle": has_script, "sim_packages": {cls.package for cls in catalog()}, "cases": cases}

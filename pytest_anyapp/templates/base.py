@@ -4,6 +4,9 @@ A template owns: a semantic id, an instruction with an ``{app}`` slot, a paramet
 app-neutral initial state, an app-neutral success criterion, and a complexity (step budget =
 ``int(10 * complexity)``). Apps only supply UI and storage (see ``verifiers.base.AppAdapter``):
 verifier(template, app) = ``template.check(params, adapter.parse(raw_read))``.
+
+A criterion is a list of :class:`Clause` objects combined by :func:`verdict`; each clause has a
+stable ``key`` so conformance cases can assert *which* clause a near miss breaks.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import random
 import string
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
@@ -20,9 +24,21 @@ from pytest_anyapp.catalog.models import Category
 
 Params = dict[str, Any]
 
+#: How a pair's outcome is decided (issue 8 item 7):
+#: ``durable`` — only from device storage or Android's own record of the outcome;
+#: ``ui`` — some clause needs the screen (the outcome is the screen itself, or no readable store exists);
+#: ``answer`` — information retrieval: the agent's answer text.
+ValidationMode = Literal["durable", "ui", "answer"]
+VALIDATION_MODES: tuple[ValidationMode, ...] = ("durable", "ui", "answer")
+
 
 class CategoryState(BaseModel):
     """Base of a category's app-neutral state (e.g. the SMS store as the verifier sees it)."""
+
+    def read_back(self) -> Any:
+        """What of this state an adapter reads back, in a comparable form (the round-trip test
+        seeds a state, reads it through the app's store and compares this). Default: all of it."""
+        return self.model_dump()
 
 
 StateT = TypeVar("StateT", bound=CategoryState)
@@ -34,10 +50,39 @@ class Verdict(BaseModel):
     success: bool
     reasons: list[str] = Field(default_factory=list, description="Each unmet (or met) clause, in words.")
     evidence: dict[str, Any] = Field(default_factory=dict)
+    checked: list[str] = Field(default_factory=list, description="Keys of every clause of the criterion.")
+    failed: list[str] = Field(default_factory=list, description="Keys of the clauses that do not hold.")
+    validation_mode: ValidationMode | None = Field(
+        default=None, description="durable / ui / answer: how this pair's outcome is decided (set per pair).")
 
     def summary(self) -> str:
         head = "success" if self.success else "failure"
         return f"{head}: " + "; ".join(self.reasons) if self.reasons else head
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One condition of a criterion. ``key`` is stable (tests and records name it); ``text`` is
+    worded for a researcher reading the verdict."""
+
+    key: str
+    text: str
+    met: bool
+
+
+def verdict(clauses: Sequence[Clause], **evidence: Any) -> Verdict:
+    """All clauses must hold. Unmet clauses come first so ``Verdict.summary`` leads with the cause."""
+    keys = [c.key for c in clauses]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"clause keys repeat in one criterion: {keys}")
+    ordered = [c for c in clauses if not c.met] + [c for c in clauses if c.met]
+    return Verdict(
+        success=all(c.met for c in clauses),
+        reasons=[("not met: " if not c.met else "met: ") + c.text for c in ordered],
+        evidence=evidence,
+        checked=keys,
+        failed=[c.key for c in clauses if not c.met],
+    )
 
 
 class TaskTemplate(ABC, Generic[StateT]):

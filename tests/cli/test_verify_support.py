@@ -181,3 +181,55 @@ def test_console_script_subprocess() -> None:
     assert lines[1].split() == ["sms", "4", "4", str(len(registry.templates_by_category()[Category.SMS])),
                                 str(pairs), str(2 * pairs)]
     assert lines[2].split()[:5] == ["clock", "6", "0", "0", "0"]
+
+
+# -- the matrix columns: oracle script, simulator double, conformance cases -------------------------
+def _columns(oracle: bool = True, double: bool = True, cases: int = 3) -> dict[str, Any]:
+    packages = {SMS_ORIG.package, SMS_QUIK.package} if double else {SMS_ORIG.package}
+    return {"oracle": lambda sid, app_id: oracle or app_id != SMS_QUIK.app_id, "sim_packages": packages,
+            "cases": lambda template: cases}
+
+
+def _gate_with(**columns: Any) -> Any:
+    t = FakeTemplate()
+    return check_support(categories=[Category.SMS], templates={Category.SMS: [t]},
+                         pairs=[Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)],
+                         adapters={SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: FakeQuikAdapter()},
+                         **columns)
+
+
+def test_matrix_lists_every_cell_with_its_mode() -> None:
+    report = _gate_with(**_columns())
+    assert report.errors == []
+    (sms,) = report.categories
+    assert sms.status == "runnable" and sms.modes == {"durable": 2}
+    cells = {(c.template, c.app_id): c for c in sms.matrix}
+    assert len(cells) == 4  # 1 template x 4 SMS apps, scheduled or not
+    quik = cells[("FakeSend", SMS_QUIK.app_id)]
+    assert (quik.scheduled, quik.adapter, quik.mode, quik.oracle, quik.sim_double, quik.conformance) == (
+        True, True, "durable", True, True, 3)
+    assert not cells[("FakeSend", "sms_google_messages")].scheduled
+
+
+@pytest.mark.parametrize(("columns", "hole"), [
+    ({"oracle": False}, "has no oracle script"),
+    ({"double": False}, "has no simulator double"),
+    ({"cases": 0}, "has no conformance cases"),
+])
+def test_a_missing_column_is_a_hole(columns: dict[str, Any], hole: str) -> None:
+    report = _gate_with(**_columns(**columns))
+    wanted = f"scheduled pair FakeSend x sms_quik_sms {hole}" + (f" ({SMS_QUIK.package})" if "double" in hole else "")
+    assert wanted in report.errors
+    assert all(hole in e for e in report.errors)
+
+
+def test_json_form_carries_the_matrix(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["verify-support", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    sms = next(c for c in report["categories"] if c["category"] == "sms")
+    assert sms["status"] == "runnable" and sum(sms["modes"].values()) == len(registry.scheduled_pairs([Category.SMS]))
+    assert all(c["oracle"] and c["sim_double"] and c["conformance"] for c in sms["matrix"] if c["scheduled"])
+    clock = next(c for c in report["categories"] if c["category"] == "clock")
+    assert clock["status"] == "not runnable" and clock["matrix"] == []

@@ -18,13 +18,13 @@ import pytest
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import EpisodeContext, Observation, TaskInfo, UIElement
 from pytest_anyapp.agents.oracle import By
-from pytest_anyapp.agents.oracle_scripts import sms as sms_scripts
+from verifiers.sms import oracle as sms_scripts
 from pytest_anyapp.agents.builtin.oracle import OracleAgent
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.registry import Pair, params_for, scheduled_pairs
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
-from pytest_anyapp.templates.sms import SmsMessage, SmsState
+from verifiers.sms.state import SmsMessage, SmsState
 from verifiers.sms.telephony import READ_SQL, RESET_SQL, insert_sql, parse_sms_lines
 
 PAIRS = scheduled_pairs([Category.SMS])

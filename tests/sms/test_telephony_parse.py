@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from pytest_anyapp.errors import VerifierReadError
-from pytest_anyapp.templates.sms import SmsMessage
+from verifiers.sms.state import SmsMessage
 from verifiers.sms.telephony import COUNT_MARK, READ_SQL, SEP, insert_sql, parse_sms_lines, unescape
 
 _SCHEMA = """

@@ -1,22 +1,31 @@
-"""SMS adapters: the four apps share the telephony provider's store (notes tasks_part1 §1C)."""
+"""The SMS category bundle (docs/sms.md): state model, 10 templates, four app adapters, the gold
+UI scripts and the conformance cases."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from verifiers.base import AppAdapter
+from pytest_anyapp.catalog.models import Category
+from verifiers.bundle import CategoryBundle
 from verifiers.sms.adapters import (
     FossifyMessagesAdapter, GoogleMessagesAdapter, QuikSmsAdapter, SimpleSmsMessengerAdapter, TelephonySmsAdapter,
 )
+from verifiers.sms.cases import cases
+from verifiers.sms.oracle import gold_script
+from verifiers.sms.state import SmsState
+from verifiers.sms.templates import TEMPLATES
 
-ADAPTERS: list[AppAdapter[Any]] = [
-    SimpleSmsMessengerAdapter(),
-    FossifyMessagesAdapter(),
-    QuikSmsAdapter(),
-    GoogleMessagesAdapter(),
-]
+BUNDLE = CategoryBundle(
+    category=Category.SMS,
+    state_type=SmsState,
+    templates=tuple(TEMPLATES),
+    adapters=(SimpleSmsMessengerAdapter(), FossifyMessagesAdapter(), QuikSmsAdapter(), GoogleMessagesAdapter()),
+    oracle=gold_script,
+    cases=cases,
+    doc="docs/sms.md",
+)
+
+ADAPTERS = list(BUNDLE.adapters)
 
 __all__ = [
-    "ADAPTERS", "FossifyMessagesAdapter", "GoogleMessagesAdapter", "QuikSmsAdapter", "SimpleSmsMessengerAdapter",
-    "TelephonySmsAdapter",
+    "ADAPTERS", "BUNDLE", "FossifyMessagesAdapter", "GoogleMessagesAdapter", "QuikSmsAdapter",
+    "SimpleSmsMessengerAdapter", "TelephonySmsAdapter",
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import VerifierReadError
-from pytest_anyapp.templates.sms import SmsState
+from verifiers.sms.state import SmsState
 from verifiers.base import AppAdapter, RawSnapshot
 from verifiers.sms.contacts_provider import seed_contacts
 from verifiers.sms.telephony import parse_sms_lines, read_sms_lines, seed_messages

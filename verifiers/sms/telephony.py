@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from pytest_anyapp.templates.sms import SmsMessage
+from verifiers.sms.state import SmsMessage
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient

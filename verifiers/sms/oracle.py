@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Tap, TypeInto, TypeText, solves
+from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Tap, TypeInto, TypeText
+from verifiers.bundle import Script
 
 Steps = Iterator[Intent]
 
@@ -134,15 +135,6 @@ def send(ui: SmsUi, text: str) -> Steps:
 
 # -- one script per template, for every app ------------------------------------------------------
 
-def _register(semantic_id: str, body: Callable[[SmsUi, dict[str, str]], Steps]) -> None:
-    for ui in APPS:
-        def script(task: TaskInfo, ui: SmsUi = ui) -> Steps:
-            yield from body(ui, task.params)
-            yield Done()
-
-        solves(semantic_id, ui.app_id)(script)
-
-
 def _send(ui: SmsUi, p: dict[str, str]) -> Steps:
     yield Tap(ui.new_chat)
     yield from to_number(ui, p["number"])
@@ -202,16 +194,29 @@ def _forward(ui: SmsUi, p: dict[str, str]) -> Steps:
     yield Tap(ui.send)  # the forwarded text is already in the box
 
 
-for _sid, _body in (
-    ("SmsSend", _send),
-    ("SmsReply", _reply),
-    ("SmsReplyMostRecent", _reply_most_recent),
-    ("SmsResend", _resend),
-    ("SmsSendToContact", _send_to_contact),
-    ("SmsSendReceivedAddress", _send_received_address),
-    ("SmsCreateDraftMessage", _create_draft),
-    ("SmsEditDraftMessage", _edit_draft),
-    ("SmsDeleteConversation", _delete_conversation),
-    ("SmsForwardMessage", _forward),
-):
-    _register(_sid, _body)
+BODIES: dict[str, Callable[[SmsUi, dict[str, str]], Steps]] = {
+    "SmsSend": _send,
+    "SmsReply": _reply,
+    "SmsReplyMostRecent": _reply_most_recent,
+    "SmsResend": _resend,
+    "SmsSendToContact": _send_to_contact,
+    "SmsSendReceivedAddress": _send_received_address,
+    "SmsCreateDraftMessage": _create_draft,
+    "SmsEditDraftMessage": _edit_draft,
+    "SmsDeleteConversation": _delete_conversation,
+    "SmsForwardMessage": _forward,
+}
+
+
+def gold_script(semantic_id: str, app_id: str) -> Script | None:
+    """The gold script of a pair: the template's body run against the app's UI description."""
+    body = BODIES.get(semantic_id)
+    ui = next((u for u in APPS if u.app_id == app_id), None)
+    if body is None or ui is None:
+        return None
+
+    def script(task: TaskInfo) -> Steps:
+        yield from body(ui, task.params)
+        yield Done()
+
+    return script

@@ -1,1 +1,0 @@
-"""Gold UI solutions per category; each module registers scripts with ``@solves``."""

@@ -1,0 +1,66 @@
+"""On-device conformance of every scheduled pair, through that app's adapter and store.
+
+For each pair at instance 0, on a simulated device reached through the real adb server: the
+adapter seeds the initial state, reads it back and parses it (the app-neutral state round-trips
+unchanged) and the criterion rejects it; then the gold state, every tolerated variant and every
+near miss are written into the app's store by the adapter (``seed``: the rows or files the real
+app writes), read, parsed and checked: gold and tolerated pass, each near miss fails exactly its
+clause. One device per module (per xdist worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.registry import Pair, params_for
+from pytest_anyapp.sim.testing import RunningDevice, running_device
+from pytest_anyapp.templates.base import CategoryState
+from verifiers import bundles
+
+from .conftest import PAIR_IDS, PAIRS
+
+
+@pytest.fixture(scope="module")
+def sim(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDevice]:
+    with running_device(Path(tmp_path_factory.mktemp("conformance")) / "dev", adb_server_port=adb_server) as dev:
+        yield dev
+
+
+@pytest.fixture(scope="module")
+def client(sim: RunningDevice, adb_server: int) -> DeviceClient:
+    return DeviceClient(LaneAddress(serial=sim.serial, console_port=sim.console_port, grpc_port=None,
+                                    adb_port=adb_server))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=PAIR_IDS)
+def test_pair_conformance(client: DeviceClient, pair: Pair) -> None:
+    template, adapter = pair.template, pair.adapter
+    params = params_for(template, 30, 0)
+    cases = bundles()[template.category].cases(template, params)
+    adapter.setup(client)
+
+    def round_trip(state: CategoryState, what: str) -> CategoryState:
+        adapter.seed(client, state)
+        read = adapter.parse(adapter.read_raw(client))
+        assert read.read_back() == state.read_back(), f"{what} did not round-trip through {adapter.app.app_id}"
+        return read
+
+    initial = template.initial_state(params)
+    first = round_trip(initial, "the initial state")
+    assert not pair.check(params, first, [first], None).success, "the seeded store must not already satisfy the goal"
+
+    gold = pair.check(params, round_trip(cases.gold, "gold"), [first], None)
+    assert gold.success, gold.summary()
+    assert gold.validation_mode == pair.mode.mode
+    for name, state in cases.tolerated.items():
+        result = pair.check(params, round_trip(state, name), [first], None)
+        assert result.success, f"tolerated {name!r} failed: {result.summary()}"
+    for name, miss in cases.near_misses.items():
+        history = [miss.first_read] if miss.first_read is not None else [first]
+        result = pair.check(params, round_trip(miss.state, name), history, None)
+        assert result.failed == [miss.fails], f"near miss {name!r}: failed {result.failed}, wanted [{miss.fails!r}]"
+    adapter.teardown(client)

@@ -1,0 +1,104 @@
+"""Pure conformance of every template of every category bundle: parameters identical across apps,
+gold passes, initial fails, each near miss fails exactly the clause it names, every clause is the
+only failing one in at least one near miss, tolerated variants pass."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from pytest_anyapp.catalog.apps import apps_in
+from pytest_anyapp.registry import schedule
+from pytest_anyapp.seeding import canonical_json, rng_for
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers import bundles
+
+from .conftest import TEMPLATE_IDS, TEMPLATES
+
+INSTANCES = range(3)
+
+
+def _cases(template: TaskTemplate[Any], instance: int) -> tuple[dict[str, Any], Any]:
+    params = template.sample_params(rng_for(30, template.semantic_id, instance))
+    return params, bundles()[template.category].cases(template, params)
+
+
+def test_every_bundle_has_ten_templates_or_none() -> None:
+    for category, bundle in bundles().items():
+        ids = [t.semantic_id for t in bundle.template_instances()]
+        assert len(ids) == len(set(ids)) == 10, (category, ids)
+        assert all(t.category == category and t.state_type is bundle.state_type for t in bundle.template_instances())
+        assert not [t.semantic_id for t in bundle.template_instances() if t.placeholder]
+
+
+def test_params_identical_and_goals_differ_only_in_app_name() -> None:
+    by_key: dict[tuple[str, int], list[tuple[str, str, str]]] = defaultdict(list)
+    for inst in schedule(seed=30, n_instances=3):
+        app = inst.pair.app
+        assert app.display_name in inst.goal
+        by_key[(inst.pair.template.semantic_id, inst.instance)].append(
+            (canonical_json(inst.params), inst.goal.replace(app.display_name, "<APP>"), inst.semantic_goal))
+    assert len(by_key) == len(TEMPLATES) * 3
+    for (sid, _), rows in by_key.items():
+        category = next(t.category for t in TEMPLATES if t.semantic_id == sid)
+        assert len(rows) == len(apps_in(category)), sid
+        assert len({r[0] for r in rows}) == 1, f"params differ across apps for {sid}"
+        assert len({r[1] for r in rows}) == 1, f"goals differ beyond the app name for {sid}"
+        assert len({r[2] for r in rows}) == 1, sid
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+def test_params_come_from_the_rng_only_and_are_json(template: TaskTemplate[Any]) -> None:
+    draws = [template.sample_params(rng_for(30, template.semantic_id, i)) for i in range(6)]
+    again = [template.sample_params(rng_for(30, template.semantic_id, i)) for i in range(6)]
+    assert draws == again
+    assert len({canonical_json(d) for d in draws}) > 1, "instances should not all be the same"
+    for params in draws:
+        assert json.loads(json.dumps(params)) == params
+        assert template.instruction_fields() <= set(params)
+        assert "{" not in template.goal(params, "X")
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+@pytest.mark.parametrize("instance", INSTANCES)
+def test_gold_passes_and_initial_fails(template: TaskTemplate[Any], instance: int) -> None:
+    params, cases = _cases(template, instance)
+    initial = template.initial_state(params)
+    gold = template.check(params, cases.gold, [initial], None)
+    assert gold.success, gold.summary()
+    assert gold.failed == [] and gold.checked and all(r.startswith("met: ") for r in gold.reasons)
+    start = template.check(params, initial, [initial], None)
+    assert not start.success, "the seeded state must not already satisfy the goal"
+    assert start.reasons[0].startswith("not met: ")
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+@pytest.mark.parametrize("instance", INSTANCES)
+def test_each_near_miss_fails_exactly_its_clause(template: TaskTemplate[Any], instance: int) -> None:
+    params, cases = _cases(template, instance)
+    initial = template.initial_state(params)
+    for name, miss in cases.near_misses.items():
+        result = template.check(params, miss.state, [miss.first_read or initial], None)
+        assert result.failed == [miss.fails], f"near miss {name!r}: failed {result.failed}, wanted [{miss.fails!r}]"
+        assert not result.success and result.reasons[0].startswith("not met: "), name
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+def test_every_clause_is_pinned_by_a_near_miss(template: TaskTemplate[Any]) -> None:
+    """Deleting any clause from a criterion must turn some near miss green (issue 8 item 5)."""
+    params, cases = _cases(template, 0)
+    gold = template.check(params, cases.gold, [template.initial_state(params)], None)
+    pinned = {miss.fails for miss in cases.near_misses.values()}
+    assert set(gold.checked) == pinned, f"clauses without a near miss: {set(gold.checked) - pinned}"
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+def test_tolerated_variants_pass(template: TaskTemplate[Any]) -> None:
+    params, cases = _cases(template, 0)
+    initial = template.initial_state(params)
+    for name, state in cases.tolerated.items():
+        result = template.check(params, state, [initial], None)
+        assert result.success, f"tolerated variant {name!r} failed: {result.summary()}"

@@ -1,0 +1,63 @@
+"""A category bundle: everything one category contributes, declared in one object.
+
+Each package ``verifiers/<category>/`` defines ``BUNDLE = CategoryBundle(...)`` in its
+``__init__``; :func:`verifiers.bundles` discovers the packages (nobody lists them). A bundle holds
+the state model, the templates, one adapter per app, the oracle (gold UI scripts, resolved per
+pair) and the conformance cases. Its app doubles live in the simulator
+(``pytest_anyapp/sim/apps/<category>/``) and register with the simulator's own app registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pytest_anyapp.catalog.models import Category
+from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate
+from verifiers.base import AppAdapter
+
+if TYPE_CHECKING:
+    from pytest_anyapp.agents.base import TaskInfo
+    from pytest_anyapp.agents.oracle import Intent
+
+#: A gold solution: a generator of UI intents (it may receive observed text back, see agents.oracle).
+Script = Callable[["TaskInfo"], Iterator["Intent"]]
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """An end state that must fail exactly one clause: ``fails`` (a clause key)."""
+
+    state: CategoryState
+    fails: str
+    #: The first read of the episode when the latch needs a different one (e.g. never seeded).
+    first_read: CategoryState | None = None
+
+
+@dataclass(frozen=True)
+class Cases:
+    """Hand-built end states for one template at given parameters."""
+
+    gold: CategoryState
+    tolerated: dict[str, CategoryState] = field(default_factory=dict)
+    near_misses: dict[str, NearMiss] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CategoryBundle:
+    """One category, registered once (see module docstring)."""
+
+    category: Category
+    state_type: type[CategoryState]
+    templates: tuple[type[TaskTemplate[Any]], ...]
+    adapters: tuple[AppAdapter[Any], ...]
+    #: ``oracle(semantic_id, app_id)``: the gold script of a pair, or None when there is none.
+    oracle: Callable[[str, str], Script | None]
+    #: ``cases(template, params)``: the conformance cases of a template.
+    cases: Callable[[TaskTemplate[Any], Params], Cases]
+    #: The category's document (templates, storage profiles, modes, overrides).
+    doc: str = ""
+
+    def template_instances(self) -> tuple[TaskTemplate[Any], ...]:
+        return tuple(sorted((cls() for cls in self.templates), key=lambda t: t.semantic_id))
