@@ -6,7 +6,7 @@ DEMO_ARGS ?= -m sms --agent=oracle -n 2 --instance 0
 # --timeout: no test may hang CI; a stuck device or server fails that test after 5 minutes.
 TEST_ARGS ?= -n 2 --timeout=300
 
-.PHONY: bootstrap demo test bench clean-results
+.PHONY: bootstrap demo test nightly bench clean-results
 
 bootstrap:
 	@VENV=$(VENV) ./scripts/bootstrap.sh
@@ -17,6 +17,10 @@ demo: bootstrap
 
 test: bootstrap
 	$(PYTEST) tests $(TEST_ARGS)
+
+# All instances of every runnable pair: oracle solves each, null none (make test runs instance 0).
+nightly: bootstrap
+	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py $(TEST_ARGS) --timeout=3600
 
 bench: bootstrap
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(VENV)/bin/python $$b || exit 1; done
