@@ -10,11 +10,13 @@ or app double, raised as ``OracleScriptError`` (the episode becomes invalid, not
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Literal, Union
 
-from pytest_anyapp.agents.base import TaskInfo, UIElement
+from pytest_anyapp.agents.actions import Action
+from pytest_anyapp.agents.base import Observation, TaskInfo, UIElement
 from pytest_anyapp.errors import InfrastructureError
 
 
@@ -51,8 +53,9 @@ class By:
         return True
 
     def find(self, elements: list[UIElement]) -> UIElement | None:
+        """The ``nth`` match in screen order (negative: counted from the last, e.g. -1 = newest bubble)."""
         hits = [el for el in elements if self.matches(el)]
-        return hits[self.nth] if len(hits) > self.nth else None
+        return hits[self.nth] if -len(hits) <= self.nth < len(hits) else None
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,15 @@ class ScrollTo:
 
 
 @dataclass(frozen=True)
+class Read:
+    """Read an element's text off the current screen: ``text = yield Read(By(...))``. No action is
+    taken; the driver sends the text back into the script (a value the script needs from the
+    screen comes from the observation, never from the task's parameters)."""
+
+    target: By
+
+
+@dataclass(frozen=True)
 class Answer:
     text: str
 
@@ -109,7 +121,7 @@ class Done:
     pass
 
 
-Intent = Union[Tap, LongPress, TypeInto, TypeText, Press, OpenApp, ScrollTo, Answer, Done]
+Intent = Union[Tap, LongPress, TypeInto, TypeText, Press, OpenApp, ScrollTo, Read, Answer, Done]
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 def script_for(semantic_id: str, app_id: str) -> Script:
@@ -139,4 +151,78 @@ def word(text: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(text)}\b", re.IGNORECASE)
 
 
-ScriptGen = Generator[Intent, None, None]
+ScriptGen = Generator[Intent, str, None]
+
+
+class OracleDriver:
+    """Turns a script's intents into actions of the common schema, one per observation, resolving
+    every selector against that observation's UI elements (the gold path goes through the same
+    actuation as a model's actions). ``Read`` intents are answered from the observation."""
+
+    def __init__(self, script: Iterator[Intent]) -> None:
+        self._script = script
+        self._pending: deque[Action] = deque()
+        self._scroll: tuple[ScrollTo, int] | None = None
+        self._reply: str | None = None
+
+    def _next(self) -> Intent:
+        try:
+            if self._reply is not None and isinstance(self._script, Generator):
+                reply, self._reply = self._reply, None
+                return self._script.send(reply)
+            return next(self._script)
+        except StopIteration:
+            return Done()
+
+    def next_action(self, obs: Observation) -> Action:
+        if self._pending:
+            return self._pending.popleft()
+        if self._scroll is not None:
+            intent, done = self._scroll
+            if intent.target.find(obs.ui_elements) is None:
+                if done >= intent.max_swipes:
+                    raise OracleScriptError(f"{intent.target} not found after {done} swipes")
+                self._scroll = (intent, done + 1)
+                return _swipe(intent.direction, obs.screen_size)
+            self._scroll = None
+        intent = self._next()
+        while isinstance(intent, Read):
+            self._reply = _on_screen(intent.target, obs).text
+            intent = self._next()
+        return self._action(intent, obs)
+
+    def _action(self, intent: Intent, obs: Observation) -> Action:
+        if isinstance(intent, (Tap, LongPress, TypeInto)):
+            el = _on_screen(intent.target, obs)
+            if isinstance(intent, TypeInto):
+                self._pending.append(Action(action="type", text=intent.text))
+            return Action(action="long_press" if isinstance(intent, LongPress) else "click", coordinate=el.center)
+        if isinstance(intent, TypeText):
+            return Action(action="type", text=intent.text)
+        if isinstance(intent, Press):
+            return Action(action="system_button", button=intent.button)
+        if isinstance(intent, OpenApp):
+            return Action(action="open_app", text=intent.name)
+        if isinstance(intent, ScrollTo):
+            self._scroll = (intent, 0)
+            return self.next_action(obs)
+        if isinstance(intent, Answer):
+            return Action(action="answer", text=intent.text)
+        return Action(action="terminate", status="success")
+
+
+def _on_screen(target: By, obs: Observation) -> UIElement:
+    el = target.find(obs.ui_elements)
+    if el is None:
+        visible = sorted({e.text or e.content_desc for e in obs.ui_elements if e.text or e.content_desc})
+        raise OracleScriptError(f"{target} not on screen; visible: {visible[:40]}")
+    return el
+
+
+def _swipe(direction: str, size: tuple[int, int]) -> Action:
+    """Content moves ``direction``: scrolling down drags the finger up."""
+    w, h = size
+    x = w // 2
+    top, bottom = int(h * 0.3), int(h * 0.7)
+    start, end = ((x, bottom), (x, top)) if direction == "down" else ((x, top), (x, bottom))
+    return Action(action="swipe", coordinate=start, coordinate2=end)

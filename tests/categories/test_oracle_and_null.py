@@ -1,5 +1,6 @@
 """The gold solution solves every runnable pair and doing nothing solves none, at instance 0, on
-simulated devices through the plugin (one run per category and agent; nothing here names one).
+simulated devices through the plugin. One run per app and agent (so xdist spreads them);
+nothing here names a category or an app.
 
 ``make nightly`` (``ANYAPP_NIGHTLY=1``) runs the same tests over all instances.
 """
@@ -12,33 +13,39 @@ from pathlib import Path
 
 import pytest
 
-from pytest_anyapp.registry import scheduled_pairs
-from verifiers import bundles
+from pytest_anyapp.catalog import AppSpec
+from pytest_anyapp.registry import schedule, scheduled_pairs
 
 PAIRS_TEST = (Path(__file__).resolve().parents[2] / "pairs" / "test_pairs.py").read_text()
-RUNNABLE = [c for c in bundles() if scheduled_pairs([c])]
 NIGHTLY = os.environ.get("ANYAPP_NIGHTLY") == "1"
-INSTANCES = 3 if NIGHTLY else 1  # nightly: the default --instances=3; CI: --instance=0 only
+INSTANCES = None if NIGHTLY else 0
+APPS: list[AppSpec] = sorted({p.app.app_id: p.app for p in scheduled_pairs()}.values(), key=lambda a: a.app_id)
+#: One episode takes ~6 s on a loaded 2-core machine; an app's 10 (30 nightly) get ample room.
+TIMEOUT_S = 3600 if NIGHTLY else 900
 
 
-def _run(pytester: pytest.Pytester, category: str, agent: str) -> dict[str, str]:
+def _run(pytester: pytest.Pytester, app: AppSpec, agent: str) -> tuple[dict[str, str], int]:
+    """Statuses by test id of ``agent`` on every scheduled pair instance of ``app``."""
+    wanted = [i.test_id for i in schedule(only_instance=INSTANCES) if i.pair.app.app_id == app.app_id]
     pytester.makepyfile(test_pairs=PAIRS_TEST)
-    which = [] if NIGHTLY else ["--instance=0"]
-    pytester.runpytest("-p", "no:randomly", "-m", category, f"--agent={agent}", "--device=sim", *which,
-                       "--results-dir=res", f"--run-id={agent}", "--infra-retries=0", "-q")
+    pytester.runpytest("-p", "no:randomly", *[f"test_pairs.py::test_pair[{t}]" for t in wanted],
+                       f"--agent={agent}", "--device=sim", "--results-dir=res", f"--run-id={agent}",
+                       "--infra-retries=0", "-q")
     records = [json.loads(p.read_text()) for p in (pytester.path / "res" / agent).glob("*/episode.json")]
-    return {r["test_id"]: r["status"] for r in records}
+    return {r["test_id"]: r["status"] for r in records}, len(wanted)
 
 
-@pytest.mark.parametrize("category", RUNNABLE, ids=[c.value for c in RUNNABLE])
-def test_oracle_solves_every_pair(pytester: pytest.Pytester, category: str) -> None:
-    statuses = _run(pytester, category, "oracle")
-    assert len(statuses) == INSTANCES * len(scheduled_pairs([category]))  # type: ignore[list-item]
+@pytest.mark.timeout(TIMEOUT_S)
+@pytest.mark.parametrize("app", APPS, ids=[a.app_id for a in APPS])
+def test_oracle_solves_every_pair(pytester: pytest.Pytester, app: AppSpec) -> None:
+    statuses, wanted = _run(pytester, app, "oracle")
+    assert len(statuses) == wanted > 0
     assert {tid: s for tid, s in statuses.items() if s != "valid_success"} == {}
 
 
-@pytest.mark.parametrize("category", RUNNABLE, ids=[c.value for c in RUNNABLE])
-def test_null_solves_no_pair_and_nothing_is_invalid(pytester: pytest.Pytester, category: str) -> None:
-    statuses = _run(pytester, category, "null")
-    assert len(statuses) == INSTANCES * len(scheduled_pairs([category]))  # type: ignore[list-item]
+@pytest.mark.timeout(TIMEOUT_S)
+@pytest.mark.parametrize("app", APPS, ids=[a.app_id for a in APPS])
+def test_null_solves_no_pair_and_nothing_is_invalid(pytester: pytest.Pytester, app: AppSpec) -> None:
+    statuses, wanted = _run(pytester, app, "null")
+    assert len(statuses) == wanted > 0
     assert {tid: s for tid, s in statuses.items() if s != "valid_failure"} == {}

@@ -1,9 +1,9 @@
-"""Every SMS pair's gold UI script solves it in the simulated app (in-process device, no adb).
+"""The SMS doubles and gold scripts on an in-process simulated device (no adb): each double writes
+drafts where its app's storage profile says, the oracle reads shown values off the screen (and
+fails when the screen shows another value), and the intents/screens other clients use work.
 
-The device, its providers and the app doubles are real; only the transport is skipped: the
-state is seeded with the same SQL the adapter sends through ``sqlite3`` and ``content insert``,
-UI dumps come straight from the window manager, and actions go straight to it. The full
-``pytest pairs --agent=oracle`` run covers the adb path; this catches a broken flow in seconds.
+The device, its providers and the app doubles are real; only the transport is skipped. Every
+pair's oracle run through adb is ``tests/categories/test_oracle_and_null.py``.
 """
 
 from __future__ import annotations
@@ -17,38 +17,33 @@ import pytest
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import EpisodeContext, Observation, TaskInfo, UIElement
-from pytest_anyapp.agents.oracle import By
-from verifiers.sms import oracle as sms_scripts
 from pytest_anyapp.agents.builtin.oracle import OracleAgent
+from pytest_anyapp.agents.oracle import By
+from pytest_anyapp.catalog.apps import apps_in
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.registry import Pair, params_for, scheduled_pairs
+from pytest_anyapp.sim.apps.base import Intent
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
-from verifiers.sms.state import SmsMessage, SmsState
+from verifiers.sms.oracle import APPS as UIS
+from verifiers.sms.oracle import SmsUi, row
+from verifiers.sms.state import SENT, SmsMessage, SmsState
 from verifiers.sms.telephony import READ_SQL, RESET_SQL, insert_sql, parse_sms_lines
 
-PAIRS = scheduled_pairs([Category.SMS])
+APPS = apps_in(Category.SMS)
 _KEYS = {"back": 4, "home": 3, "enter": 66}
+NUMBER = "202-555-0101"
 
 
 @pytest.fixture(scope="module")
 def device(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimDevice]:
-    yield SimDevice(DeviceConfig(Path(tmp_path_factory.mktemp("sms-oracle")) / "dev"))
+    yield SimDevice(DeviceConfig(Path(tmp_path_factory.mktemp("sms-inprocess")) / "dev"))
 
 
 def seed(device: SimDevice, state: SmsState) -> None:
+    """Provider rows with the adapters' SQL (drafts excluded: each app keeps them elsewhere)."""
     with closing(device.providers.connect("telephony")) as db:
         db.executescript("BEGIN; " + RESET_SQL + " ".join(insert_sql(m) for m in state.messages) + " COMMIT;")
-    device.providers.wipe("com.android.providers.contacts")
-    for contact in state.contacts:
-        uri = device.providers.insert("content://com.android.contacts/raw_contacts",
-                                      {"account_name": "seed", "account_type": "local"})
-        raw_id = int(uri.rsplit("/", 1)[1])
-        device.providers.insert("content://com.android.contacts/data", {
-            "raw_contact_id": raw_id, "mimetype": "vnd.android.cursor.item/name", "data1": contact.name})
-        for phone in contact.phones:
-            device.providers.insert("content://com.android.contacts/data", {
-                "raw_contact_id": raw_id, "mimetype": "vnd.android.cursor.item/phone_v2", "data1": phone})
 
 
 def read(device: SimDevice) -> SmsState:
@@ -58,6 +53,23 @@ def read(device: SimDevice) -> SmsState:
             if statement.strip():
                 lines += [str(row[0]) for row in db.execute(statement).fetchall()]
     return SmsState(messages=parse_sms_lines(lines))
+
+
+def start(device: SimDevice, package: str) -> None:
+    device.providers.settings_put("secure", "sms_default_application", package)
+    device.ui.force_stop(package)
+    assert device.ui.start_app(package)
+
+
+def find(device: SimDevice, by: By) -> UIElement:
+    hit = by.find(parse_ui_dump(device.ui.dump_xml()))
+    assert hit is not None, by
+    return hit
+
+
+def ui_of(package: str) -> SmsUi:
+    app_id = next(a.app_id for a in APPS if a.package == package)
+    return next(u for u in UIS if u.app_id == app_id)
 
 
 def act(device: SimDevice, action: Action) -> None:
@@ -92,22 +104,22 @@ def run_oracle(device: SimDevice, pair: Pair, params: dict[str, Any]) -> list[st
     raise AssertionError(f"the oracle did not finish within {template.step_budget} steps: {done}")
 
 
-@pytest.mark.parametrize("pair", PAIRS, ids=[p.pair_id for p in PAIRS])
-def test_oracle_solves_pair(device: SimDevice, pair: Pair) -> None:
-    template, package = pair.template, pair.app.package
-    params = params_for(template, 30, 0)
-    # the adapter's setup: ``cmd role add-role-holder`` writes this setting
-    device.providers.settings_put("secure", "sms_default_application", package)
-    seed(device, template.initial_state(params))
-    first = read(device)
-    assert not template.check(params, first, [first], None).success
-    device.ui.force_stop(package)
-    assert device.ui.start_app(package)
+RESEND = [p for p in scheduled_pairs([Category.SMS]) if p.template.semantic_id == "SmsResend"]
+
+
+@pytest.mark.parametrize("pair", RESEND, ids=[p.app.slug for p in RESEND])
+def test_oracle_reads_the_resent_body_off_the_screen(device: SimDevice, pair: Pair) -> None:
+    """The script says it resends what the thread shows: with the store showing another body than
+    the sampled one, it resends that body, and the verifier (sampled body) fails it."""
+    params = params_for(pair.template, 30, 0)
+    shown = "Something else entirely"
+    seed(device, SmsState(messages=[SmsMessage(box=SENT, address=params["number"], body=shown, date_ms=1_000)]))
+    start(device, pair.app.package)
     steps = run_oracle(device, pair, params)
-    verdict = template.check(params, read(device), [first], None)
-    assert verdict.success, f"{verdict.summary()}\nsteps: {steps}"
-    assert device.ui.focused()[0] == package, "the gold path should stay inside the app"
-    device.ui.force_stop(package)
+    after = read(device)
+    assert len(after.rows(boxes=[SENT], number=params["number"], body=shown)) == 2, steps
+    assert not pair.check(params, after, [after], None).success
+    device.ui.force_stop(pair.app.package)
 
 
 def test_app_asks_to_become_the_default_sms_app(device: SimDevice) -> None:
@@ -125,30 +137,102 @@ def test_app_asks_to_become_the_default_sms_app(device: SimDevice) -> None:
     device.ui.force_stop(package)
 
 
-@pytest.mark.parametrize("ui", sms_scripts.APPS, ids=[u.app_id for u in sms_scripts.APPS])
-def test_draft_saved_when_the_thread_leaves_the_screen(device: SimDevice, ui: sms_scripts.SmsUi) -> None:
-    """Typed text becomes the thread's draft on HOME (onPause), and comes back on reopening."""
-    package = next(p.app.package for p in PAIRS if p.app.app_id == ui.app_id)
-    number = "202-555-0101"
-    device.providers.settings_put("secure", "sms_default_application", package)
-    seed(device, SmsState(messages=[SmsMessage(box=1, address=number, body="ping", date_ms=1_000)]))
-    device.ui.force_stop(package)
-    assert device.ui.start_app(package)
+def _provider_drafts(device: SimDevice) -> list[tuple[Any, ...]]:
+    with closing(device.providers.connect("telephony")) as db:
+        return db.execute("SELECT address, body, thread_id FROM sms WHERE type = 3").fetchall()
 
-    def find(by: By) -> UIElement:
-        hit = by.find(parse_ui_dump(device.ui.dump_xml()))
-        assert hit is not None, by
-        return hit
 
-    device.ui.tap(*find(sms_scripts.row(ui, number)).center)
-    device.ui.tap(*find(ui.message_field).center)
+def _room_drafts(device: SimDevice) -> list[tuple[Any, ...]]:
+    import sqlite3
+
+    path = device.fs.host("/data/data/org.fossify.messages/databases/conversations.db")
+    with closing(sqlite3.connect(path)) as db:
+        return db.execute("SELECT thread_id, body FROM drafts").fetchall()
+
+
+@pytest.mark.parametrize("app", APPS, ids=[a.slug for a in APPS])
+def test_draft_is_written_where_the_app_keeps_it(device: SimDevice, app: Any) -> None:
+    """Typed text becomes the thread's draft on HOME (onPause) in the app's own store (docs/sms.md,
+    storage profiles), and comes back on reopening."""
+    ui = ui_of(app.package)
+    seed(device, SmsState(messages=[SmsMessage(box=1, address=NUMBER, body="ping", date_ms=1_000)]))
+    if app.package == "org.fossify.messages":
+        device.ui.force_stop(app.package)
+        device.ui.start_app(app.package)  # Room creates its database on first start
+        with closing(__import__("sqlite3").connect(device.fs.host(
+                "/data/data/org.fossify.messages/databases/conversations.db"))) as db:
+            db.execute("DELETE FROM drafts")
+            db.commit()
+    start(device, app.package)
+    device.ui.tap(*find(device, row(ui, NUMBER)).center)
+    device.ui.tap(*find(device, ui.message_field).center)
     device.ui.type_text("See you soon")
-    assert read(device).rows(boxes=[3]) == [], "nothing is saved while the thread is in front"
+    assert _provider_drafts(device) == [], "nothing is saved while the thread is in front"
     device.ui.key(3)  # HOME
-    drafts = read(device).rows(boxes=[3], number=number)
-    assert [d.body for d in drafts] == ["See you soon"]
+    thread = read(device).messages[0].thread_id
+    if app.package == "com.simplemobiletools.smsmessenger":
+        assert _provider_drafts(device) == [(None, "See you soon", thread)]  # no address: through the thread
+        assert [(m.address, m.body) for m in read(device).rows(boxes=[3])] == [(NUMBER, "See you soon")]
+    elif app.package == "org.fossify.messages":
+        assert _provider_drafts(device) == []
+        assert _room_drafts(device) == [(thread, "See you soon")]
+    else:
+        assert _provider_drafts(device) == []  # QUIK (Realm) / Google (closed): never the provider
+    start(device, app.package)
+    device.ui.tap(*find(device, row(ui, NUMBER)).center)
+    assert find(device, ui.message_field).text == "See you soon"
+    device.ui.key(4)
+    device.ui.force_stop(app.package)
+
+
+@pytest.mark.parametrize("app", APPS, ids=[a.slug for a in APPS])
+def test_sendto_sms_intent_opens_the_thread_with_the_body(device: SimDevice, app: Any) -> None:
+    """``am start -a android.intent.action.SENDTO -d sms:<number> --es sms_body <text>``."""
+    ui = ui_of(app.package)
+    seed(device, SmsState())
+    device.providers.settings_put("secure", "sms_default_application", app.package)
+    device.ui.force_stop(app.package)
+    for other in APPS:
+        if other.package != app.package:
+            device.ui.force_stop(other.package)
+    intent = Intent(action="android.intent.action.SENDTO", data=f"sms:{NUMBER}", package=app.package,
+                    extras={"sms_body": "Hello there"})
+    assert device.ui.start_intent(intent)
+    assert device.ui.focused()[0] == app.package
+    assert find(device, ui.message_field).text == "Hello there"
+    device.ui.tap(*find(device, ui.send).center)
+    assert [(m.address, m.body) for m in read(device).rows(boxes=[SENT])] == [(NUMBER, "Hello there")]
+    device.ui.force_stop(app.package)
+
+
+def test_simple_sms_search_finds_a_conversation(device: SimDevice) -> None:
+    package = "com.simplemobiletools.smsmessenger"
+    seed(device, SmsState(messages=[SmsMessage(box=1, address=NUMBER, body="Lunch at noon?", date_ms=1_000),
+                                    SmsMessage(box=1, address="303-555-0199", body="Other", date_ms=2_000)]))
+    start(device, package)
+    device.ui.tap(*find(device, By(desc="Search")).center)
+    device.ui.type_text("lunch")
+    hits = [e for e in parse_ui_dump(device.ui.dump_xml()) if e.resource_id.endswith(":id/search_result_title")]
+    assert [e.text for e in hits] == [NUMBER]
+    device.ui.tap(*hits[0].center)
+    assert find(device, By(res="thread_message_body")).text == "Lunch at noon?"
     device.ui.force_stop(package)
-    assert device.ui.start_app(package)
-    device.ui.tap(*find(sms_scripts.row(ui, number)).center)
-    assert find(ui.message_field).text == "See you soon"
+
+
+def test_long_press_in_a_field_shows_select_all_and_does_not_select_by_itself(device: SimDevice) -> None:
+    package = "org.fossify.messages"
+    seed(device, SmsState(messages=[SmsMessage(box=1, address=NUMBER, body="ping", date_ms=1_000)]))
+    start(device, package)
+    ui = ui_of(package)
+    device.ui.tap(*find(device, row(ui, NUMBER)).center)
+    device.ui.tap(*find(device, ui.message_field).center)
+    device.ui.type_text("old text")
+    device.ui.long_press(*find(device, ui.message_field).center, 1000)
+    device.ui.key(4)  # close the toolbar
+    device.ui.type_text(" more")
+    assert find(device, ui.message_field).text == "old text more", "a long-press alone selects nothing"
+    device.ui.long_press(*find(device, ui.message_field).center, 1000)
+    device.ui.tap(*find(device, By(text="Select all")).center)
+    device.ui.type_text("new")
+    assert find(device, ui.message_field).text == "new"
     device.ui.force_stop(package)

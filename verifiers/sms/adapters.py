@@ -1,18 +1,32 @@
-"""The four SMS apps' adapters. All share the telephony store; they differ only in the package
-that must hold the default-SMS role."""
+"""The four SMS apps' adapters. Messages live in the telephony provider for all four; drafts live
+where each app keeps them at its pinned version (docs/sms.md, "Storage profiles"):
+
+* Simple SMS Messenger 5.19.3: provider draft rows **without an address** (``saveSmsDraft`` puts
+  body, date, type=3 and thread_id), resolved through the thread.
+* Fossify Messages 1.8.0: its own Room database ``conversations.db``, table ``drafts``
+  (thread_id primary key, body, date), resolved through the provider's thread.
+* QUIK 4.3.x: a field of its Realm conversation (unreadable) -> ``ui``: the draft is read off the
+  conversation list ("Draft: <body>").
+* Google Messages: closed source -> ``ui``, read off the conversation list the same way.
+"""
 
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
-from pytest_anyapp.errors import VerifierReadError
-from verifiers.sms.state import SmsState
-from verifiers.base import AppAdapter, RawSnapshot
-from verifiers.sms.contacts_provider import seed_contacts
-from verifiers.sms.telephony import parse_sms_lines, read_sms_lines, seed_messages
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.sms.contacts_provider import listed_phones, seed_contacts
+from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
+from verifiers.sms.state import DRAFT, SmsMessage, SmsState
+from verifiers.sms.telephony import (
+    MMSSMS_DB, SEP, escaped, insert_sql, parse_sms_lines, parse_threads, read_sms_lines, read_thread_lines, seed_rows,
+    sql_text, thread_of, thread_sql, unescape,
+)
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -21,10 +35,26 @@ SMS_ROLE = "android.app.role.SMS"
 SMS_PERMISSIONS: tuple[str, ...] = tuple(
     f"android.permission.{p}" for p in ("READ_CONTACTS", "READ_SMS", "SEND_SMS", "RECEIVE_SMS", "POST_NOTIFICATIONS")
 )
+#: Templates whose criterion reads drafts.
+DRAFT_TEMPLATES = frozenset({"SmsCreateDraftMessage", "SmsEditDraftMessage"})
+
+AOSP_TELEPHONY = SourceRef(
+    repo="aosp-mirror/platform_packages_providers_telephonyprovider", tag="android-13 (mirror head)",
+    files=("src/com/android/providers/telephony/SmsProvider.java",
+           "src/com/android/providers/telephony/MmsSmsDatabaseHelper.java"),
+    note="insert: a draft replaces the thread's other drafts; message_count does not count type 3",
+)
+TELEPHONY_MESSAGES = StorageProfile(
+    what="messages (inbox, sent, outbox, queued, failed)", path=MMSSMS_DB,
+    format="table sms(_id, thread_id, address, body, date, type, read, seen, status); threads; canonical_addresses",
+    writes="sending: a row with type 2 (4/6 while the radio holds it) and the recipient's address; receiving: type 1",
+    sources=(AOSP_TELEPHONY,),
+)
 
 
 class TelephonySmsAdapter(AppAdapter[SmsState]):
-    """Seeds and reads ``mmssms.db``; the app is whichever package the subclass names."""
+    """Messages in ``mmssms.db``; drafts as the app writes them (subclasses); the app is the package
+    the subclass names."""
 
     app: ClassVar[AppSpec]
     #: SMS state lives in the telephony provider, not the app: ``pm clear`` would only cost time.
@@ -41,11 +71,17 @@ class TelephonySmsAdapter(AppAdapter[SmsState]):
             device.check(f"settings put secure sms_default_application {pkg}")
 
     def seed(self, device: DeviceClient, state: SmsState) -> None:
-        """Contacts first, then messages. The episode runner force-stops and relaunches the app
-        afterwards: direct SQLite writes fire no ContentObserver, so a running app would keep its
-        old list."""
+        """Contacts first, then messages (and drafts where the app keeps them). The episode runner
+        force-stops and relaunches the app afterwards: direct SQLite writes fire no
+        ContentObserver, so a running app would keep its old list."""
         seed_contacts(device, state.contacts)
-        seed_messages(device, state.messages)
+        self.seed_messages(device, [m for m in state.messages if m.box != DRAFT],
+                           [m for m in state.messages if m.box == DRAFT])
+
+    def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
+        """Default: drafts are provider rows with their address (overridden per app)."""
+        rows = [*messages, *drafts]
+        seed_rows(device, [insert_sql(m) for m in rows], rows)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return {"sms": read_sms_lines(device)}
@@ -57,16 +93,199 @@ class TelephonySmsAdapter(AppAdapter[SmsState]):
 
 
 class SimpleSmsMessengerAdapter(TelephonySmsAdapter):
+    """Drafts are provider rows without an address, found through their thread."""
+
     app = app_by_id("sms_simple_sms_messenger")
+    storage = (TELEPHONY_MESSAGES, StorageProfile(
+        what="drafts", path=f"{MMSSMS_DB} (content://sms/draft)",
+        format="sms row: type=3, body, date, thread_id; address NULL (resolved: threads.recipient_ids -> "
+               "canonical_addresses.address)",
+        writes="leaving a thread (onPause) with text in the box inserts a draft row for the thread (the provider "
+               "drops the thread's older draft); an empty box deletes the thread's draft",
+        sources=(SourceRef(repo="SimpleMobileTools/Simple-SMS-Messenger", tag="5.19.3", files=(
+            "app/src/main/kotlin/com/simplemobiletools/smsmessenger/extensions/Context.kt (saveSmsDraft, "
+            "getSmsDraft, deleteSmsDraft, getConversations: threads with message_count > 0)",
+            "app/src/main/kotlin/com/simplemobiletools/smsmessenger/activities/ThreadActivity.kt (onPause, onResume)",
+        )), AOSP_TELEPHONY),
+    ))
+
+    def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
+        inserts = [insert_sql(m) for m in messages] + [insert_sql(d, address_in_row=False) for d in drafts]
+        seed_rows(device, inserts, [*messages, *drafts])
+
+
+FOSSIFY_DB = "/data/data/org.fossify.messages/databases/conversations.db"
+DRAFTS_MARK = "__DRAFTS__"
+NO_DB_MARK = "__NO_DRAFTS_DB__"
+DRAFTS_SQL = (f"PRAGMA busy_timeout=5000; SELECT '{DRAFTS_MARK}' || count(*) FROM drafts; "
+              f"SELECT thread_id || char(31) || {escaped('body')} || char(31) || date FROM drafts ORDER BY thread_id;")
 
 
 class FossifyMessagesAdapter(TelephonySmsAdapter):
+    """Drafts in the app's own Room database, keyed by the provider's thread id."""
+
     app = app_by_id("sms_fossify_messages")
+    storage = (TELEPHONY_MESSAGES, StorageProfile(
+        what="drafts", path=FOSSIFY_DB,
+        format="Room MessagesDatabase v10, table drafts(thread_id INTEGER PRIMARY KEY, body TEXT, date INTEGER); "
+               "thread_id is the provider's thread (Threads.getOrCreateThreadId)",
+        writes="leaving a thread (onPause/onStop) with text in the box: INSERT OR REPLACE drafts(thread_id, body, "
+               "date); an empty box deletes the row. Nothing is written to the provider.",
+        sources=(SourceRef(repo="FossifyOrg/Messages", tag="1.8.0", files=(
+            "app/src/main/kotlin/org/fossify/messages/databases/MessagesDatabase.kt (name conversations.db, "
+            "version 10, MIGRATION_8_9 creates drafts)",
+            "app/src/main/kotlin/org/fossify/messages/models/Draft.kt",
+            "app/src/main/kotlin/org/fossify/messages/interfaces/DraftsDao.kt",
+            "app/src/main/kotlin/org/fossify/messages/extensions/Context.kt (saveSmsDraft, getSmsDraft, "
+            "deleteSmsDraft, getThreadId)",
+            "app/src/main/kotlin/org/fossify/messages/activities/ThreadActivity.kt (onPause, onStop, "
+            "saveDraftMessage)",
+        )),),
+    ))
+
+    def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
+        threads = [thread_sql(d.address, str(d.date_ms or 0)) for d in drafts]
+        seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
+        self._ensure_database(device)
+        values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
+        sql = "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
+        if values:
+            sql += f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; "
+        device.sqlite(FOSSIFY_DB, sql + "COMMIT;")
+
+    def _ensure_database(self, device: DeviceClient) -> None:
+        """Room creates ``conversations.db`` on first launch; a file made by ``sqlite3`` instead would
+        lack its schema. So launch the app once if the file is missing, and wait for it."""
+        if device.run(f"ls {FOSSIFY_DB}").ok:
+            return
+        device.launch(self.app.package)
+        for _ in range(50):
+            if device.run(f"ls {FOSSIFY_DB}").ok:
+                device.force_stop(self.app.package)
+                return
+            device.run("sleep 0.1")
+        raise DeviceError(f"{self.app.package} did not create {FOSSIFY_DB} on launch")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        raw = super().read_raw(device)
+        raw["threads"] = read_thread_lines(device)
+        script = (f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {shlex.quote(DRAFTS_SQL)}; "
+                  f"else echo {NO_DB_MARK}; fi")
+        try:
+            raw["drafts"] = [line for line in device.check(script).split("\n") if line]
+        except DeviceError as exc:
+            raise VerifierReadError(f"could not read {FOSSIFY_DB}: {exc}") from exc
+        return raw
+
+    def parse(self, raw: RawSnapshot) -> SmsState:
+        state = super().parse(raw)
+        if "drafts" not in raw or "threads" not in raw:
+            raise VerifierReadError("Fossify snapshot lacks the 'drafts' or 'threads' read")
+        threads = parse_threads(raw["threads"])
+        return SmsState(messages=[*state.messages, *parse_drafts(raw["drafts"], threads)])
 
 
-class QuikSmsAdapter(TelephonySmsAdapter):
+def thread_of_lookup(device: DeviceClient, address: str) -> int:
+    """The provider thread id of ``address`` (created by the seeding transaction)."""
+    lines = device.sqlite(MMSSMS_DB, f"SELECT {thread_of(address)};")
+    try:
+        return int(lines[-1])
+    except (IndexError, ValueError):
+        raise DeviceError(f"no thread for {address} after seeding: {lines}") from None
+
+
+def parse_drafts(lines: list[str], threads: dict[int, str]) -> list[SmsMessage]:
+    """Draft rows of a Fossify ``drafts`` read; a draft whose thread is gone keeps an empty address."""
+    if lines == [NO_DB_MARK]:
+        return []
+    expected: int | None = None
+    out: list[SmsMessage] = []
+    for line in lines:
+        if line.startswith(DRAFTS_MARK):
+            expected = int(line[len(DRAFTS_MARK):])
+            continue
+        if SEP not in line:
+            continue
+        fields = line.split(SEP)
+        if len(fields) != 3:
+            raise VerifierReadError(f"drafts read: expected 3 columns in {line!r}")
+        thread, body, date = fields
+        out.append(SmsMessage(box=DRAFT, address=threads.get(int(thread), ""), body=unescape(body),
+                              date_ms=int(date) if date else None, thread_id=int(thread)))
+    if expected is None or expected != len(out):
+        raise VerifierReadError(f"drafts read: the table counts {expected} rows, {len(out)} parsed")
+    return out
+
+
+class ScreenDraftsAdapter(TelephonySmsAdapter):
+    """Apps whose draft store the harness cannot read: messages from the provider, drafts from the
+    conversation list on screen ("Draft: <body>" under the recipient), so draft pairs are ``ui``."""
+
+    clear_on_init: ClassVar[bool] = True  # the app-private draft store must not leak across episodes
+    list_ui: ClassVar[ListUi]
+    ui_reason: ClassVar[str]
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id in DRAFT_TEMPLATES:
+            return PairMode(mode="ui", reason=self.ui_reason)
+        return super().validation_mode(template)
+
+    def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
+        """Drafts cannot be written into the app's store: they are typed into the app (its own
+        new-conversation flow, then BACK), which writes them where the app keeps them."""
+        seed_rows(device, [insert_sql(m) for m in messages], messages)
+        type_drafts(device, self.app.package, self.list_ui, drafts)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        raw = super().read_raw(device)
+        raw["screen"] = [device.ui_dump()]
+        # The list names a saved contact instead of the number: the contacts resolve it back.
+        raw["contacts"] = [f"{name}{SEP}{number}" for name, number in listed_phones(device)]
+        return raw
+
+    def parse(self, raw: RawSnapshot) -> SmsState:
+        state = super().parse(raw)
+        if "screen" not in raw or "contacts" not in raw:
+            raise VerifierReadError("snapshot lacks the 'screen' or 'contacts' read")
+        names = dict(line.split(SEP, 1) for line in raw["contacts"] if SEP in line)
+        drafts = [d.model_copy(update={"address": names.get(d.address, d.address)})
+                  for d in drafts_on_screen("".join(raw["screen"]), self.list_ui)]
+        return SmsState(messages=[*state.messages, *drafts])
+
+
+class QuikSmsAdapter(ScreenDraftsAdapter):
     app = app_by_id("sms_quik_sms")
+    list_ui = ListUi(package="dev.octoshrimpy.quik.fdroid", title_res="title", snippet_res="snippet",
+                     draft_prefix="Draft: ", new_chat_desc="Compose", recipient_res="chipsInput",
+                     confirm="suggestion", message_res="message")
+    ui_reason = ("QUIK keeps a draft only in its Realm conversation (Conversation.draft), an unreadable store; the "
+                 "conversation list shows it as 'Draft: <body>' (main_sender_draft), which is what is read")
+    storage = (TELEPHONY_MESSAGES, StorageProfile(
+        what="drafts", path="/data/data/dev.octoshrimpy.quik.fdroid/files/default.realm",
+        format="Realm object Conversation(id = thread id, draft, draftDate)", readable=False,
+        writes="leaving the compose screen saves the box text into Conversation.draft; the list shows "
+               "'Draft: %s' as the conversation's snippet",
+        sources=(SourceRef(repo="octoshrimpy/quik", tag="v4.3.4", note="4.3.6 is not tagged in the snapshot read; "
+                           "v4.3.4 is the nearest tag", files=(
+            "data/src/main/java/com/moez/QKSMS/repository/ConversationRepositoryImpl.kt (saveDraft, "
+            "getConversations: lastMessage != null or draft not empty)",
+            "presentation/src/main/java/com/moez/QKSMS/feature/conversations/ConversationsAdapter.kt",
+            "presentation/src/main/res/values/strings.xml (main_sender_draft = 'Draft: %s')",
+        )),),
+    ))
 
 
-class GoogleMessagesAdapter(TelephonySmsAdapter):
+class GoogleMessagesAdapter(ScreenDraftsAdapter):
     app = app_by_id("sms_google_messages")
+    list_ui = ListUi(package="com.google.android.apps.messaging", title_res="conversation_name",
+                     snippet_res="conversation_snippet", draft_prefix="Draft: ", new_chat_text="Start chat",
+                     recipient_res="recipient_text_view", confirm="send_to", message_res="compose_message_text")
+    ui_reason = ("Google Messages is closed source: where and how it stores drafts (bugle_db) is not published; "
+                 "the conversation list's 'Draft: <body>' snippet is read instead (unverified on a rooted emulator)")
+    storage = (TELEPHONY_MESSAGES, StorageProfile(
+        what="drafts", path="/data/data/com.google.android.apps.messaging/databases/bugle_db (unverified)",
+        format="closed source: not published", readable=False,
+        writes="not published; the list shows the draft as the conversation's snippet (unverified)",
+        sources=(SourceRef(repo="closed source", tag="messages.android_20221208_01_RC02",
+                           note="no public source; facts to be checked on a rooted emulator"),),
+    ))

@@ -8,14 +8,14 @@ description. Everything a script taps is found on screen by text, content descri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
 from verifiers.bundle import Script
 
-Steps = Iterator[Intent]
+Steps = Generator[Intent, str, None]
 
 
 def us_format(number: str) -> str:
@@ -43,6 +43,10 @@ class SmsUi:
     #: Delete one conversation starting from the conversation list, given the row selector.
     delete: Callable[[By], list[Intent]]
     shown_number: Callable[[str], str] = lambda n: n
+    #: Whether the list shows a conversation that holds only a draft (QUIK, Google Messages); in
+    #: Simple SMS / Fossify such a thread is reached by starting a conversation with the number
+    #: (their lists show threads with message_count > 0, and drafts do not count).
+    draft_listed: bool = False
 
 
 def _delete_by_selection(confirm: str) -> Callable[[By], list[Intent]]:
@@ -78,6 +82,7 @@ FOSSIFY = SmsUi(
 )
 
 QUIK = SmsUi(
+    draft_listed=True,
     app_id="sms_quik_sms",
     new_chat=By(desc="Compose"),
     recipient=By(res="chipsInput"),
@@ -92,6 +97,7 @@ QUIK = SmsUi(
 )
 
 GOOGLE = SmsUi(
+    draft_listed=True,
     app_id="sms_google_messages",
     new_chat=By(text="Start chat"),
     recipient=By(res="recipient_text_view"),
@@ -133,6 +139,19 @@ def send(ui: SmsUi, text: str) -> Steps:
     yield Tap(ui.send)
 
 
+def newest_bubble(ui: SmsUi) -> By:
+    """The last message of the open conversation (bubbles are listed oldest first)."""
+    return By(res=ui.bubble_res, nth=-1)
+
+
+def replace_text(field: By, text: str) -> Steps:
+    """Android's own way to overwrite a field: long-press it (selects a word and shows the text
+    selection toolbar), "Select all", then type (typing replaces the selection)."""
+    yield LongPress(field)
+    yield Tap(By(text="Select all"))
+    yield TypeText(text)
+
+
 # -- one script per template, for every app ------------------------------------------------------
 
 def _send(ui: SmsUi, p: dict[str, str]) -> Steps:
@@ -153,7 +172,8 @@ def _reply_most_recent(ui: SmsUi, p: dict[str, str]) -> Steps:
 
 def _resend(ui: SmsUi, p: dict[str, str]) -> Steps:
     yield Tap(row(ui, p["number"]))
-    yield from send(ui, p["message"])  # the body read off the last sent bubble
+    body = yield Read(newest_bubble(ui))  # the last message sent to the number, as the thread shows it
+    yield from send(ui, body)
 
 
 def _send_to_contact(ui: SmsUi, p: dict[str, str]) -> Steps:
@@ -163,9 +183,12 @@ def _send_to_contact(ui: SmsUi, p: dict[str, str]) -> Steps:
 
 
 def _send_received_address(ui: SmsUi, p: dict[str, str]) -> Steps:
+    yield Tap(By(text=p["name2"], res=ui.list_row_res))  # the list shows the sender by contact name
+    address = yield Read(newest_bubble(ui))  # the address name2 just sent, as the thread shows it
+    yield Press("back")
     yield Tap(ui.new_chat)
     yield from to_contact(ui, p["name1"])
-    yield from send(ui, p["message"])  # the address name2's message shows
+    yield from send(ui, address)
 
 
 def _create_draft(ui: SmsUi, p: dict[str, str]) -> Steps:
@@ -176,10 +199,13 @@ def _create_draft(ui: SmsUi, p: dict[str, str]) -> Steps:
 
 
 def _edit_draft(ui: SmsUi, p: dict[str, str]) -> Steps:
-    yield Tap(row(ui, p["number"]))
-    yield LongPress(ui.message_field)  # selects the draft text
-    yield TypeText(p["new_message"])
-    yield Press("back")
+    if ui.draft_listed:
+        yield Tap(row(ui, p["number"]))
+    else:  # the draft-only thread is not listed: open the conversation with the number; its box holds the draft
+        yield Tap(ui.new_chat)
+        yield from to_number(ui, p["number"])
+    yield from replace_text(ui.message_field, p["new_message"])
+    yield Press("back")  # leaving the conversation saves the box as the draft
 
 
 def _delete_conversation(ui: SmsUi, p: dict[str, str]) -> Steps:
@@ -188,7 +214,7 @@ def _delete_conversation(ui: SmsUi, p: dict[str, str]) -> Steps:
 
 def _forward(ui: SmsUi, p: dict[str, str]) -> Steps:
     yield Tap(row(ui, p["source_number"]))
-    yield LongPress(By(text=p["message"], res=ui.bubble_res))
+    yield LongPress(newest_bubble(ui))  # the latest message from the source
     yield from ui.forward
     yield from to_number(ui, p["target_number"])
     yield Tap(ui.send)  # the forwarded text is already in the box

@@ -65,8 +65,10 @@ class SmsState(CategoryState):
     contacts: list[SmsContact] = Field(default_factory=list)
 
     def read_back(self) -> list[tuple[int, str, str]]:
-        """Messages as (box, address, body), sorted: row ids, dates and contacts are not compared."""
-        return sorted((m.box, m.address, m.body) for m in self.messages)
+        """Messages as (box, number, body), sorted. Not compared: row ids, dates, contacts (seeded,
+        not read), how a number is formatted (a screen shows ``(202) 555-0101``) and whitespace runs
+        in bodies (what a keyboard can type)."""
+        return sorted((m.box, _national(m.address), _WS.sub(" ", m.body).strip()) for m in self.messages)
 
     def rows(self, *, boxes: Iterable[int] | None = None, number: str | None = None,
              body: str | None = None) -> list[SmsMessage]:
@@ -84,6 +86,12 @@ class SmsState(CategoryState):
 
 def phone_digits(number: str) -> str:
     return "".join(ch for ch in number if ch.isdigit())
+
+
+def _national(number: str) -> str:
+    """Digits without a US ``1`` in front of 10 digits (how :func:`same_number` sees a number)."""
+    d = phone_digits(number)
+    return d[1:] if len(d) == 11 and d.startswith("1") else d
 
 
 def same_number(a: str, b: str) -> bool:

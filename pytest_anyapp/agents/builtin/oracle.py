@@ -1,16 +1,10 @@
-"""The oracle agent: performs the gold solution through the app's UI with the common actions only."""
+"""The oracle agent: performs the gold solution through the app's UI with the common actions only
+(the driving logic is ``pytest_anyapp.agents.oracle.OracleDriver``)."""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator
-
-from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation
-from pytest_anyapp.agents.oracle import (
-    Answer, By, Done, Intent, LongPress, OpenApp, OracleScriptError, Press, ScrollTo, Tap, TypeInto, TypeText,
-    script_for,
-)
+from pytest_anyapp.agents.oracle import By, OracleDriver, script_for
 
 
 class OracleAgent(Agent):
@@ -18,59 +12,10 @@ class OracleAgent(Agent):
 
     def reset(self, context: EpisodeContext) -> None:
         super().reset(context)
-        self._intents: Iterator[Intent] = iter(script_for(context.task.semantic_id, context.task.app_id)(context.task))
-        self._pending: deque[Action] = deque()
-        self._scroll: tuple[ScrollTo, int] | None = None
+        self._driver = OracleDriver(iter(script_for(context.task.semantic_id, context.task.app_id)(context.task)))
 
     def step(self, observation: Observation) -> AgentStep:
-        if self._pending:
-            return self._emit(self._pending.popleft())
-        if self._scroll is not None:
-            intent, done = self._scroll
-            if intent.target.find(observation.ui_elements) is None:
-                if done >= intent.max_swipes:
-                    raise OracleScriptError(f"{intent.target} not found after {done} swipes")
-                self._scroll = (intent, done + 1)
-                return self._emit(_swipe(intent.direction, observation.screen_size))
-            self._scroll = None
-        intent = next(self._intents, Done())
-        return self._emit_intent(intent, observation)
-
-    def _emit_intent(self, intent: Intent, obs: Observation) -> AgentStep:
-        if isinstance(intent, (Tap, LongPress, TypeInto)):
-            el = intent.target.find(obs.ui_elements)
-            if el is None:
-                visible = sorted({e.text or e.content_desc for e in obs.ui_elements if e.text or e.content_desc})
-                raise OracleScriptError(f"{intent.target} not on screen; visible: {visible[:40]}")
-            name = "long_press" if isinstance(intent, LongPress) else "click"
-            if isinstance(intent, TypeInto):
-                self._pending.append(Action(action="type", text=intent.text))
-            return self._emit(Action(action=name, coordinate=el.center))
-        if isinstance(intent, TypeText):
-            return self._emit(Action(action="type", text=intent.text))
-        if isinstance(intent, Press):
-            return self._emit(Action(action="system_button", button=intent.button))
-        if isinstance(intent, OpenApp):
-            return self._emit(Action(action="open_app", text=intent.name))
-        if isinstance(intent, ScrollTo):
-            self._scroll = (intent, 0)
-            return self.step(obs)
-        if isinstance(intent, Answer):
-            return self._emit(Action(action="answer", text=intent.text))
-        return self._emit(Action(action="terminate", status="success"))
-
-    @staticmethod
-    def _emit(action: Action) -> AgentStep:
-        return AgentStep(action=action, raw_output=None, thought="oracle")
-
-
-def _swipe(direction: str, size: tuple[int, int]) -> Action:
-    """Content moves ``direction``: scrolling down drags the finger up."""
-    w, h = size
-    x = w // 2
-    top, bottom = int(h * 0.3), int(h * 0.7)
-    start, end = ((x, bottom), (x, top)) if direction == "down" else ((x, top), (x, bottom))
-    return Action(action="swipe", coordinate=start, coordinate2=end)
+        return AgentStep(action=self._driver.next_action(observation), raw_output=None, thought="oracle")
 
 
 def create(options: object) -> Agent:

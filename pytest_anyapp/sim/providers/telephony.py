@@ -78,6 +78,8 @@ def insert_message(conn: sqlite3.Connection, values: dict[str, Any], now_ms: int
         if address is None:
             raise ProviderError("Creating message requires an address")
         row["thread_id"] = thread_id_for(conn, str(address), int(row["date"]))
+    if msg_type == 3:  # SmsProvider.insertInner: a draft replaces the thread's other drafts
+        conn.execute("DELETE FROM sms WHERE thread_id = ? AND type = 3", (row["thread_id"],))
     return insert_row(conn, "sms", row)
 
 

@@ -637,11 +637,26 @@ class WindowManager:
             if target is None or not target.enabled:
                 return
             if isinstance(target, EditText):
-                target.state.focus = target.key  # type: ignore[union-attr]
-                target.state.fields[target.key].all_selected = bool(target.text)  # type: ignore[union-attr]
+                self._text_selection_toolbar(target)
                 return
             if target.on_long_click is not None:
                 self._call(self.front.top, target.on_long_click)
+
+    def _text_selection_toolbar(self, field: EditText) -> None:
+        """Long-press in a text field, as Android's Editor does: the field takes focus and, when it
+        holds text, the floating text-selection toolbar offers Cut, Copy, Paste and Select all.
+        Only "Select all" selects everything (a long-press alone never does); the word selection
+        a long-press makes is not modelled (typing then appends)."""
+        assert field.state is not None
+        field.state.focus = field.key
+        if not field.text:
+            return
+        state = field.state.fields[field.key]
+
+        def select_all() -> None:
+            state.all_selected = True
+
+        self.front.top.show_menu([("Cut", None), ("Copy", None), ("Paste", None), ("Select all", select_all)])
 
     @_settles
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> None:
