@@ -46,7 +46,7 @@ class StorageProfile(BaseModel):
     path: str = Field(description="Device path (database file, preferences file, provider URI).")
     format: str = Field(description="Schema or format: table and columns, file layout.")
     writes: str = Field(description="What a user action writes (rows, columns, values).")
-    readable: bool = Field(True, description="False for encrypted, Realm or undocumented stores.")
+    readable: bool = Field(default=True, description="False for encrypted, Realm or undocumented stores.")
     sources: tuple[SourceRef, ...] = ()
 
 

@@ -1,6 +1,7 @@
 """Gold solutions written against the UI, resolved step by step against what is on screen.
 
-An oracle script (declared by each category bundle, ``verifiers/<category>/oracle.py``) is a generator of UI intents (tap the element with this text, type into the
+An oracle script (declared by each category bundle, ``verifiers/<category>/oracle.py``) is a
+generator of UI intents (tap the element with this text, type into the
 field with this hint, ...). The oracle agent turns each intent into one action of the common
 schema using the current observation's UI elements, so the gold solution goes through exactly
 the same actuation path as a model's actions. A selector that matches nothing is a broken script
@@ -13,7 +14,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import Observation, TaskInfo, UIElement
@@ -44,7 +45,8 @@ class By:
             return False
         if self.desc is not None and el.content_desc != self.desc:
             return False
-        if self.text_contains is not None and self.text_contains.lower() not in (el.text + " " + el.content_desc).lower():
+        shown = (el.text + " " + el.content_desc).lower()
+        if self.text_contains is not None and self.text_contains.lower() not in shown:
             return False
         if self.res is not None and not (el.resource_id == self.res or el.resource_id.endswith(f":id/{self.res}")):
             return False
@@ -121,7 +123,7 @@ class Done:
     pass
 
 
-Intent = Union[Tap, LongPress, TypeInto, TypeText, Press, OpenApp, ScrollTo, Read, Answer, Done]
+Intent = Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | Read | Answer | Done
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 def script_for(semantic_id: str, app_id: str) -> Script:
@@ -169,7 +171,8 @@ class OracleDriver:
         try:
             if self._reply is not None and isinstance(self._script, Generator):
                 reply, self._reply = self._reply, None
-                return self._script.send(reply)
+                sent: Intent = self._script.send(reply)
+                return sent
             return next(self._script)
         except StopIteration:
             return Done()
@@ -178,12 +181,12 @@ class OracleDriver:
         if self._pending:
             return self._pending.popleft()
         if self._scroll is not None:
-            intent, done = self._scroll
-            if intent.target.find(obs.ui_elements) is None:
-                if done >= intent.max_swipes:
-                    raise OracleScriptError(f"{intent.target} not found after {done} swipes")
-                self._scroll = (intent, done + 1)
-                return _swipe(intent.direction, obs.screen_size)
+            scroll, done = self._scroll
+            if scroll.target.find(obs.ui_elements) is None:
+                if done >= scroll.max_swipes:
+                    raise OracleScriptError(f"{scroll.target} not found after {done} swipes")
+                self._scroll = (scroll, done + 1)
+                return _swipe(scroll.direction, obs.screen_size)
             self._scroll = None
         intent = self._next()
         while isinstance(intent, Read):

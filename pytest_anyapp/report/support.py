@@ -32,9 +32,9 @@ class PairSupport(BaseModel):
     adapter: bool
     mode: Literal["durable", "ui", "answer"] | None = None
     mode_reason: str = ""
-    oracle: bool | None = Field(None, description="Gold UI script present (None: not checked).")
-    sim_double: bool | None = Field(None, description="The simulator has a double for the app's package.")
-    conformance: int | None = Field(None, description="Conformance cases (gold + tolerated + near misses).")
+    oracle: bool | None = Field(default=None, description="Gold UI script present (None: not checked).")
+    sim_double: bool | None = Field(default=None, description="The simulator has a double for the app's package.")
+    conformance: int | None = Field(default=None, description="Conformance cases (gold + tolerated + near misses).")
 
 
 class CategorySupport(BaseModel):
@@ -229,7 +229,7 @@ def _matrix_lines(c: CategorySupport) -> list[str]:
         if cell.mode_reason:
             reasons.append(f"  {cell.template} x {cell.app_id}: {cell.mode} — {cell.mode_reason}")
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    out = ["  " + "  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
+    out = ["  " + "  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     if reasons:
         out += ["  reasons for non-durable modes:", *reasons]
     return out

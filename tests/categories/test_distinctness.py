@@ -112,7 +112,7 @@ def test_skins_are_small() -> None:
     import ast
     import inspect
 
-    for _, app_id, skin in SKINS:
+    for _, app_id, _skin in SKINS:
         module = inspect.getmodule(app_class(next(a.package for c in bundles() for a in apps_in(c)
                                                   if a.app_id == app_id)))
         assert module is not None and module.__file__ is not None

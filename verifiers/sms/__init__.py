@@ -6,7 +6,11 @@ from __future__ import annotations
 from pytest_anyapp.catalog.models import Category
 from verifiers.bundle import CategoryBundle
 from verifiers.sms.adapters import (
-    FossifyMessagesAdapter, GoogleMessagesAdapter, QuikSmsAdapter, SimpleSmsMessengerAdapter, TelephonySmsAdapter,
+    FossifyMessagesAdapter,
+    GoogleMessagesAdapter,
+    QuikSmsAdapter,
+    SimpleSmsMessengerAdapter,
+    TelephonySmsAdapter,
 )
 from verifiers.sms.cases import cases
 from verifiers.sms.oracle import gold_script

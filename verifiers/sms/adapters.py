@@ -24,8 +24,19 @@ from verifiers.sms.contacts_provider import listed_phones, seed_contacts
 from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
 from verifiers.sms.state import DRAFT, SmsMessage, SmsState
 from verifiers.sms.telephony import (
-    MMSSMS_DB, SEP, escaped, insert_sql, parse_sms_lines, parse_threads, read_sms_lines, read_thread_lines, seed_rows,
-    sql_text, thread_of, thread_sql, unescape,
+    MMSSMS_DB,
+    SEP,
+    escaped,
+    insert_sql,
+    parse_sms_lines,
+    parse_threads,
+    read_sms_lines,
+    read_thread_lines,
+    seed_rows,
+    sql_text,
+    thread_of,
+    thread_sql,
+    unescape,
 )
 
 if TYPE_CHECKING:

@@ -165,7 +165,8 @@ def _edit_draft(init: SmsState, p: Params) -> Cases:
         gold=_with(init, msg(DRAFT, n, new), drop=_all),
         tolerated={"sloppy_body": _with(init, msg(DRAFT, n, sloppy(new)), drop=_all)},
         near_misses={"old_text_kept_in_another_draft": NearMiss(
-                         _with(init, msg(DRAFT, n, new), msg(DRAFT, other_number(n), old), drop=_all), "old_draft_gone"),
+                         _with(init, msg(DRAFT, n, new), msg(DRAFT, other_number(n), old), drop=_all),
+                         "old_draft_gone"),
                      "new_draft_to_wrong_number": NearMiss(_with(init, msg(DRAFT, other_number(n), new), drop=_all),
                                                            "draft"),
                      "edited_and_sent_something": NearMiss(

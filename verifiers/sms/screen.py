@@ -90,11 +90,11 @@ def type_drafts(device: DeviceClient, package: str, ui: ListUi, drafts: list[Sms
                    or (ui.new_chat_text and e.text == ui.new_chat_text))
         screen.tap("recipient field", lambda e: _res(e, ui.recipient_res))
         device.check(f"input text {escape_input_text(draft.address)}")
-        number = draft.address
         if ui.confirm == "suggestion":
-            screen.tap("number suggestion", lambda e: _res(e, "title") and same_number(e.text, number))
+            screen.tap("number suggestion", lambda e, n=draft.address: _res(e, "title") and same_number(e.text, n))
         else:
-            screen.tap("'Send to' row", lambda e: e.text.startswith("Send to ") and same_number(e.text[8:], number))
+            screen.tap("'Send to' row",
+                       lambda e, n=draft.address: e.text.startswith("Send to ") and same_number(e.text[8:], n))
         screen.tap("message field", lambda e: _res(e, ui.message_res))
         device.check(f"input text {escape_input_text(draft.body)}")
         device.check("input keyevent 4")

@@ -27,7 +27,6 @@ Decisions that differ from the prior release (each template's docstring repeats 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -35,8 +34,21 @@ from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
 from pytest_anyapp.templates.base import verdict as combine
 from verifiers.sms.state import (
-    BOX_NAMES, DEVICE_EPOCH_MS, DRAFT, FAILED, INBOX, OUTBOX, QUEUED, SENT, SENT_BOXES, SmsContact, SmsMessage,
-    SmsState, is_forward_of, normalize_body, phone_digits, same_body, same_number,
+    BOX_NAMES,
+    DEVICE_EPOCH_MS,
+    DRAFT,
+    INBOX,
+    OUTBOX,
+    SENT,
+    SENT_BOXES,
+    SmsContact,
+    SmsMessage,
+    SmsState,
+    is_forward_of,
+    normalize_body,
+    phone_digits,
+    same_body,
+    same_number,
 )
 
 # -- parameter domains (notes §1B) -----------------------------------------------------------------

@@ -29,13 +29,35 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Intent, Screen, SimApp
 from pytest_anyapp.sim.apps.sms.store import (
-    Contact, Conversation, DraftStore, Message, PrivateDrafts, ProviderDrafts, RoomDrafts, SmsStore, looks_like_number,
+    Contact,
+    Conversation,
+    DraftStore,
+    Message,
+    PrivateDrafts,
+    ProviderDrafts,
+    RoomDrafts,
+    SmsStore,
+    looks_like_number,
     same_number,
 )
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.views import (
-    Box, Button, Column, EditText, Fab, ImageButton, ImageView, ListItem, Row, Scaffold, ScrollList, Spacer, TextView,
-    Toolbar, View, active_screen,
+    Box,
+    Button,
+    Column,
+    EditText,
+    Fab,
+    ImageButton,
+    ImageView,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    Spacer,
+    TextView,
+    Toolbar,
+    View,
+    active_screen,
 )
 
 SMS_DEFAULT_SETTING = "sms_default_application"
@@ -420,7 +442,7 @@ class Picker(SmsScreen):
         rows: list[View] = []
         if p.style == "send_to" and looks_like_number(query):
             rows.append(ListItem(p.send_to.format(number=us_format(query.strip())), icon="send",
-                                 title_id="send_to_text", on_click=lambda q=query.strip(): self.open_thread(q)))
+                                 title_id="send_to_text", on_click=lambda q=query.strip(): self.open_thread(q)))  # noqa: B008
         contacts = self.store.search_contacts(query)
         header = p.header_with_query if query and p.header_with_query else p.header
         if header and (contacts or p.style == "page"):
@@ -587,7 +609,7 @@ class _ComposeNew:
         rows: list[View] = []
         if looks_like_number(query):
             rows.append(ListItem(query.strip(), "Send to this number", icon="add", title_id=p.row_title_id,
-                                 subtitle_id=p.row_subtitle_id, on_click=lambda q=query.strip(): self.choose(q)))
+                                 subtitle_id=p.row_subtitle_id, on_click=lambda q=query.strip(): self.choose(q)))  # noqa: B008
         for c in self.host.store.search_contacts(query) if query.strip() else []:
             rows.append(ListItem(c.name, c.number, avatar=c.name, title_id=p.row_title_id,
                                  subtitle_id=p.row_subtitle_id, on_click=lambda n=c.number: self.choose(n)))
