@@ -175,7 +175,7 @@ def test_scripted_outputs_solve_one_instance_and_not_the_other(pytester: pytest.
     assert solved["status"] == "valid_success"
     assert unsolved["status"] == "valid_failure" and unsolved["verifier"]["success"] is False
     assert unsolved["agent_done"] and unsolved["terminate_status"] == "success"
-    model = solved["provenance"]["model"]
+    model = solved["provenance"]["agent"]["model"]
     assert model["model_id"] == load_model_configs(env={})[name].model
     assert model["endpoint_model"] == model["model_id"] and len(model["config_sha256"]) == 64
     for step in solved["steps"]:
@@ -218,4 +218,4 @@ def test_unparseable_output_is_a_scored_failure_with_the_raw_output(pytester: py
     assert rec["status"] == "valid_failure" and rec["exception"]["cause"] == "action_parse_error"
     assert rec["steps"][-1]["raw_output"] == garbage
     assert rec["steps"][-1]["agent_extra"]["raw_outputs"] == [garbage, garbage]
-    assert rec["provenance"]["model"]["parse_failure"] == "retry:1"
+    assert rec["provenance"]["agent"]["model"]["parse_failure"] == "retry:1"

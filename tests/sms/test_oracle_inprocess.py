@@ -77,9 +77,9 @@ def act(device: SimDevice, action: Action) -> None:
 def run_oracle(device: SimDevice, pair: Pair, params: dict[str, Any]) -> list[str]:
     template, app = pair.template, pair.app
     agent = OracleAgent()
-    agent.reset(EpisodeContext(prompt_goal="", step_budget=template.step_budget, task=TaskInfo(
+    agent.reset_privileged(EpisodeContext(prompt_goal="", step_budget=template.step_budget), TaskInfo(
         semantic_id=template.semantic_id, app_id=app.app_id, app_display_name=app.display_name,
-        package=app.package, category=app.category.value, instance=0, params=params)))
+        package=app.package, category=app.category.value, instance=0, params=params))
     done: list[str] = []
     for index in range(template.step_budget):
         elements = parse_ui_dump(device.ui.dump_xml())

@@ -6,19 +6,21 @@ from collections import deque
 from collections.abc import Iterator
 
 from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation
+from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.oracle import (
     Answer, By, Done, Intent, LongPress, OpenApp, OracleScriptError, Press, ScrollTo, Tap, TypeInto, TypeText,
     script_for,
 )
 
 
-class OracleAgent(Agent):
+class OracleAgent(PrivilegedAgent):
+    """Gets the gold task through the privileged channel; reads shown values from observations."""
+
     name = "oracle"
 
-    def reset(self, context: EpisodeContext) -> None:
-        super().reset(context)
-        self._intents: Iterator[Intent] = iter(script_for(context.task.semantic_id, context.task.app_id)(context.task))
+    def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
+        self.context = context
+        self._intents: Iterator[Intent] = iter(script_for(task.semantic_id, task.app_id)(task))
         self._pending: deque[Action] = deque()
         self._scroll: tuple[ScrollTo, int] | None = None
 
