@@ -95,7 +95,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, Any] | None:
     if report.when == "call" and getattr(report, "anyapp_invalid", False):
         return "invalid", "I", ("INVALID", {"yellow": True})
-    if report.when == "???" and report.failed and "crashed while running" in str(report.longrepr):
+    if str(report.when) == "???" and report.failed and "crashed while running" in str(report.longrepr):
         return "invalid", "I", ("INVALID (worker crashed)", {"yellow": True})
     return None
 

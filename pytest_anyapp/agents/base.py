@@ -108,6 +108,7 @@ class Agent(ABC):
     """Implement ``step``; ``reset`` is called once per episode attempt, ``close`` once per run."""
 
     name: str = "agent"
+    context: EpisodeContext | None = None
 
     def reset(self, context: EpisodeContext) -> None:
         self.context = context
@@ -120,7 +121,7 @@ class Agent(ABC):
         """Identity for provenance (model id, config hash, endpoint model ...)."""
         return {"agent": self.name}
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 — optional hook with a no-op default
         """Release clients; called once at the end of the run."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from pytest_anyapp.agents.base import TaskInfo, UIElement
 from pytest_anyapp.errors import InfrastructureError
@@ -109,7 +109,7 @@ class Done:
     pass
 
 
-Intent = Union[Tap, LongPress, TypeInto, TypeText, Press, OpenApp, ScrollTo, Answer, Done]
+Intent = Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | Answer | Done
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 # (semantic_id, app_id) -> script; filled by the modules in ``oracle_scripts``.

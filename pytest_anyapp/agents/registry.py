@@ -70,9 +70,9 @@ def _builtin(name: str, options: AgentOptions) -> Agent:
     ]
     if len(classes) != 1:
         raise ConfigError(f"built-in agent module {module.__name__} must define create(options) or one Agent class")
-    cls = classes[0]
+    cls: Any = classes[0]
     params = [p for p in inspect.signature(cls).parameters.values() if p.kind is not p.VAR_KEYWORD]
-    return cls(options) if params else cls()
+    return _checked(cls(options) if params else cls(), f"built-in agent {name!r}")
 
 
 def create_agent(name: str, options: AgentOptions | None = None, env: Mapping[str, str] | None = None) -> Agent:
@@ -95,7 +95,7 @@ def create_agent(name: str, options: AgentOptions | None = None, env: Mapping[st
         raise ConfigError(f"agent {name!r} uses unknown adapter {config.adapter!r}; known: {', '.join(sorted(ADAPTERS))}")
     module_name, class_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    return cls(name, config, policy=ParseFailurePolicy.parse(options.parse_failure), env=env)
+    return _checked(cls(name, config, policy=ParseFailurePolicy.parse(options.parse_failure), env=env), name)
 
 
 AgentSource = Literal["hook", "factory", "builtin", "model"]

@@ -113,7 +113,7 @@ def clear_cache() -> None:
 def check_condition(condition: str) -> Condition:
     if condition not in CONDITIONS:
         raise ConfigError(f"unknown condition {condition!r}; use one of {', '.join(CONDITIONS)}")
-    return condition  # type: ignore[return-value]
+    return condition
 
 
 def provider_problem(provider: str, condition: str) -> str | None:

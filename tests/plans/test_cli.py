@@ -166,7 +166,8 @@ def test_import_csv_and_json(sms_instances: list[SemanticInstance], tmp_path: Pa
     assert [p.plan_text for p in load_plan_file(out2).plans] == [p.plan_text for p in plan_file.plans]
 
 
-def test_import_rejects_invalid_and_unscheduled(sms_instances: list[SemanticInstance], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_rejects_invalid_and_unscheduled(sms_instances: list[SemanticInstance], tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "plans.json"
     entries = [{"semantic_id": i.semantic_id, "instance": i.instance, "steps": _good_steps(i)} for i in sms_instances]
     entries[0]["steps"] = ["Tap the compose icon"]

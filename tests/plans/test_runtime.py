@@ -99,7 +99,8 @@ def test_c2_duplicate_entries_fail_closed(pair: PairInstance, sms_instances: lis
     plan_file = build_plan_file(sms_instances)
     plan_file.plans.append(plan_file.plans[0].model_copy())
     save_plan_file(path, plan_file)
-    target = next(p for p in schedule(seed=30, n_instances=1, categories=[Category.SMS]) if p.pair.template.semantic_id == plan_file.plans[0].semantic_id)
+    target = next(p for p in schedule(seed=30, n_instances=1,
+                                      categories=[Category.SMS]) if p.pair.template.semantic_id == plan_file.plans[0].semantic_id)
     with pytest.raises(PlanUnavailableError, match="share the key"):
         resolve_prompt(target, "c2_g", path)
 
@@ -130,7 +131,8 @@ def test_plan_not_required_runs_the_instruction_alone(pair: PairInstance, sms_in
     assert "CATBENCH_TASK_BREAKDOWN_REQUIRED=0" in res.problems[0]
 
 
-def test_invalid_plan_content_and_seed_mismatch_are_condition_problems(pair: PairInstance, sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
+def test_invalid_plan_content_and_seed_mismatch_are_condition_problems(pair: PairInstance,
+                                                                       sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
     path = tmp_path / "plans.json"
     save_plan_file(path, build_plan_file(sms_instances, steps=["Tap the send button"], seed=31))
     res = resolve_prompt(pair, "c2_g", path)

@@ -8,7 +8,16 @@ from dataclasses import dataclass
 
 from pytest_anyapp.templates.base import Params
 from pytest_anyapp.templates.sms import (
-    DRAFT, FAILED, INBOX, OUTBOX, SENT, SmsMessage, SmsState, SmsTemplate, paired_source_number, phone_digits,
+    DRAFT,
+    FAILED,
+    INBOX,
+    OUTBOX,
+    SENT,
+    SmsMessage,
+    SmsState,
+    SmsTemplate,
+    paired_source_number,
+    phone_digits,
 )
 
 

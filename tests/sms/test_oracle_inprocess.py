@@ -17,9 +17,9 @@ import pytest
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import EpisodeContext, Observation, TaskInfo, UIElement
+from pytest_anyapp.agents.builtin.oracle import OracleAgent
 from pytest_anyapp.agents.oracle import By
 from pytest_anyapp.agents.oracle_scripts import sms as sms_scripts
-from pytest_anyapp.agents.builtin.oracle import OracleAgent
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.registry import Pair, params_for, scheduled_pairs

@@ -15,7 +15,12 @@ from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.registry import schedule, templates_by_category
 from pytest_anyapp.seeding import canonical_json, rng_for
 from pytest_anyapp.templates.sms import (
-    TEMPLATES, SmsState, SmsTemplate, paired_source_number, same_body, same_number,
+    TEMPLATES,
+    SmsState,
+    SmsTemplate,
+    paired_source_number,
+    same_body,
+    same_number,
 )
 
 SMS_TEMPLATES: list[SmsTemplate] = [cls() for cls in TEMPLATES]

@@ -6,7 +6,11 @@ from typing import Any
 
 from verifiers.base import AppAdapter
 from verifiers.sms.adapters import (
-    FossifyMessagesAdapter, GoogleMessagesAdapter, QuikSmsAdapter, SimpleSmsMessengerAdapter, TelephonySmsAdapter,
+    FossifyMessagesAdapter,
+    GoogleMessagesAdapter,
+    QuikSmsAdapter,
+    SimpleSmsMessengerAdapter,
+    TelephonySmsAdapter,
 )
 
 ADAPTERS: list[AppAdapter[Any]] = [

@@ -8,7 +8,18 @@ from collections.abc import Iterator
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.oracle import (
-    Answer, By, Done, Intent, LongPress, OpenApp, OracleScriptError, Press, ScrollTo, Tap, TypeInto, TypeText,
+    Answer,
+    By,
+    Done,
+    Intent,
+    LongPress,
+    OpenApp,
+    OracleScriptError,
+    Press,
+    ScrollTo,
+    Tap,
+    TypeInto,
+    TypeText,
     script_for,
 )
 
@@ -28,12 +39,12 @@ class OracleAgent(PrivilegedAgent):
         if self._pending:
             return self._emit(self._pending.popleft())
         if self._scroll is not None:
-            intent, done = self._scroll
-            if intent.target.find(observation.ui_elements) is None:
-                if done >= intent.max_swipes:
-                    raise OracleScriptError(f"{intent.target} not found after {done} swipes")
-                self._scroll = (intent, done + 1)
-                return self._emit(_swipe(intent.direction, observation.screen_size))
+            scroll, done = self._scroll
+            if scroll.target.find(observation.ui_elements) is None:
+                if done >= scroll.max_swipes:
+                    raise OracleScriptError(f"{scroll.target} not found after {done} swipes")
+                self._scroll = (scroll, done + 1)
+                return self._emit(_swipe(scroll.direction, observation.screen_size))
             self._scroll = None
         intent = next(self._intents, Done())
         return self._emit_intent(intent, observation)

@@ -55,13 +55,6 @@ class ReplayAgent(PrivilegedAgent):
         return {"agent": self.name, "replay_source": str(self.source)}
 
 
-def create(options: object) -> Agent:
-    path = getattr(options, "replay_path", None)
-    if path is None:
-        raise ConfigError("--agent=replay needs --replay PATH (an episode.json or a run directory)")
-    return ReplayAgent(Path(path))
-
-
 def create(options: AgentOptions) -> ReplayAgent:
     if options.replay_path is None:
         raise ConfigError("--agent=replay needs --replay PATH (an episode.json or a run directory)")

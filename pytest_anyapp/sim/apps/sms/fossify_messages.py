@@ -15,7 +15,18 @@ from pytest_anyapp.sim.apps.sms.store import looks_like_number, same_number
 from pytest_anyapp.sim.apps.sms.widgets import bubble, clock_label
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.views import (
-    EditText, Fab, ImageButton, ImageView, ListItem, Row, Scaffold, ScrollList, TextView, Toolbar, View, active_screen,
+    EditText,
+    Fab,
+    ImageButton,
+    ImageView,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    TextView,
+    Toolbar,
+    View,
+    active_screen,
 )
 
 PKG = "org.fossify.messages"

@@ -16,7 +16,18 @@ from pytest_anyapp.sim.apps.sms.screens import ConversationListBase, SmsApp, Thr
 from pytest_anyapp.sim.apps.sms.store import looks_like_number
 from pytest_anyapp.sim.apps.sms.widgets import bubble, clock_label, us_format
 from pytest_anyapp.sim.ui.views import (
-    Button, Column, EditText, ImageButton, ListItem, Row, Scaffold, ScrollList, Spacer, TextView, Toolbar, View,
+    Button,
+    Column,
+    EditText,
+    ImageButton,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    Spacer,
+    TextView,
+    Toolbar,
+    View,
 )
 
 PKG = "com.google.android.apps.messaging"
@@ -100,7 +111,7 @@ class GoogleNewConversation(ConversationListBase):
         rows: list[View] = []
         if looks_like_number(query):
             rows.append(ListItem(f"Send to {us_format(query.strip())}", icon="send", title_id="send_to_text",
-                                 on_click=lambda q=query.strip(): self.open_thread(q)))
+                                 on_click=lambda q=query.strip(): self.open_thread(q)))  # noqa: B008
         contacts = self.store.search_contacts(query)
         if contacts:
             rows.append(TextView("Top contacts" if not query else "All contacts", size=14, color="#1A73E8",

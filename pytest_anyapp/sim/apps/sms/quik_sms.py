@@ -16,7 +16,18 @@ from pytest_anyapp.sim.apps.sms.screens import ConversationListBase, SmsApp, Thr
 from pytest_anyapp.sim.apps.sms.store import looks_like_number
 from pytest_anyapp.sim.apps.sms.widgets import bubble, clock_label
 from pytest_anyapp.sim.ui.views import (
-    Column, EditText, Fab, ImageButton, ListItem, Row, Scaffold, ScrollList, TextView, Toolbar, View, active_screen,
+    Column,
+    EditText,
+    Fab,
+    ImageButton,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    TextView,
+    Toolbar,
+    View,
+    active_screen,
 )
 
 PKG = "dev.octoshrimpy.quik.fdroid"
@@ -119,7 +130,7 @@ class QuikCompose(ThreadBase):
         suggestions: list[View] = []
         if looks_like_number(query):
             suggestions.append(ListItem(query.strip(), "Send to this number", icon="add", title_id="title",
-                                        subtitle_id="subtitle", on_click=lambda q=query.strip(): self.choose(q)))
+                                        subtitle_id="subtitle", on_click=lambda q=query.strip(): self.choose(q)))  # noqa: B008
         for contact in self.store.search_contacts(query) if query.strip() else []:
             suggestions.append(ListItem(contact.name, contact.number, avatar=contact.name, title_id="title",
                                         subtitle_id="subtitle", on_click=lambda n=contact.number: self.choose(n)))

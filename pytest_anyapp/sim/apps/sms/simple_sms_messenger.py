@@ -14,7 +14,16 @@ from pytest_anyapp.sim.apps.sms.screens import ConversationListBase, SmsApp, Thr
 from pytest_anyapp.sim.apps.sms.store import looks_like_number
 from pytest_anyapp.sim.apps.sms.widgets import bubble, clock_label
 from pytest_anyapp.sim.ui.views import (
-    Button, EditText, Fab, ImageButton, ListItem, Row, Scaffold, ScrollList, Toolbar, View,
+    Button,
+    EditText,
+    Fab,
+    ImageButton,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    Toolbar,
+    View,
 )
 
 PKG = "com.simplemobiletools.smsmessenger"
