@@ -12,7 +12,6 @@ import os
 import platform
 import subprocess
 import tempfile
-import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -180,9 +179,9 @@ class Controller:
         except ConfigError as exc:
             pytest.exit(f"AnyAppBench: {exc}", returncode=pytest.ExitCode.USAGE_ERROR)
         for name in unknown_env_vars():
-            warnings.warn(f"AnyAppBench: {name} is set but neither read by the harness (README, Environment "
-                          "variables) nor a deliberately ignored prior-release variable (docs/environment.md)",
-                          UserWarning, stacklevel=1)
+            self.config.issue_config_time_warning(pytest.PytestConfigWarning(
+                f"AnyAppBench: {name} is set but neither read by the harness (README, Environment variables) "
+                "nor a deliberately ignored prior-release variable (docs/environment.md)"), stacklevel=2)
         problem = self.run_problem(o)
         if problem:
             pytest.exit(f"AnyAppBench: {problem}", returncode=pytest.ExitCode.USAGE_ERROR)
