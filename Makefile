@@ -6,7 +6,7 @@ DEMO_ARGS ?= -m sms --agent=oracle -n 2 --instance 0
 # --timeout: no test may hang CI; a stuck device or server fails that test after 5 minutes.
 TEST_ARGS ?= -n 2 --timeout=300
 
-.PHONY: bootstrap demo test nightly bench clean-results
+.PHONY: bootstrap demo lint test nightly bench clean-results
 
 bootstrap:
 	@VENV=$(VENV) ./scripts/bootstrap.sh
@@ -15,7 +15,13 @@ bootstrap:
 demo: bootstrap
 	$(PYTEST) pairs $(DEMO_ARGS) --json-report --json-report-file=results/demo-report.json
 
-test: bootstrap
+# ruff (pyflakes, pycodestyle, isort, bugbear, pyupgrade) and mypy --strict on pytest_anyapp outside
+# sim/ and the generated emulator_proto code; both configured in pyproject.toml.
+lint: bootstrap
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: lint
 	$(PYTEST) tests $(TEST_ARGS)
 
 # All instances of every runnable pair: oracle solves each, null none (make test runs instance 0).

@@ -96,3 +96,40 @@ class PlanUnavailableError(InfrastructureError):
 
 class EpisodeTimeoutError(InfrastructureError):
     cause = "task_timeout"
+
+
+class FaultDialogError(DeviceHealthError):
+    """A crash or ANR dialog is on screen. Before the agent's first action the environment is to
+    blame (retried); after it the runner re-raises it as ``AppFaultError``."""
+
+    cause = "fault_dialog"
+
+
+class AppFaultError(InfrastructureError):
+    """The app crashed or stopped responding after the agent acted: not measurable, and not retried
+    (a retry would re-roll the dice); counted per app in the gap table."""
+
+    cause = "app_fault"
+    retryable = False
+
+
+class AgentExceptionError(InfrastructureError):
+    """A user hook or agent raised something undeclared: the episode cannot be scored, and a retry
+    would only repeat the bug."""
+
+    cause = "agent_exception"
+    retryable = False
+
+
+class ConditionMismatchError(InfrastructureError):
+    """This episode's plan contradicts the declared condition (e.g. an OpenAI plan under ``c2_g``)."""
+
+    cause = "condition_mismatch"
+    retryable = False
+
+
+class EndpointCircuitOpenError(ModelEndpointError):
+    """An earlier episode of this worker found the model endpoint dead; no further calls are made."""
+
+    cause = "model_endpoint_circuit_open"
+    retryable = False

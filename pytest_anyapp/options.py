@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from pytest_anyapp.errors import ConfigError
 
-Condition = Literal["c1", "c2_g", "c2_o"]
+Condition = Literal["c1", "c2_g", "c2_o", "c2_h"]
 DeviceKind = Literal["sim", "emulator"]
 
 _TRUE = {"1", "true", "yes", "on", "required", "strict"}
@@ -43,9 +43,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "retry:N, or wait", ("CATBENCH_PARSE_FAILURE",), default="fail"),
     OptionSpec("--replay", "replay_path", "episode.json or run directory that --agent=replay replays",
                ("CATBENCH_REPLAY",), "path"),
-    OptionSpec("--condition", "condition", "c1 (direct), c2_g (generated plans), c2_o (human/other plans)",
-               ("CATBENCH_CONDITION",), default="c1"),
+    OptionSpec("--condition", "condition", "c1 (direct), c2_g (Gemini-generated plans), c2_o (OpenAI-generated "
+               "plans), c2_h (human reference plans)", ("CATBENCH_CONDITION",), default="c1"),
     OptionSpec("--plan-file", "plan_file", "C2 plan file", ("CATBENCH_TASK_BREAKDOWN_FILE", "CATBENCH_PLAN_FILE"), "path"),
+    OptionSpec("--plan-required", "plan_required", "under C2, a pair without a plan is invalid (1, fail closed) or "
+               "runs on the instruction alone with condition_valid=false (0)", ("CATBENCH_TASK_BREAKDOWN_REQUIRED",),
+               "bool", True),
+    OptionSpec("--skip-env-preflight", "skip_env_preflight", "skip the lane's environment preflight (app and "
+               "resource identity), never its health checks; makes the run analysis-ineligible",
+               ("CATBENCH_SKIP_AW_ENV_PREFLIGHT",), "bool", False),
     OptionSpec("--plan-mode", "plan_mode", "where the plan goes in the prompt goal: prepend or append",
                ("CATBENCH_TASK_BREAKDOWN_MODE",), default="prepend"),
     OptionSpec("--device", "device", "sim (simulated devices) or emulator (lanes from --lanes/CATBENCH_EMULATORS)",
@@ -143,6 +149,8 @@ class RunOptions(BaseModel):
     condition: Condition = "c1"
     plan_file: Path | None = None
     plan_mode: Literal["prepend", "append"] = "prepend"
+    plan_required: bool = True
+    skip_env_preflight: bool = False
     device: DeviceKind = "sim"
     lanes: list[LaneSpec] = Field(default_factory=list)
     adb_host: str = "127.0.0.1"
@@ -180,6 +188,8 @@ class RunOptions(BaseModel):
             "settle_interval_s": self.settle_interval_s, "parse_failure": self.parse_failure,
             "condition": self.condition, "plan_mode": self.plan_mode if self.condition != "c1" else None,
             "wait_s": self.wait_s, "infra_retries": self.infra_retries, "device": self.device,
+            "plan_required": self.plan_required if self.condition != "c1" else None,
+            "skip_env_preflight": self.skip_env_preflight,
         }
 
 
@@ -261,3 +271,25 @@ def resolve_options(config: pytest.Config) -> RunOptions:
     if options.resume and options.rerun_invalid:
         raise ConfigError("--resume and --rerun-invalid are exclusive")
     return options
+
+
+# -- the CATBENCH_* inventory (README "Environment variables"; docs/environment.md) ---------------
+#: Variables read outside ``OPTION_SPECS``.
+OTHER_ENV_READ: dict[str, str] = {
+    "CATBENCH_CODE_REVISION": "code revision recorded in every episode (default: git HEAD)",
+}
+
+
+def env_read() -> set[str]:
+    """Every ``CATBENCH_*`` variable the harness reads."""
+    return {name for spec in OPTION_SPECS for name in spec.env} | set(OTHER_ENV_READ)
+
+
+def unknown_env_vars(environ: dict[str, str] | None = None) -> list[str]:
+    """``CATBENCH_*`` variables set here that the harness neither reads nor deliberately ignores
+    (a typo, or a prior-release variable whose effect would silently be missing)."""
+    from pytest_anyapp.env_inventory import IGNORED_ENV
+
+    env = os.environ if environ is None else environ
+    known = env_read() | set(IGNORED_ENV)
+    return sorted(name for name in env if name.startswith("CATBENCH_") and name not in known)

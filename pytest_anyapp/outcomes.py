@@ -1,10 +1,30 @@
-"""The error policy: map what happened in an episode to one of three statuses. Pure functions."""
+"""The error policy: who is to blame for what happened in an episode. Pure functions.
+
+The attribution table in the README is this module, row by row:
+
+* the device refused an agent's action (app disabled, intent unresolved): not an exception at all;
+  the step records the device's answer and the episode goes on (``episode.actuate``);
+* unusable model output during the agent phase → ``valid_failure`` (the agent's fault);
+* a crash/ANR dialog after the agent's first action → ``invalid``/``app_fault``, not retried;
+* any other exception raised by the agent or a user hook → ``invalid``/``agent_exception``, not retried;
+* infrastructure (device, health, endpoint, verifier read, plan) → ``invalid`` with its cause,
+  retried unless a retry cannot help;
+* anything else (a harness bug) → ``invalid``/``unexpected_error``, retried.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
-from pytest_anyapp.errors import DeclaredAgentOutputError, InfrastructureError, Phase
+from pytest_anyapp.errors import (
+    AgentExceptionError,
+    AppFaultError,
+    DeclaredAgentOutputError,
+    FaultDialogError,
+    InfrastructureError,
+    Phase,
+)
 
 
 class Status(StrEnum):
@@ -13,15 +33,38 @@ class Status(StrEnum):
     INVALID = "invalid_infrastructure"
 
 
+@dataclass(frozen=True)
+class Attribution:
+    status: Status
+    cause: str
+    retryable: bool
+
+
+def attribute(exc: BaseException, phase: Phase, *, agent_acted: bool = False) -> Attribution:
+    """Status, cause and retry decision for an exception raised in ``phase``.
+
+    ``agent_acted``: the agent's first action has reached the device in this attempt.
+    """
+    if isinstance(exc, DeclaredAgentOutputError) and phase == "agent":
+        return Attribution(Status.VALID_FAILURE, exc.failure_code, False)
+    if isinstance(exc, FaultDialogError) and agent_acted:
+        return Attribution(Status.INVALID, AppFaultError.cause, AppFaultError.retryable)
+    if isinstance(exc, InfrastructureError):
+        return Attribution(Status.INVALID, exc.cause, exc.retryable)
+    if phase == "agent":  # the agent (or a user hook building it) raised something undeclared
+        return Attribution(Status.INVALID, AgentExceptionError.cause, AgentExceptionError.retryable)
+    if isinstance(exc, DeclaredAgentOutputError):
+        return Attribution(Status.INVALID, exc.failure_code, True)
+    return Attribution(Status.INVALID, "unexpected_error", True)
+
+
 def status_for_exception(exc: BaseException, phase: Phase) -> Status:
     """A declared agent-output error during the agent phase is the agent's failure; all else is invalid.
 
     Unknown exceptions (a bug in an adapter, a KeyError in a reader) are invalid too: we cannot
     say the agent failed when we do not know what went wrong.
     """
-    if isinstance(exc, DeclaredAgentOutputError) and phase == "agent":
-        return Status.VALID_FAILURE
-    return Status.INVALID
+    return attribute(exc, phase).status
 
 
 def cause_for_exception(exc: BaseException) -> str:

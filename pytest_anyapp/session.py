@@ -1,7 +1,9 @@
-"""Session objects behind the plugin's hooks: the controller (whole run) and the worker (one lane).
+"""The objects behind the plugin's hooks: ``Controller`` (the whole run) and ``Worker`` (one lane).
 
-Without xdist one process is both. With xdist the controller only aggregates: it picks the run id,
-hands it to workers, and builds the gap table from the records once every worker is done.
+Without xdist one process holds both. With xdist the controller checks the run before any worker
+starts (options, agent, plan file, model endpoint), hands every worker the run id, and builds the
+gap table from the records once every worker is done; each worker collects, runs its episodes on
+its own lane and writes their records.
 """
 
 from __future__ import annotations
@@ -12,25 +14,31 @@ import subprocess
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
+
 import pytest
 
 from pytest_anyapp import __version__
-from pytest_anyapp.agents.base import Agent
-from pytest_anyapp.device.client import DeviceClient, LaneAddress
-from pytest_anyapp.device.health import check_health
-from pytest_anyapp.device.lanes import LanePool, SimLane, ensure_adb_server
-from pytest_anyapp.episode.runner import EpisodeRunner
-from pytest_anyapp.catalog import AppSpec
-from pytest_anyapp.episode.lifecycle import InstalledApps
-from pytest_anyapp.errors import AnyAppError, ConfigError, DeviceError, InfrastructureError
-from pytest_anyapp.options import LaneSpec, RunOptions
-from pytest_anyapp.outcomes import Status, cause_for_exception
-from pytest_anyapp.records.models import EpisodeRecord, ExceptionInfo, Provenance
-from pytest_anyapp.records.store import RunStore
-from pytest_anyapp.registry import PairInstance
+from pytest_anyapp.catalog import APPS, AppSpec, Category
+from pytest_anyapp.errors import ConfigError, DeviceError, InfrastructureError, Phase
+from pytest_anyapp.options import LaneSpec, RunOptions, resolve_options, unknown_env_vars
+from pytest_anyapp.outcomes import Status, attribute
+from pytest_anyapp.records.models import EpisodeRecord, ExceptionInfo
+from pytest_anyapp.records.store import RunStore, latest_run_id
+from pytest_anyapp.registry import PairInstance, check_id_hygiene, schedule
 from pytest_anyapp.seeding import canonical_json, sha256_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+PAIR_FIXTURE = "anyapp_pair"
+#: A read-only system property only the simulated device has (a real emulator never sets it).
+SIM_PROPERTY = "ro.anyapp.simulated"
+SIM_BANNER = "simulated devices — tests the harness, not results on real apps"
+
+_RECORD_KEY = pytest.StashKey[dict[str, Any]]()
+
+
+class InvalidEpisode(Exception):
+    """Raised by a pair test whose episode could not be measured (reported as ``invalid``)."""
 
 
 def new_run_id() -> str:
@@ -59,148 +67,35 @@ def cohort_sha256(instances: list[PairInstance]) -> str:
     ]))
 
 
-def make_agent(config: pytest.Config, options: RunOptions) -> Agent:
-    if not options.agent:
-        raise ConfigError("no agent chosen: pass --agent (null, oracle, replay, a model name, or module:factory)")
-    custom = config.hook.pytest_anyapp_make_agent(name=options.agent, options=options)
-    if custom is not None:
-        return custom  # type: ignore[no-any-return]
-    if ":" in options.agent:
-        import importlib
-
-        module_name, _, attr = options.agent.partition(":")
-        return getattr(importlib.import_module(module_name), attr)(options)  # type: ignore[no-any-return]
-    from pytest_anyapp.agents.registry import AgentOptions, create_agent
-
-    return create_agent(options.agent, AgentOptions(
-        config_path=options.agent_config, parse_failure=options.parse_failure, replay_path=options.replay_path,
-        results_dir=options.results_dir, worker_id=os.environ.get("PYTEST_XDIST_WORKER", "main"), seed=options.seed,
-    ))
+def measure_device_kind(getprop: str) -> str:
+    """``sim`` when the device says it is simulated, else ``emulator`` (pure; input is getprop's output)."""
+    return "sim" if getprop.strip() == "1" else "emulator"
 
 
-class WorkerSession:
-    """Owns this worker's lane, device client, agent and runner; created on the first pair test."""
+def agent_options(options: RunOptions) -> Any:
+    from pytest_anyapp.agents.registry import AgentOptions
 
-    def __init__(self, config: pytest.Config, options: RunOptions, run_id: str, cohort: str,
-                 required_apps: list[AppSpec]) -> None:
-        self.config = config
-        self.required_apps = required_apps
-        self.options = options
-        self.store = RunStore(options.results_dir, run_id)
-        self.worker_id = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        self.cohort = cohort
-        self._lane: LaneSpec | None = None
-        self._pool: LanePool | None = None
-        self._sim: SimLane | None = None
-        self._runner: EpisodeRunner | None = None
-        self._agent: Agent | None = None
-        self._setup_error: BaseException | None = None
+    return AgentOptions(config_path=options.agent_config, parse_failure=options.parse_failure,
+                        replay_path=options.replay_path, results_dir=options.results_dir,
+                        worker_id=os.environ.get("PYTEST_XDIST_WORKER", "main"), seed=options.seed)
 
-    # -- lane ---------------------------------------------------------------------------------
-    def _acquire_lane(self) -> LaneSpec:
-        o = self.options
-        ensure_adb_server(o.adb_host, o.adb_port)
-        if o.lanes:
-            self._pool = LanePool(o.lanes, self.store.run_dir / ".lanes")
-            lane = self._pool.lease(self.worker_id)
-            if lane.host not in ("127.0.0.1", "localhost"):
-                import adbutils
 
-                adbutils.AdbClient(host=o.adb_host, port=o.adb_port).connect(f"{lane.host}:{lane.adb_port}", timeout=10)
-            return lane
-        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}"
-        self._sim = SimLane(root, o.adb_host, o.adb_port)
-        return self._sim.start()
+def resolve_run_agent(config: pytest.Config, options: RunOptions) -> Any:
+    """The one place the plugin turns ``--agent`` into a ``ResolvedAgent`` (controller and worker)."""
+    from pytest_anyapp.agents.registry import resolve_agent
 
-    def _preflight(self, device: DeviceClient, installed: InstalledApps) -> dict[str, str]:
-        """Booted, adb root, no fault dialog, the clock can be set (read back), and each app this
-        session will run is installed at its pinned version. A lane-wide problem raises (all its
-        episodes become invalid); a missing or mismatched app only invalidates that app's pairs."""
-        check_health(device)
-        target = 1_600_000_000
-        device.set_time(target)
-        got = device.now_s()
-        if abs(got - target) > 5:
-            raise DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
-        apps: dict[str, str] = {}
-        for app in self.required_apps:
-            try:
-                version = installed.require(app)
-                apps[app.app_id] = f"ok {version[0]} ({version[1]})" if version else "ok (version unreadable)"
-            except InfrastructureError as exc:
-                apps[app.app_id] = f"{exc.cause}: {exc}"
-        return apps
+    def hook(name: str) -> Any:
+        return config.hook.pytest_anyapp_make_agent(name=name, options=options)
 
-    def _ensure_runner(self) -> EpisodeRunner:
-        if self._runner is not None:
-            return self._runner
-        if self._setup_error is not None:
-            raise self._setup_error
-        try:
-            self._agent = make_agent(self.config, self.options)
-            self._lane = self._acquire_lane()
-            lane = self._lane
-            device = DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port,
-                                              grpc_port=lane.grpc_port, grpc_host=lane.host,
-                                              adb_host=self.options.adb_host, adb_port=self.options.adb_port))
-            installed = InstalledApps(device)
-            apps = self._preflight(device, installed)
-            base = self._base_provenance(lane).model_copy(update={"lane_preflight": apps})
-            self._runner = EpisodeRunner(device, self._agent, self.options, self.store, base, installed=installed)
-        except BaseException as exc:
-            self._setup_error = exc
-            raise
-        return self._runner
+    return resolve_agent(options.agent, agent_options(options), hook)
 
-    def _base_provenance(self, lane: LaneSpec) -> Provenance:
-        rev, dirty = code_revision()
-        assert self._agent is not None
-        return Provenance(
-            code_revision=rev, code_dirty=dirty, harness_version=__version__, python_version=platform.python_version(),
-            run_id=self.store.run_id, worker_id=self.worker_id, device_kind=self.options.device,
-            device_serial=lane.serial, agent_name=self.options.agent or "", model=self._agent.describe(),
-            cohort_sha256=self.cohort, seed=self.options.seed, n_instances=self.options.n_instances,
-            condition=self.options.condition, options=self.options.scoring_options(),
-        )
 
-    # -- episodes -----------------------------------------------------------------------------
-    def run(self, inst: PairInstance, node_id: str) -> EpisodeRecord:
-        try:
-            runner = self._ensure_runner()
-        except ConfigError:
-            raise
-        except Exception as exc:  # noqa: BLE001 — a lane that cannot start makes its episodes invalid
-            return self._preflight_failure(inst, node_id, exc)
-        return runner.run(inst, node_id=node_id)
-
-    def _preflight_failure(self, inst: PairInstance, node_id: str, exc: BaseException) -> EpisodeRecord:
-        now = datetime.now(UTC).isoformat(timespec="milliseconds")
-        record = EpisodeRecord(
-            test_id=inst.test_id, status=Status.INVALID, goal=inst.goal, prompt_goal=inst.goal,
-            exception=ExceptionInfo(phase="preflight", type=type(exc).__qualname__, message=str(exc),
-                                    cause=cause_for_exception(exc) if isinstance(exc, AnyAppError) else "preflight"),
-            provenance=Provenance(node_id=node_id, run_id=self.store.run_id, worker_id=self.worker_id,
-                                  app_id=inst.pair.app.app_id, is_original=inst.pair.app.is_original,
-                                  category=inst.pair.app.category.value, semantic_id=inst.pair.template.semantic_id,
-                                  instance=inst.instance, seed=inst.seed, condition=self.options.condition,
-                                  agent_name=self.options.agent or "", device_kind=self.options.device),
-            started_at=now, finished_at=now, stop_reason="preflight_failed",
-        )
-        self.store.write(record)
-        return record
-
-    def close(self) -> None:
-        if self._agent is not None:
-            try:
-                self._agent.close()
-            except Exception:  # noqa: BLE001 — closing must not hide results
-                pass
-        if self._runner is not None:
-            self._runner.device.close()
-        if self._pool is not None and self._lane is not None:
-            self._pool.release(self._lane)
-        if self._sim is not None:
-            self._sim.stop()
+def pair_of(item: pytest.Item) -> PairInstance | None:
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return None
+    value = callspec.params.get(PAIR_FIXTURE)
+    return value if isinstance(value, PairInstance) else None
 
 
 def outcome_message(record: EpisodeRecord) -> str:
@@ -209,10 +104,457 @@ def outcome_message(record: EpisodeRecord) -> str:
         reasons = "; ".join(record.verifier.reasons) if record.verifier else ""
         if record.exception is not None:
             reasons = f"{record.exception.cause}: {record.exception.message}"
+        refused = [s.device_refused for s in record.steps if s.device_refused]
+        extra = f"; device refused: {refused[0]}" if refused else ""
         return f"FAILED {record.test_id}: {reasons or 'criterion not met'} (stop: {record.stop_reason}, " \
-               f"steps: {len(record.steps)})"
+               f"steps: {len(record.steps)}{extra})"
     exc = record.exception
-    where = f"{exc.phase}/{exc.cause}: {exc.message}" if exc else "unknown"
+    where = f"{exc.phase}/{exc.cause}: {exc.message.splitlines()[0] if exc.message else ''}" if exc else "unknown"
     return f"INVALID {record.test_id} after {len(record.attempts) or 1} attempt(s): {where}"
 
 
+class Controller:
+    """Run-wide state and decisions: options, schedule, run id, the run's preflight, the summary."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self._options: RunOptions | None = None
+        self._schedule: list[PairInstance] | None = None
+        self.active = False
+        workerinput = getattr(config, "workerinput", None)
+        self.is_worker = workerinput is not None
+        self.config_error: str | None = None
+        self.run_id: str | None = workerinput.get("anyapp_run_id") if workerinput else None
+        self.summary: Any = None
+        self.device_kinds: set[str] = set()
+
+    # -- lazily resolved state --------------------------------------------------------------
+    @property
+    def options(self) -> RunOptions:
+        if self._options is None:
+            self._options = resolve_options(self.config)
+        return self._options
+
+    @property
+    def full_schedule(self) -> list[PairInstance]:
+        if self._schedule is None:
+            o = self.options
+            self._schedule = schedule(seed=o.seed, n_instances=o.n_instances, only_instance=o.only_instance)
+            check_id_hygiene(self._schedule)
+        return self._schedule
+
+    def resolve_run_id(self) -> str:
+        """Explicit --run-id, else the latest run for --resume/--rerun-invalid, else a new one."""
+        if self.run_id is None:
+            o = self.options
+            if o.run_id:
+                self.run_id = o.run_id
+            elif o.resume or o.rerun_invalid:
+                latest = latest_run_id(o.results_dir)
+                if latest is None:
+                    pytest.exit(f"AnyAppBench: nothing to resume under {o.results_dir}",
+                                returncode=pytest.ExitCode.USAGE_ERROR)
+                self.run_id = latest
+            else:
+                self.run_id = new_run_id()
+        return self.run_id
+
+    def benchmark_invocation(self) -> bool:
+        """``pytest pairs …`` / a pair node id, or a bare ``pytest`` in a directory holding the pairs."""
+        args = [str(a) for a in self.config.args]
+        if any("pairs" in a for a in args):
+            return True
+        here = self.config.invocation_params.dir
+        bare = not args or args == [str(here)]
+        return bare and ((here / "test_pairs.py").exists() or (here / "pairs").is_dir())
+
+    # -- before any episode -------------------------------------------------------------------
+    def preflight(self) -> None:
+        """Run once, on the controller, before any worker starts: every check that can stop a run
+        with a usage error does so here, within seconds, and no episode is scored."""
+        if self.is_worker or self.config.option.collectonly or not self.benchmark_invocation():
+            return
+        try:
+            o = self.options
+        except ConfigError as exc:
+            pytest.exit(f"AnyAppBench: {exc}", returncode=pytest.ExitCode.USAGE_ERROR)
+        for name in unknown_env_vars():
+            self.config.issue_config_time_warning(pytest.PytestConfigWarning(
+                f"AnyAppBench: {name} is set but neither read by the harness (README, Environment variables) "
+                "nor a deliberately ignored prior-release variable (docs/environment.md)"), stacklevel=2)
+        problem = self.run_problem(o)
+        if problem:
+            pytest.exit(f"AnyAppBench: {problem}", returncode=pytest.ExitCode.USAGE_ERROR)
+
+    def run_problem(self, o: RunOptions) -> str | None:
+        """Why this run cannot start: agent, replay source, plan file vs condition, model endpoint."""
+        from pytest_anyapp.agents.registry import endpoint_problem
+
+        if not o.agent:
+            return "choose an agent with --agent (e.g. --agent=oracle)"
+        if o.agent == "replay" and o.replay_path is None:
+            return "--agent=replay needs --replay PATH (an episode.json or a run directory)"
+        if o.plan_file is not None:
+            from pytest_anyapp.plans.runtime import plan_file_problem
+
+            problem = plan_file_problem(o.plan_file, o.condition)
+            if problem:
+                return problem
+        try:
+            resolved = resolve_run_agent(self.config, o)
+        except ConfigError as exc:
+            return str(exc)
+        except InfrastructureError:
+            return None  # a raising user hook or factory: its episodes become invalid (agent_exception)
+        try:
+            return endpoint_problem(resolved)
+        finally:
+            resolved.agent.close()
+
+    # -- collection -------------------------------------------------------------------------
+    def generate(self, metafunc: pytest.Metafunc) -> None:
+        """Parametrize the pair test. A bad option is kept and reported once collection is over:
+        raised from inside a collector it would only show as a collection error."""
+        try:
+            instances = self.full_schedule
+        except ConfigError as exc:
+            self.config_error = str(exc)
+            instances = []
+        params = [
+            pytest.param(inst, id=inst.test_id, marks=[
+                getattr(pytest.mark, inst.pair.app.category.value),
+                pytest.mark.anyapp_app(inst.pair.app.app_id),
+                *([pytest.mark.anyapp_original] if inst.pair.app.is_original else []),
+            ])
+            for inst in instances
+        ]
+        metafunc.parametrize(PAIR_FIXTURE, params)
+
+    def modify_items(self, items: list[pytest.Item]) -> None:
+        config = self.config
+        if self.config_error is not None:
+            pytest.exit(f"AnyAppBench: {self.config_error}", returncode=pytest.ExitCode.USAGE_ERROR)
+        if not any(pair_of(it) for it in items):
+            return
+        self.active = True
+        o = self.options
+        if not config.option.collectonly and not o.agent:
+            pytest.exit("AnyAppBench: choose an agent with --agent (e.g. --agent=oracle)",
+                        returncode=pytest.ExitCode.USAGE_ERROR)
+        if not (o.resume or o.rerun_invalid):
+            return
+        store = RunStore(o.results_dir, self.resolve_run_id())
+        keep: list[pytest.Item] = []
+        deselected: list[pytest.Item] = []
+        for item in items:
+            inst = pair_of(item)
+            if inst is None:
+                keep.append(item)
+                continue
+            record = store.read(inst.test_id)
+            if o.resume:
+                done = record is not None and record.final
+            else:
+                done = record is None or record.status is not Status.INVALID or not record.final
+            (deselected if done else keep).append(item)
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = keep
+
+    # -- reporting --------------------------------------------------------------------------
+    def header(self) -> list[str] | None:
+        """What this run measures: agent, model, condition, device kind, run id, code revision."""
+        if not self.benchmark_invocation():
+            return None
+        try:
+            o = self.options
+        except ConfigError:
+            return None
+        rev, dirty = code_revision()
+        if o.lanes:
+            kinds = {lane.serial: self.lane_kind(lane) for lane in o.lanes}
+            device = ", ".join(f"{serial} ({kind})" for serial, kind in kinds.items())
+        else:
+            kinds = {"": "sim"}
+            device = "harness-started simulated devices"
+        lines = [f"anyapp: agent={o.agent or '-'} condition={o.condition} run={self.resolve_run_id()} "
+                 f"code={rev[:12]}{'+dirty' if dirty else ''} instances={o.n_instances} seed={o.seed} "
+                 f"results={o.results_dir}",
+                 f"anyapp: devices: {device}"]
+        if "sim" in kinds.values():
+            lines.append(f"anyapp: {SIM_BANNER}")
+        if o.skip_env_preflight:
+            lines.append("anyapp: environment preflight skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1): "
+                         "run is not analysis-eligible")
+        return lines
+
+    def lane_kind(self, lane: LaneSpec) -> str:
+        """Ask the lane's device whether it is simulated (one getprop); ``unreachable`` if it cannot say."""
+        import adbutils
+
+        o = self.options
+        try:
+            client = adbutils.AdbClient(host=o.adb_host, port=o.adb_port)
+            if lane.host not in ("127.0.0.1", "localhost"):
+                client.connect(f"{lane.host}:{lane.adb_port}", timeout=5)
+            out = client.device(serial=lane.serial).shell(f"getprop {SIM_PROPERTY}", timeout=5)
+        except (adbutils.AdbError, OSError, EOFError):
+            return "unreachable"
+        return measure_device_kind(str(out))
+
+    def logreport(self, report: pytest.TestReport) -> None:
+        """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
+        if getattr(report, "anyapp", None) is not None or getattr(report, "anyapp_invalid", False):
+            self.active = True
+
+    def summarize(self) -> None:
+        if self.is_worker or not self.active or self.run_id is None or self.config.option.collectonly:
+            return
+        from pytest_anyapp.report.runs import summarize_run
+
+        self.summary = summarize_run(self.options.results_dir / self.run_id)
+        if self.summary is not None:
+            self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
+
+    def modify_json_report(self, json_report: dict[str, Any]) -> None:
+        if self.summary is not None:
+            json_report["anyapp"] = self.summary.model_dump_for_json()
+
+    def terminal_summary(self, terminalreporter: Any) -> None:
+        if self.summary is None:
+            return
+        terminalreporter.section("AnyAppBench gap table")
+        terminalreporter.write_line(self.summary.terminal_text)
+        causes = self.summary.table.run.invalid_causes
+        if causes.get("model_endpoint_circuit_open"):
+            terminalreporter.write_line(
+                f"AnyAppBench: circuit breaker open: the model endpoint failed mid-run; "
+                f"{causes['model_endpoint_circuit_open']} further episode(s) were marked invalid without running "
+                f"(--rerun-invalid runs them again once the endpoint is back)", yellow=True, bold=True)
+        if causes.get("app_fault"):
+            terminalreporter.write_line(f"AnyAppBench: {causes['app_fault']} episode(s) invalid because the app "
+                                        "crashed or stopped responding after the agent acted (not retried)",
+                                        yellow=True)
+        terminalreporter.write_line(f"records: {self.summary.run_dir}  (summary.json, summary.md)")
+
+    @staticmethod
+    def required_apps(items: list[pytest.Item]) -> list[AppSpec]:
+        """Apps of the selected pairs, in catalog order (checked by the lane preflight)."""
+        wanted = {inst.pair.app.app_id for it in items if (inst := pair_of(it))}
+        return [app for app in APPS if app.app_id in wanted]
+
+    @staticmethod
+    def markers() -> list[str]:
+        return [*(f"{c.value}: pairs of the {c.value} category" for c in Category),
+                "anyapp_app(app_id): the app of a pair",
+                "anyapp_original: pairs in the original (AndroidWorld) app of the category"]
+
+
+class Worker:
+    """This process's lane, device, agent and runner; built on the first pair test it runs."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.config = controller.config
+        self.worker_id = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        self._store: RunStore | None = None
+        self._lane: LaneSpec | None = None
+        self._pool: Any = None
+        self._sim: Any = None
+        self._runner: Any = None
+        self._resolved: Any = None
+        self._setup_error: BaseException | None = None
+
+    @property
+    def options(self) -> RunOptions:
+        return self.controller.options
+
+    @property
+    def store(self) -> RunStore:
+        if self._store is None:
+            self._store = RunStore(self.options.results_dir, self.controller.resolve_run_id())
+        return self._store
+
+    # -- the pair test ------------------------------------------------------------------------
+    def run_pair(self, item: pytest.Item, inst: PairInstance) -> None:
+        """The body of every pair test: run the episode, then pass, fail, or raise InvalidEpisode."""
+        if self.options.rerun_invalid:
+            self.store.supersede(inst.test_id)
+        record = self.run(inst, item)
+        item.stash[_RECORD_KEY] = record.summary()
+        try:
+            self.config.hook.pytest_anyapp_episode_finished(record=record, item=item)
+        except Exception as exc:  # noqa: BLE001 — a user hook cannot break the run
+            record = self._hook_failed(record, exc)
+            item.stash[_RECORD_KEY] = record.summary()
+        if record.status is Status.VALID_SUCCESS:
+            return
+        if record.status is Status.VALID_FAILURE:
+            pytest.fail(outcome_message(record), pytrace=False)
+        raise InvalidEpisode(outcome_message(record))
+
+    def _hook_failed(self, record: EpisodeRecord, exc: BaseException) -> EpisodeRecord:
+        """``pytest_anyapp_episode_finished`` raised: the episode is invalid (agent_exception), kept."""
+        import traceback
+
+        info = ExceptionInfo(phase="record", type=f"{type(exc).__module__}.{type(exc).__qualname__}",
+                             message=f"pytest_anyapp_episode_finished raised: {exc}", cause="agent_exception",
+                             retryable=False, traceback="".join(traceback.format_exception(exc)))
+        failed = record.model_copy(update={"status": Status.INVALID, "exception": info})
+        self.store.write(failed)
+        return failed
+
+    def make_report(self, item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> None:
+        summary = item.stash.get(_RECORD_KEY, None)
+        if summary is not None and report.when == "call":
+            report.anyapp = summary  # type: ignore[attr-defined]  # travels to the xdist controller
+        if call.excinfo is not None and call.excinfo.errisinstance(InvalidEpisode):
+            report.anyapp_invalid = True  # type: ignore[attr-defined]
+            message = str(call.excinfo.value)
+            if self.options.invalid_fails:
+                report.outcome = "failed"
+                report.longrepr = message
+            else:
+                report.outcome = "skipped"
+                report.longrepr = (str(item.path), item.location[1] or 0, message)
+
+    def json_metadata(self, item: pytest.Item, call: pytest.CallInfo[None]) -> dict[str, Any]:
+        summary = item.stash.get(_RECORD_KEY, None)
+        return {"anyapp": summary} if summary is not None and call.when == "call" else {}
+
+    # -- lane and runner ----------------------------------------------------------------------
+    def run(self, inst: PairInstance, item: pytest.Item) -> EpisodeRecord:
+        try:
+            runner = self._ensure_runner(item)
+        except ConfigError:
+            raise
+        except Exception as exc:  # noqa: BLE001 — a lane that cannot start makes its episodes invalid
+            return self._setup_failure(inst, item.nodeid, exc)
+        record: EpisodeRecord = runner.run(inst, node_id=item.nodeid)
+        return record
+
+    def _acquire_lane(self) -> LaneSpec:
+        from pytest_anyapp.device.lanes import LanePool, SimLane, ensure_adb_server
+
+        o = self.options
+        ensure_adb_server(o.adb_host, o.adb_port)
+        if o.lanes:
+            self._pool = LanePool(o.lanes, self.store.run_dir / ".lanes")
+            lane: LaneSpec = self._pool.lease(self.worker_id)
+            if lane.host not in ("127.0.0.1", "localhost"):
+                import adbutils
+
+                adbutils.AdbClient(host=o.adb_host, port=o.adb_port).connect(f"{lane.host}:{lane.adb_port}", timeout=10)
+            return lane
+        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}"
+        self._sim = SimLane(root, o.adb_host, o.adb_port)
+        started: LaneSpec = self._sim.start()
+        return started
+
+    def _preflight(self, device: Any, installed: Any, apps_needed: list[AppSpec]) -> dict[str, str]:
+        """Health (always): booted, adb root, no fault dialog, the clock can be set (read back).
+        Environment (unless skipped): each app this worker will run is installed at its pinned
+        version. A lane-wide problem raises (all its episodes become invalid); a missing or
+        mismatched app only invalidates that app's pairs."""
+        from pytest_anyapp.device.health import check_health
+
+        check_health(device)
+        target = 1_600_000_000
+        device.set_time(target)
+        got = device.now_s()
+        if abs(got - target) > 5:
+            raise DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
+        if self.options.skip_env_preflight:
+            return {"*": "skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1)"}
+        apps: dict[str, str] = {}
+        for app in apps_needed:
+            try:
+                version = installed.require(app)
+                apps[app.app_id] = f"ok {version[0]} ({version[1]})" if version else "ok (version unreadable)"
+            except InfrastructureError as exc:
+                apps[app.app_id] = f"{exc.cause}: {exc}"
+        return apps
+
+    def _ensure_runner(self, item: pytest.Item) -> Any:
+        from pytest_anyapp.device.client import DeviceClient, LaneAddress
+        from pytest_anyapp.episode.lifecycle import InstalledApps
+        from pytest_anyapp.episode.runner import EpisodeRunner
+
+        if self._runner is not None:
+            return self._runner
+        if self._setup_error is not None:
+            raise self._setup_error
+        try:
+            self._resolved = resolve_run_agent(self.config, self.options)
+            self._lane = lane = self._acquire_lane()
+            device = DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port,
+                                              grpc_port=lane.grpc_port, grpc_host=lane.host,
+                                              adb_host=self.options.adb_host, adb_port=self.options.adb_port))
+            installed = InstalledApps(device)
+            apps = self._preflight(device, installed, self.controller.required_apps(item.session.items))
+            kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
+            self._runner = EpisodeRunner(device, self._resolved, self.options, self.store,
+                                         self.lane_parts(lane.serial, kind, apps), installed=installed)
+        except BaseException as exc:
+            self._setup_error = exc
+            raise
+        return self._runner
+
+    def lane_parts(self, serial: str, kind: str, preflight: dict[str, str]) -> Any:
+        from pytest_anyapp.records.builder import LaneParts
+        from pytest_anyapp.records.models import AgentIdentity, DeviceInfo, RunInfo
+
+        o = self.options
+        rev, dirty = code_revision()
+        reasons = []
+        if o.skip_env_preflight:
+            reasons.append("environment preflight skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1)")
+        if kind == "sim":
+            reasons.append(SIM_BANNER)
+        run = RunInfo(code_revision=rev, code_dirty=dirty, harness_version=__version__,
+                      python_version=platform.python_version(), run_id=self.store.run_id, worker_id=self.worker_id,
+                      cohort_sha256=cohort_sha256(self.controller.full_schedule), seed=o.seed,
+                      n_instances=o.n_instances, options=o.scoring_options(), analysis_eligible=not reasons,
+                      ineligible_reasons=reasons, env_preflight_skipped=o.skip_env_preflight)
+        if self._resolved is not None:
+            model = self._resolved.identity()
+            agent = AgentIdentity(name=o.agent or "", model=model, model_id=model.get("model_id"),
+                                  model_revision=model.get("model_revision"), privileged=self._resolved.privileged)
+        else:
+            agent = AgentIdentity(name=o.agent or "")
+        device = DeviceInfo(kind=kind, requested_kind=o.device, serial=serial, lane_preflight=preflight)
+        return LaneParts(run=run, agent=agent, device=device)
+
+    def _setup_failure(self, inst: PairInstance, node_id: str, exc: BaseException) -> EpisodeRecord:
+        """The lane or the agent could not be set up: this episode is invalid, with why."""
+        import traceback
+
+        from pytest_anyapp.records.builder import AttemptOutcome, build_record
+
+        phase: Phase = "agent" if self._resolved is None else "preflight"
+        verdict_of = attribute(exc, phase)
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        outcome = AttemptOutcome(number=1, status=Status.INVALID, stop_reason="preflight_failed",
+                                 prompt_goal=inst.goal, exception=ExceptionInfo(
+                                     phase=phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
+                                     message=str(exc), cause=verdict_of.cause, retryable=verdict_of.retryable,
+                                     traceback="".join(traceback.format_exception(exc))))
+        outcome.condition = outcome.condition.model_copy(update={"name": self.options.condition})
+        lane = self.lane_parts(self._lane.serial if self._lane else "", "", {})
+        record = build_record(inst, lane, node_id=node_id, attempts=[outcome], final=True, started_at=now,
+                              finished_at=now)
+        self.store.write(record)
+        return record
+
+    def close(self) -> None:
+        if self._resolved is not None:
+            try:
+                self._resolved.agent.close()
+            except Exception:  # noqa: BLE001 — closing must not hide results
+                pass
+        if self._runner is not None:
+            self._runner.device.close()
+        if self._pool is not None and self._lane is not None:
+            self._pool.release(self._lane)
+        if self._sim is not None:
+            self._sim.stop()

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Idempotent setup for a fresh Debian/Ubuntu machine: Python >= 3.11 venv with the package and its
-# test extras, and Debian's adb. Re-running does nothing when nothing changed.
+# Idempotent setup for a fresh Debian/Ubuntu machine: Python >= 3.11 venv with the package, its test
+# and lint extras, and Debian's adb. Re-running does nothing when nothing changed. Quiet: one line
+# per step; installer output goes to $VENV/bootstrap.log and is shown only if a step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV="${VENV:-.venv}"
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+LOG="${VENV}/bootstrap.log"
+
+step() { printf '[bootstrap] %s\n' "$*"; }
+quietly() {  # run a command with its output in the log; on failure show the log's tail and stop
+  if ! "$@" >>"$LOG" 2>&1; then
+    echo "[bootstrap] failed: $*" >&2
+    tail -n 40 "$LOG" >&2
+    exit 1
+  fi
+}
 
 apt_install() {
-  if [ ! -f /tmp/.anyapp-apt-updated ]; then $SUDO apt-get update -qq && touch /tmp/.anyapp-apt-updated; fi
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+  if [ ! -f /tmp/.anyapp-apt-updated ]; then quietly $SUDO apt-get update -qq && touch /tmp/.anyapp-apt-updated; fi
+  DEBIAN_FRONTEND=noninteractive quietly $SUDO apt-get install -y -qq "$@"
 }
 
 python3 - <<'PY' || { echo "AnyAppBench needs Python >= 3.11 as python3" >&2; exit 1; }
@@ -17,15 +28,22 @@ import sys
 sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
-command -v adb >/dev/null 2>&1 || apt_install adb
+mkdir -p "$(dirname "$LOG")"
+if ! command -v adb >/dev/null 2>&1; then
+  step "installing Debian's adb"
+  mkdir -p "$VENV"; apt_install adb
+fi
 
 if [ ! -x "$VENV/bin/python" ]; then
+  step "creating the virtual environment $VENV"
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }
 fi
 stamp="$VENV/.anyapp-installed"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e '.[test]'
+  step "installing AnyAppBench with its test and lint tools (log: $LOG)"
+  quietly "$VENV/bin/python" -m pip install -q --upgrade pip
+  quietly "$VENV/bin/python" -m pip install -q -e '.[test,lint]'
   echo "$want" > "$stamp"
+  step "done"
 fi

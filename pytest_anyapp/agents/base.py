@@ -84,7 +84,8 @@ class AgentStep(BaseModel):
 
 
 class TaskInfo(BaseModel):
-    """Privileged task facts. Only the oracle and replay agents may use them; model agents must not."""
+    """Gold task facts (sampled parameters included). Only built-in ``PrivilegedAgent``s (oracle,
+    replay) receive them, through ``reset_privileged``; model and custom agents never see them."""
 
     semantic_id: str
     app_id: str
@@ -96,9 +97,10 @@ class TaskInfo(BaseModel):
 
 
 class EpisodeContext(BaseModel):
-    prompt_goal: str
+    """What any agent may know at the start of an episode: what a user would be told."""
+
+    prompt_goal: str = Field(description="The instruction (C2: plan + instruction).")
     step_budget: int
-    task: TaskInfo
     condition: str = "c1"
 
 
@@ -106,6 +108,7 @@ class Agent(ABC):
     """Implement ``step``; ``reset`` is called once per episode attempt, ``close`` once per run."""
 
     name: str = "agent"
+    context: EpisodeContext | None = None
 
     def reset(self, context: EpisodeContext) -> None:
         self.context = context
@@ -118,5 +121,18 @@ class Agent(ABC):
         """Identity for provenance (model id, config hash, endpoint model ...)."""
         return {"agent": self.name}
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 — optional hook with a no-op default
         """Release clients; called once at the end of the run."""
+
+
+class PrivilegedAgent(Agent):
+    """An agent that needs the gold task (the oracle, replay). The harness calls
+    ``reset_privileged`` only for built-in agents resolved by name; for any other agent it calls
+    ``reset``, which refuses (the privileged channel is not open to it)."""
+
+    def reset(self, context: EpisodeContext) -> None:
+        raise PermissionError(f"{type(self).__name__} needs the gold task, which only built-in agents receive")
+
+    @abstractmethod
+    def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
+        """Start an episode knowing the gold task."""

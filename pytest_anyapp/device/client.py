@@ -102,7 +102,8 @@ class DeviceClient:
 
     def pull_bytes(self, device_path: str) -> bytes:
         try:
-            return self._device.sync.read_bytes(device_path)
+            data: bytes = self._device.sync.read_bytes(device_path)
+            return data
         except (adbutils.AdbError, OSError, EOFError) as exc:
             raise DeviceError(f"pull of {device_path} failed: {exc}") from exc
 

@@ -7,7 +7,7 @@ import re
 from pydantic import BaseModel
 
 from pytest_anyapp.device.client import DeviceClient
-from pytest_anyapp.errors import DeviceHealthError
+from pytest_anyapp.errors import DeviceHealthError, FaultDialogError
 
 _WINDOW_FILTER = (
     "mCurrentFocus|mFocusedApp|Application Not Responding:|Application Error:|"
@@ -53,11 +53,12 @@ def parse_health(output: str) -> HealthReport:
 
 
 def check_health(device: DeviceClient) -> HealthReport:
+    """Raise ``DeviceHealthError`` (not booted, root lost) or ``FaultDialogError`` (crash/ANR up)."""
     report = parse_health(device.run(_COMMAND, timeout_s=20).stdout)
     if not report.booted:
         raise DeviceHealthError(f"{device.serial}: sys.boot_completed is not 1")
     if not report.root:
         raise DeviceHealthError(f"{device.serial}: adbd is not root (id -u != 0)")
     if report.faults:
-        raise DeviceHealthError(f"{device.serial}: fault dialog on screen: {'; '.join(report.faults)}")
+        raise FaultDialogError(f"{device.serial}: fault dialog on screen: {'; '.join(report.faults)}")
     return report

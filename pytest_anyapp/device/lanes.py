@@ -50,7 +50,7 @@ class LanePool:
             table = self._read()
             for lane in self.lanes:
                 held = table.get(lane.key)
-                if held is not None and held.get("host") == socket.gethostname() and _pid_alive(int(held["pid"])):  # type: ignore[arg-type]
+                if held is not None and held.get("host") == socket.gethostname() and _pid_alive(int(str(held["pid"]))):
                     continue
                 table[lane.key] = {"pid": os.getpid(), "owner": owner, "host": socket.gethostname(),
                                    "since": time.time()}

@@ -7,6 +7,7 @@ decides), and a direction-only swipe starts inside the screen.
 
 from __future__ import annotations
 
+import re
 import shlex
 import time
 
@@ -22,10 +23,37 @@ _LONG_PRESS_MS = 1000
 
 
 class ActuationResult(BaseModel):
-    """What actuation did; ``note`` explains a no-op (e.g. an app name nobody knows)."""
+    """What actuation did; ``note`` explains a no-op (e.g. an app name nobody knows).
+
+    ``output`` is what the device answered; ``refused`` says why it did not do what was asked (read
+    from the output, since Android often prints an error and exits 0). A refusal is the agent's
+    business, recorded on its step; it never makes the episode invalid.
+    """
 
     commands: list[str]
     note: str = ""
+    output: str = ""
+    refused: str | None = None
+
+
+#: What Android prints when it will not do what a command asked (``am start``, ``monkey``, ``input``).
+_REFUSALS = re.compile(
+    r"^(Error type \d+|Error: Activity class \{[^}]*\} does not exist\.?|"
+    r"Error: Activity not started, unable to resolve Intent.*|Error: .*|"
+    r"\*\* No activities found to run, monkey aborted\.?|\*\* Error: .*|"
+    r"Exception occurred while executing .*|java\.lang\.\w+(Exception|Error).*)$",
+    re.M,
+)
+
+
+def refusal_of(output: str, exit_code: int) -> str | None:
+    """Why the device refused a command, from its output first and its exit status second."""
+    found = [m.group(0).strip() for m in _REFUSALS.finditer(output)]
+    if found:
+        return "; ".join(dict.fromkeys(found))
+    if exit_code != 0:
+        return f"exit status {exit_code}" + (f": {output.strip()[:200]}" if output.strip() else "")
+    return None
 
 
 def escape_input_text(text: str) -> str:
@@ -91,6 +119,15 @@ def actuate(device: DeviceClient, action: Action, *, size: tuple[int, int], wait
         return ActuationResult(commands=[], note=f"waited {wait_s}s")
     else:  # terminate, answer: no device input
         return ActuationResult(commands=[])
+    outputs: list[str] = []
+    refusals: list[str] = []
     for cmd in cmds:
-        device.check(cmd)
-    return ActuationResult(commands=cmds)
+        result = device.run(cmd)  # transport faults raise DeviceError (infrastructure)
+        answer = (result.stdout + result.stderr).strip()
+        if answer:
+            outputs.append(answer)
+        why = refusal_of(result.stdout + "\n" + result.stderr, result.exit_code)
+        if why:
+            refusals.append(f"{cmd.split(' ', 2)[0]}: {why}")
+            break  # as a user would: after a refused step, nothing more of this action happens
+    return ActuationResult(commands=cmds, output="\n".join(outputs)[:4000], refused="; ".join(refusals) or None)

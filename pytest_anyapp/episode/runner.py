@@ -1,8 +1,9 @@
 """The episode loop: reset, observe, agent step, actuate, health check, early stop, final read.
 
 An episode is tried until it ends with a valid status or the infrastructure retry budget is
-spent; every attempt starts from a fresh reset and is listed in the record. Genuine failures are
-never retried. Which status an exception leads to is ``outcomes.status_for_exception``'s call.
+spent; every attempt starts from a fresh reset and keeps its own steps in the record. Genuine
+failures are never retried. Who is to blame for an exception is ``outcomes.attribute``'s call;
+what the device answers to an agent's action is recorded on its step and never an exception.
 """
 
 from __future__ import annotations
@@ -15,20 +16,25 @@ from pathlib import Path
 from typing import Any
 
 from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, HistoryEntry, Observation, TaskInfo
+from pytest_anyapp.agents.base import AgentStep, EpisodeContext, HistoryEntry, Observation, PrivilegedAgent, TaskInfo
+from pytest_anyapp.agents.registry import ResolvedAgent
+from pytest_anyapp.atomic import atomic_write_bytes, atomic_write_text
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
 from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.actuate import actuate
-from pytest_anyapp.errors import EpisodeTimeoutError, Phase, PlanUnavailableError, VerifierReadError
-from pytest_anyapp.options import RunOptions
-from pytest_anyapp.outcomes import Status, cause_for_exception, should_retry, status_for_exception
-from pytest_anyapp.records.models import (
-    AttemptRecord, EpisodeRecord, ExceptionInfo, PlanInfo, Provenance, StepRecord, VerifierRecord,
+from pytest_anyapp.errors import (
+    EndpointCircuitOpenError,
+    EpisodeTimeoutError,
+    Phase,
+    VerifierReadError,
 )
-from pytest_anyapp.atomic import atomic_write_bytes, atomic_write_text
+from pytest_anyapp.options import RunOptions
+from pytest_anyapp.outcomes import Status, attribute, should_retry
+from pytest_anyapp.records.builder import AttemptOutcome, InstalledApp, LaneParts, build_record
+from pytest_anyapp.records.models import ConditionInfo, EpisodeRecord, ExceptionInfo, PlanInfo, StepRecord, VerifierRecord
 from pytest_anyapp.records.store import RunStore
 from pytest_anyapp.registry import PairInstance
 from pytest_anyapp.templates.base import Verdict
@@ -53,89 +59,105 @@ def resolve_prompt(inst: PairInstance, options: RunOptions) -> PromptResolution:
         return PromptResolution(prompt_goal=inst.goal)
     from pytest_anyapp.plans.runtime import resolve_prompt as resolve
 
-    got = resolve(inst, options.condition, options.plan_file, options.plan_mode)
+    got = resolve(inst, options.condition, options.plan_file, options.plan_mode, required=options.plan_required)
     return PromptResolution(prompt_goal=got.prompt_goal, plan=got.plan, condition_valid=got.condition_valid,
                             problems=list(got.problems))
 
 
 @dataclass
-class _Attempt:
-    """Mutable state of one attempt."""
+class EndpointBreaker:
+    """Open once a model endpoint failed for good on this worker: later episodes do not call it."""
 
-    number: int
+    tripped_by: str | None = None
+    reason: str = ""
+
+    def trip(self, test_id: str, reason: str) -> None:
+        if self.tripped_by is None:
+            self.tripped_by, self.reason = test_id, reason
+
+    def check(self) -> None:
+        if self.tripped_by is not None:
+            raise EndpointCircuitOpenError(
+                f"circuit breaker open: the model endpoint failed in {self.tripped_by} ({self.reason[:200]}); "
+                "this episode was not run")
+
+
+@dataclass
+class _Attempt:
+    """Mutable state of one attempt (the runner's scratch; ``outcome`` is what is kept)."""
+
+    outcome: AttemptOutcome
     art_dir: Path
     phase: Phase = "initialize"
-    steps: list[StepRecord] = field(default_factory=list)
     history: list[HistoryEntry] = field(default_factory=list)
     snapshots: list[RawSnapshot] = field(default_factory=list)
-    answer: str | None = None
-    agent_done: bool = False
-    terminate_status: str | None = None
-    stop_reason: str = ""
-    verifier: VerifierRecord | None = None
-    exception: ExceptionInfo | None = None
-    status: Status = Status.INVALID
+    agent_acted: bool = False
     started: float = field(default_factory=time.monotonic)
 
 
 class EpisodeRunner:
     """Runs pair instances on one device lane with one agent."""
 
-    def __init__(self, device: DeviceClient, agent: Agent, options: RunOptions, store: RunStore,
-                 base_provenance: Provenance, *, installed: lifecycle.InstalledApps | None = None) -> None:
+    def __init__(self, device: DeviceClient, agent: ResolvedAgent, options: RunOptions, store: RunStore,
+                 lane: LaneParts, *, installed: lifecycle.InstalledApps | None = None,
+                 breaker: EndpointBreaker | None = None) -> None:
         self.device = device
-        self.agent = agent
+        self.resolved = agent
+        self.agent = agent.agent
         self.options = options
         self.store = store
-        self.base = base_provenance
+        self.lane = lane
         self.installed = installed or lifecycle.InstalledApps(device)
+        self.breaker = breaker or EndpointBreaker()
 
     # -- public ------------------------------------------------------------------------------
     def run(self, inst: PairInstance, *, node_id: str = "") -> EpisodeRecord:
         started_at = _now_iso()
         t0 = time.monotonic()
-        provenance = self._provenance(inst, node_id)
-        base = EpisodeRecord(test_id=inst.test_id, status=Status.INVALID, final=False, goal=inst.goal,
-                             prompt_goal=inst.goal, provenance=provenance, started_at=started_at,
-                             stop_reason="in_flight")
-        self.store.write(base)  # a killed worker leaves this non-final record behind
-        attempts: list[AttemptRecord] = []
-        record = base
+        # a killed worker leaves this non-final record behind
+        self.store.write(build_record(inst, self.lane, node_id=node_id, attempts=[], final=False,
+                                      started_at=started_at))
+        attempts: list[AttemptOutcome] = []
         for number in range(1, self.options.infra_retries + 2):
-            record = self._attempt(inst, number, base)
-            attempts.append(AttemptRecord(attempt=number, status=record.status, exception=record.exception,
-                                          steps=len(record.steps), duration_s=record.duration_s))
-            if not should_retry(record.status, record.exception.retryable if record.exception else True):
+            outcome = self._attempt(inst, number)
+            attempts.append(outcome)
+            exc = outcome.exception
+            if exc is not None and exc.cause == "model_endpoint":
+                self.breaker.trip(inst.test_id, exc.message)
+            if self.breaker.tripped_by is not None or not should_retry(outcome.status,
+                                                                        exc.retryable if exc else True):
                 break
         source = "screencap" if self.device.lane.grpc_port is None else "grpc"
         if self.device.grpc_failed:
             source = f"screencap (gRPC failed: {self.device.grpc_failed})"
-        record = record.model_copy(update={
-            "attempts": attempts, "final": True, "started_at": started_at, "finished_at": _now_iso(),
-            "duration_s": time.monotonic() - t0,
-            "provenance": record.provenance.model_copy(update={"screenshot_source": source}),
-        })
+        record = build_record(inst, self.lane, node_id=node_id, attempts=attempts, final=True,
+                              started_at=started_at, finished_at=_now_iso(), duration_s=time.monotonic() - t0,
+                              screenshot_source=source)
         self.store.write(record)
         return record
 
     # -- one attempt ---------------------------------------------------------------------------
-    def _attempt(self, inst: PairInstance, number: int, base: EpisodeRecord) -> EpisodeRecord:
-        att = _Attempt(number=number, art_dir=self.store.episode_dir(inst.test_id) / f"attempt-{number}")
-        prompt = PromptResolution(prompt_goal=inst.goal)
-        provenance = base.provenance
+    def _attempt(self, inst: PairInstance, number: int) -> AttemptOutcome:
+        att = _Attempt(outcome=AttemptOutcome(number=number, prompt_goal=inst.goal),
+                       art_dir=self.store.episode_dir(inst.test_id) / f"attempt-{number}")
+        out = att.outcome
         app, adapter, template = inst.pair.app, inst.pair.adapter, inst.pair.template
+        if self.breaker.tripped_by is not None:  # no reset, no device work: the endpoint is known dead
+            try:
+                self.breaker.check()
+            except EndpointCircuitOpenError as exc:
+                self._record_exception(att, exc)
+            return out
         isolated = False
         try:
             prompt = resolve_prompt(inst, self.options)
-            provenance = provenance.model_copy(update={
-                "condition_valid": prompt.condition_valid, "condition_problems": prompt.problems,
-            })
+            out.prompt_goal, out.plan = prompt.prompt_goal, prompt.plan
+            out.condition = ConditionInfo(name=self.options.condition, valid=prompt.condition_valid,
+                                          problems=prompt.problems)
             version = self.installed.require(app)
-            provenance = provenance.model_copy(update={
-                "app_version_name": version[0] if version else None,
-                "app_version_code": version[1] if version else None,
-                "installed_apk_sha256": self.installed.apk_sha256(app.package),
-            })
+            out.installed = InstalledApp(version_name=version[0] if version else None,
+                                         version_code=version[1] if version else None,
+                                         apk_sha256=self.installed.apk_sha256(app.package))
             isolated = True  # before, not after: a half-done isolation must be undone too
             lifecycle.isolate(self.device, app, self.installed.packages(), self.options.pm_timeout_s)
             if adapter.clear_on_init:
@@ -148,49 +170,58 @@ class EpisodeRunner:
             lifecycle.relaunch(self.device, app.package)
             check_health(self.device)
 
-            self.agent.reset(EpisodeContext(
-                prompt_goal=prompt.prompt_goal, step_budget=template.step_budget, condition=self.options.condition,
-                task=TaskInfo(semantic_id=template.semantic_id, app_id=app.app_id, app_display_name=app.display_name,
-                              package=app.package, category=app.category.value, instance=inst.instance,
-                              params=inst.params),
-            ))
+            att.phase = "agent"
+            self._reset_agent(inst, prompt.prompt_goal)
             self._loop(inst, att, prompt.prompt_goal)
 
             att.phase = "verifier"
             check_health(self.device)
             verdict, raw, reads = self._settled_read(inst, att)
             check_health(self.device)
-            att.verifier = VerifierRecord(
+            out.verifier = VerifierRecord(
                 success=verdict.success, reasons=verdict.reasons, evidence=verdict.evidence, snapshot=raw,
                 initial_snapshot=att.snapshots[0], history_snapshots=att.snapshots[1:], reads=reads,
+                validation_mode=_validation_mode(verdict),
             )
-            done = att.agent_done or att.stop_reason == "early_stop"
-            att.status = Status.VALID_SUCCESS if (verdict.success and done) else Status.VALID_FAILURE
+            done = out.agent_done or out.stop_reason == "early_stop"
+            out.status = Status.VALID_SUCCESS if (verdict.success and done) else Status.VALID_FAILURE
             if verdict.success and not done:
-                att.verifier.reasons.append("state is correct but the agent never ended the episode "
+                out.verifier.reasons.append("state is correct but the agent never ended the episode "
                                             "(budget exhausted without terminate/answer)")
-        except Exception as exc:  # noqa: BLE001 — every error is classified, none is swallowed
-            att.status = status_for_exception(exc, att.phase)
-            att.exception = ExceptionInfo(phase=att.phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
-                                          message=str(exc), cause=cause_for_exception(exc),
-                                          retryable=getattr(exc, "retryable", True),
-                                          traceback=traceback.format_exc())
-            if isinstance(exc, PlanUnavailableError):  # declared C2 without a usable plan: condition not met
-                provenance = provenance.model_copy(update={"condition_valid": False, "condition_problems": [str(exc)]})
-            if att.status is Status.VALID_FAILURE:
-                att.stop_reason = "agent_output_error"
-                raw_output = getattr(exc, "raw_output", None)
-                att.steps.append(StepRecord(index=len(att.steps), action={"action": "invalid_output"},
-                                            raw_output=raw_output,
-                                            agent_extra={"raw_outputs": getattr(exc, "raw_outputs", None)}))
+        except Exception as exc:  # noqa: BLE001 — every error is attributed, none is swallowed
+            self._record_exception(att, exc)
         finally:
             self._teardown(inst, att, isolated)
-        return EpisodeRecord(
-            test_id=inst.test_id, status=att.status, goal=inst.goal, prompt_goal=prompt.prompt_goal,
-            plan=prompt.plan, answer=att.answer, agent_done=att.agent_done, terminate_status=att.terminate_status,
-            stop_reason=att.stop_reason, steps=att.steps, verifier=att.verifier, exception=att.exception,
-            provenance=provenance, duration_s=time.monotonic() - att.started,
-        )
+            out.duration_s = time.monotonic() - att.started
+        return out
+
+    def _record_exception(self, att: _Attempt, exc: BaseException) -> None:
+        out = att.outcome
+        verdict_of = attribute(exc, att.phase, agent_acted=att.agent_acted)
+        out.status = verdict_of.status
+        out.exception = ExceptionInfo(phase=att.phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
+                                      message=str(exc), cause=verdict_of.cause, retryable=verdict_of.retryable,
+                                      traceback="".join(traceback.format_exception(exc)))
+        if verdict_of.cause in ("plan_unavailable", "condition_mismatch"):  # declared condition not met
+            out.condition = ConditionInfo(name=self.options.condition, valid=False, problems=[str(exc)])
+        if out.status is Status.VALID_FAILURE:
+            out.stop_reason = "agent_output_error"
+            out.steps.append(StepRecord(index=len(out.steps), action={"action": "invalid_output"},
+                                        raw_output=getattr(exc, "raw_output", None),
+                                        agent_extra={"raw_outputs": getattr(exc, "raw_outputs", None)}))
+
+    def _reset_agent(self, inst: PairInstance, prompt_goal: str) -> None:
+        """Model and custom agents get what a user would be told; only built-in privileged agents
+        (oracle, replay) also get the gold task, through ``reset_privileged``."""
+        template, app = inst.pair.template, inst.pair.app
+        context = EpisodeContext(prompt_goal=prompt_goal, step_budget=template.step_budget,
+                                 condition=self.options.condition)
+        if self.resolved.privileged and isinstance(self.agent, PrivilegedAgent):
+            self.agent.reset_privileged(context, TaskInfo(
+                semantic_id=template.semantic_id, app_id=app.app_id, app_display_name=app.display_name,
+                package=app.package, category=app.category.value, instance=inst.instance, params=inst.params))
+        else:
+            self.agent.reset(context)
 
     def _loop(self, inst: PairInstance, att: _Attempt, prompt_goal: str) -> None:
         """Steps until the agent ends the episode, the budget runs out, or early stop fires.
@@ -198,6 +229,7 @@ class EpisodeRunner:
         The early-stop read only decides when to stop; the score is always the final settled read.
         """
         template = inst.pair.template
+        out = att.outcome
         budget = template.step_budget
         for index in range(budget):
             self._check_timeout(att)
@@ -224,21 +256,24 @@ class EpisodeRunner:
             step.usage = decision.usage.model_dump() if decision.usage else None
             step.model_latency_s, step.model_calls = decision.model_latency_s, decision.model_calls
             step.agent_extra = decision.extra
-            att.steps.append(step)
+            out.steps.append(step)
             att.history.append(HistoryEntry(step_index=index, action=action, raw_output=decision.raw_output))
 
             att.phase = "actuate"
             t = time.monotonic()
+            att.agent_acted = True
             result = actuate(self.device, action, size=SCREEN_SIZE, wait_s=self.options.wait_s)
             if result.note:
                 step.action = step.action | {"actuation_note": result.note}
+            step.device_output = result.output or None
+            step.device_refused = result.refused
             if self.options.post_action_s:
                 time.sleep(self.options.post_action_s)
             check_health(self.device)
             step.actuate_s = time.monotonic() - t
 
             if action.ends_episode:
-                self._finish_by_agent(att, action)
+                self._finish_by_agent(out, action)
                 return
             if self.options.early_stop or template.uses_latch:
                 att.phase = "verifier"
@@ -249,19 +284,19 @@ class EpisodeRunner:
                 step.verify_s = time.monotonic() - t
                 step.early_stop_success = verdict.success
                 if verdict.success and self.options.early_stop:
-                    att.stop_reason = "early_stop"
+                    out.stop_reason = "early_stop"
                     return
-        att.stop_reason = "step_budget"
+        out.stop_reason = "step_budget"
 
     @staticmethod
-    def _finish_by_agent(att: _Attempt, action: Action) -> None:
-        att.agent_done = True
+    def _finish_by_agent(out: AttemptOutcome, action: Action) -> None:
+        out.agent_done = True
         if action.action == "answer":
-            att.answer = action.text
-            att.stop_reason = "answer"
+            out.answer = action.text
+            out.stop_reason = "answer"
         else:
-            att.terminate_status = action.status
-            att.stop_reason = f"terminate:{action.status or 'unspecified'}"
+            out.terminate_status = action.status
+            out.stop_reason = f"terminate:{action.status or 'unspecified'}"
 
     def _settled_read(self, inst: PairInstance, att: _Attempt) -> tuple[Verdict, RawSnapshot, int]:
         """Up to N reads, stopping at the first success (apps may write a moment after the last input)."""
@@ -277,7 +312,8 @@ class EpisodeRunner:
 
     def _read(self, adapter: Any) -> RawSnapshot:
         try:
-            return adapter.read_raw(self.device)
+            raw: RawSnapshot = adapter.read_raw(self.device)
+            return raw
         except VerifierReadError:
             raise
         except Exception as exc:
@@ -290,7 +326,7 @@ class EpisodeRunner:
             history = [adapter.parse(s) for s in att.snapshots]
         except Exception as exc:
             raise VerifierReadError(f"state snapshot could not be parsed: {exc}") from exc
-        return inst.pair.check(inst.params, state, history, att.answer)
+        return inst.pair.check(inst.params, state, history, att.outcome.answer)
 
     def _check_timeout(self, att: _Attempt) -> None:
         limit = self.options.task_timeout_s
@@ -308,32 +344,24 @@ class EpisodeRunner:
     def _teardown(self, inst: PairInstance, att: _Attempt, isolated: bool) -> None:
         """Always undo isolation. A teardown error invalidates a valid attempt, never hides a primary error."""
         app = inst.pair.app
+        out = att.outcome
         try:
             inst.pair.adapter.teardown(self.device)
             if isolated:
                 lifecycle.restore(self.device, app, self.installed.packages(), self.options.pm_timeout_s)
         except Exception as exc:  # noqa: BLE001
-            if att.exception is None:
-                att.status = Status.INVALID
-                att.exception = ExceptionInfo(phase="teardown", type=type(exc).__qualname__, message=str(exc),
-                                              cause=cause_for_exception(exc), traceback=traceback.format_exc())
+            if out.exception is None:
+                verdict_of = attribute(exc, "teardown")
+                out.status = Status.INVALID
+                out.exception = ExceptionInfo(phase="teardown", type=type(exc).__qualname__, message=str(exc),
+                                              cause=verdict_of.cause, retryable=verdict_of.retryable,
+                                              traceback=traceback.format_exc())
 
-    # -- provenance ----------------------------------------------------------------------------
-    def _provenance(self, inst: PairInstance, node_id: str) -> Provenance:
-        ident = inst.identity()
-        app, template = inst.pair.app, inst.pair.template
-        return self.base.model_copy(update={
-            "node_id": node_id, "device_serial": self.device.serial,
-            "app_id": app.app_id, "app_display_name": app.display_name, "package": app.package,
-            "is_original": app.is_original,
-            "pinned_version_name": app.version_name, "pinned_version_code": app.version_code,
-            "apk_sha256": app.apk_sha256, "category": app.category.value, "semantic_id": template.semantic_id,
-            "template_origin": template.origin, "seed": inst.seed, "n_instances": self.options.n_instances,
-            "instance": inst.instance, "instance_seed": ident["instance_seed"], "params": inst.params,
-            "semantic_parameter_sha256": ident["semantic_parameter_sha256"], "semantic_goal": inst.semantic_goal,
-            "semantic_goal_sha256": ident["semantic_goal_sha256"], "condition": self.options.condition,
-            "step_budget": template.step_budget, "early_stop": self.options.early_stop,
-        })
+
+def _validation_mode(verdict: Verdict) -> str | None:
+    """``durable`` / ``ui`` / ``answer`` where the verdict declares it (read defensively)."""
+    mode = getattr(verdict, "validation_mode", None)
+    return str(getattr(mode, "value", mode)) if mode else None
 
 
 def _now_iso() -> str:

@@ -60,18 +60,18 @@ def audit_record(record: EpisodeRecord) -> list[str]:
     """Problems with one episode's condition, computed from the record alone."""
     prov = record.provenance
     problems: list[str] = []
-    condition = prov.condition
+    condition = prov.condition.name
     if condition not in CONDITIONS:
         return [f"unknown condition {condition!r}"]
-    if prov.semantic_goal and goal_sha256(prov.semantic_goal) != prov.semantic_goal_sha256:
+    if prov.task.semantic_goal and goal_sha256(prov.task.semantic_goal) != prov.task.semantic_goal_sha256:
         problems.append("semantic_goal_sha256 does not hash semantic_goal")
-    if prov.params and params_sha256(prov.params) != prov.semantic_parameter_sha256:
+    if prov.task.params and params_sha256(prov.task.params) != prov.task.semantic_parameter_sha256:
         problems.append("semantic_parameter_sha256 does not hash params")
-    if prov.app_display_name and prov.semantic_goal:
-        neutral = _neutral_from_goal(record.goal, prov.app_display_name)
+    if prov.app.display_name and prov.task.semantic_goal:
+        neutral = _neutral_from_goal(record.goal, prov.app.display_name)
         if neutral is None:
             problems.append("the goal does not name the app, so the semantic goal cannot be re-derived")
-        elif neutral != normalize_goal(prov.semantic_goal):
+        elif neutral != normalize_goal(prov.task.semantic_goal):
             problems.append("semantic_goal is not the goal with the app name replaced by [TARGET_APP]")
 
     if condition == "c1":
@@ -79,7 +79,7 @@ def audit_record(record: EpisodeRecord) -> list[str]:
             problems.append("a c1 episode carries a plan")
         if record.prompt_goal != record.goal:
             problems.append("a c1 episode's prompt goal differs from its goal")
-        return problems + _consistency(prov.condition_valid, problems)
+        return problems + _consistency(prov.condition.valid, problems)
 
     plan = record.plan
     if plan is None:
@@ -88,7 +88,7 @@ def audit_record(record: EpisodeRecord) -> list[str]:
         elif record.prompt_goal not in ("", record.goal):
             problems.append("no plan recorded, but the prompt goal is not the plain goal")
         return problems  # an invalid episode without a plan is the fail-closed outcome
-    expected_key = plan_key(prov.semantic_id, prov.instance, prov.semantic_goal)
+    expected_key = plan_key(prov.task.semantic_id, prov.task.instance, prov.task.semantic_goal)
     if plan.plan_key != expected_key:
         problems.append(f"plan_key {plan.plan_key} is not {expected_key}")
     if plan.plan_sha256 != sha256_text(plan.plan_text):
@@ -98,7 +98,7 @@ def audit_record(record: EpisodeRecord) -> list[str]:
     steps = steps_from_plan_text(plan.plan_text)
     if plan_text_from_steps(steps) != plan.plan_text:
         problems.append("plan_text is not canonical numbered text")
-    report = validate_steps(steps, prov.semantic_goal, mode="strict")
+    report = validate_steps(steps, prov.task.semantic_goal, mode="strict")
     if not report.ok:
         problems.append("plan fails strict validation: " + ", ".join(sorted({f.kind for f in report.errors})))
     allowed = CONDITION_PROVIDERS[condition]
@@ -114,7 +114,7 @@ def audit_record(record: EpisodeRecord) -> list[str]:
         parsed = decompose_prompt_goal(record.prompt_goal)
         if parsed is None or parsed.goal != record.goal or parsed.plan_text != plan.plan_text:
             problems.append("prompt_goal does not invert to the recorded goal and plan")
-    return problems + _consistency(prov.condition_valid, problems)
+    return problems + _consistency(prov.condition.valid, problems)
 
 
 def _consistency(recorded_valid: bool, found: list[str]) -> list[str]:
@@ -139,9 +139,9 @@ def audit_results(results: Path) -> AuditRunReport:
         if not record.final:
             continue
         report.episodes += 1
-        entry.test_id, entry.condition, entry.status = record.test_id, record.provenance.condition, record.status.value
+        entry.test_id, entry.condition, entry.status = record.test_id, record.provenance.condition.name, record.status.value
         entry.problems = audit_record(record)
-        if record.provenance.condition in ("c2_g", "c2_o"):
+        if record.provenance.condition.name in ("c2_g", "c2_o", "c2_h"):
             report.c2_episodes += 1
             if record.plan is not None:
                 report.c2_with_plan += 1

@@ -69,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pre = sub.add_parser("preflight", help="check a plan file against the run's schedule")
     pre.add_argument("--plan-file", required=True, type=Path)
     _schedule_args(pre)
-    pre.add_argument("--condition", choices=("c2_g", "c2_o"), default=None)
+    pre.add_argument("--condition", choices=("c2_g", "c2_o", "c2_h"), default=None)
     pre.add_argument("--report-json", type=Path, default=None)
     pre.set_defaults(func=_guard(cmd_preflight))
 

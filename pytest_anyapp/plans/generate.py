@@ -25,7 +25,12 @@ from pytest_anyapp.plans.instances import SemanticInstance
 from pytest_anyapp.plans.keys import plan_sha256, plan_text_from_steps
 from pytest_anyapp.plans.models import PlanEntry, PlanFile, PlanFileMetadata, save_plan_file
 from pytest_anyapp.plans.prompt import (
-    PROMPT_SHA256, ParseRejection, content_repair_prompt, format_repair_prompt, initial_prompt, parse_steps,
+    PROMPT_SHA256,
+    ParseRejection,
+    content_repair_prompt,
+    format_repair_prompt,
+    initial_prompt,
+    parse_steps,
 )
 from pytest_anyapp.plans.providers import PlanProvider, ProviderCallError, ProviderReply
 from pytest_anyapp.plans.validate import AppTerm, ValidationMode, validate_steps
@@ -40,7 +45,7 @@ class GenerationSettings(BaseModel):
     validation_mode: ValidationMode = "strict"
 
     def backoff(self, retry: int) -> float:
-        return min(self.backoff_base_s * 2 ** retry, self.backoff_cap_s)
+        return float(min(self.backoff_base_s * 2 ** retry, self.backoff_cap_s))
 
 
 class FailedInstance(BaseModel):
@@ -147,7 +152,7 @@ def generate_one(
             key=inst.plan_key, semantic_id=inst.semantic_id, instance=inst.instance, category=inst.category,
             semantic_goal=inst.semantic_goal, semantic_goal_sha256=inst.semantic_goal_sha256,
             semantic_parameter_sha256=inst.semantic_parameter_sha256, steps=steps, plan_text=text,
-            plan_sha256=plan_sha256(text), provider=caller.provider.name,  # type: ignore[arg-type]
+            plan_sha256=plan_sha256(text), provider=caller.provider.name,
             model=caller.provider.model, attempts=attempt, warnings=report.warnings,
         )
     return FailedInstance(plan_key=inst.plan_key, reason=f"no valid plan in {settings.max_attempts} attempts; last: {last_reason}")

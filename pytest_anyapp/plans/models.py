@@ -10,18 +10,18 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_anyapp.atomic import atomic_write_text
 from pytest_anyapp.plans.validate import MAX_PLAN_CHARS, MAX_STEP_CHARS, MAX_STEPS, Finding, ValidationMode
 
-PLAN_FILE_FORMAT = "anyapp-plans/1"
+PLAN_FILE_FORMAT: Final = "anyapp-plans/1"
 #: Our suite family (the prior release recorded ``android_world``); preflight compares it.
 SUITE_FAMILY = "anyappbench"
-PLANNER_INPUT = "app_name_replaced_with_[TARGET_APP]"
-PLAN_REUSE = "one_plan_per_semantic_instance_across_apps"
+PLANNER_INPUT: Final = "app_name_replaced_with_[TARGET_APP]"
+PLAN_REUSE: Final = "one_plan_per_semantic_instance_across_apps"
 
 Provider = Literal["gemini", "openai", "human"]
 GENERATED_PROVIDERS: frozenset[str] = frozenset({"gemini", "openai"})

@@ -20,7 +20,12 @@ from pydantic import BaseModel, Field, ValidationError
 from pytest_anyapp.plans.instances import SemanticInstance
 from pytest_anyapp.plans.keys import parse_plan_key, plan_sha256, plan_text_from_steps
 from pytest_anyapp.plans.models import (
-    SUITE_FAMILY, PlanEntry, PlanFileError, PlanFileMetadata, file_sha256, load_json_strict,
+    SUITE_FAMILY,
+    PlanEntry,
+    PlanFileError,
+    PlanFileMetadata,
+    file_sha256,
+    load_json_strict,
 )
 from pytest_anyapp.plans.runtime import CONDITION_PROVIDERS
 from pytest_anyapp.plans.validate import AppTerm, validate_steps
@@ -69,7 +74,8 @@ def _entry_findings(
     try:
         entry = PlanEntry.model_validate(raw)
     except ValidationError as exc:
-        return key, [PreflightFinding(kind="invalid_entry", key=key, detail=f"{where}: {exc.error_count()} schema errors: {exc.errors()[0]['msg']}")]
+        return key, [PreflightFinding(kind="invalid_entry", key=key,
+                                      detail=f"{where}: {exc.error_count()} schema errors: {exc.errors()[0]['msg']}")]
     out: list[PreflightFinding] = []
     if (parsed.semantic_id, parsed.instance) != (entry.semantic_id, entry.instance):
         out.append(PreflightFinding(kind="legacy_entry", key=key, detail="key names another template or instance than the entry's fields"))
@@ -79,7 +85,7 @@ def _entry_findings(
         out.append(PreflightFinding(kind="plan_text_mismatch", key=key, detail="plan_text is not the numbered text of steps"))
     if entry.plan_sha256 != plan_sha256(entry.plan_text):
         out.append(PreflightFinding(kind="plan_sha256_mismatch", key=key, detail="plan_sha256 does not hash plan_text"))
-    sched = scheduled.get(key)
+    sched = scheduled.get(key) if key is not None else None
     if sched is not None:
         if normalize_goal(entry.semantic_goal) != normalize_goal(sched.semantic_goal):
             out.append(PreflightFinding(kind="goal_mismatch", key=key, detail="semantic_goal differs from the scheduled one"))
@@ -130,7 +136,8 @@ def run_preflight(
     try:
         meta = PlanFileMetadata.model_validate(payload.get("metadata"))
     except ValidationError as exc:
-        report.findings.append(PreflightFinding(kind="bad_metadata", detail=f"metadata does not validate: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}"))
+        report.findings.append(PreflightFinding(kind="bad_metadata",
+                                                detail=f"metadata does not validate: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}"))
     else:
         for field, expected in (("seed", seed), ("n_instances", n_instances), ("fixed_seed", fixed_seed), ("suite_family", suite_family)):
             actual = getattr(meta, field)
@@ -163,7 +170,8 @@ def run_preflight(
                 kind="missing", key=inst.plan_key, detail=f"no plan for scheduled {inst.semantic_id} instance {inst.instance}",
             ))
     for key in sorted(present - set(by_key)):
-        report.findings.append(PreflightFinding(kind="unscheduled", severity="warning", key=key, detail="plan for an instance this run does not schedule"))
+        report.findings.append(PreflightFinding(kind="unscheduled", severity="warning", key=key,
+                                                detail="plan for an instance this run does not schedule"))
     report.ok = not report.errors
     report.exit_code = 0 if report.ok else 1
     return report

@@ -37,11 +37,11 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
         return Rescored(test_id=record.test_id, recorded=record.status, rescored=None,
                         reasons=["no final snapshot (invalid or ended by unusable agent output)"])
     prov = record.provenance
-    template = template_by_id(prov.semantic_id)
-    adapter = adapters()[prov.app_id]
+    template = template_by_id(prov.task.semantic_id)
+    adapter = adapters()[prov.app.app_id]
     state = adapter.parse(record.verifier.snapshot)
     history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
-    verdict = template.check(prov.params, state, history, record.answer)
+    verdict = template.check(prov.task.params, state, history, record.answer)
     done = record.agent_done or record.stop_reason == "early_stop"
     status = Status.VALID_SUCCESS if verdict.success and done else Status.VALID_FAILURE
     return Rescored(test_id=record.test_id, recorded=record.status, rescored=status, reasons=verdict.reasons)

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_anyapp.catalog import Category, app_by_id, apps_in
 from pytest_anyapp.outcomes import Status
+from pytest_anyapp.records.run_meta import RunMeta, run_meta
 
 GAP_SCHEMA_VERSION = 1
 
@@ -98,6 +99,8 @@ class GapTable(BaseModel):
     categories: list[CategoryRow] = Field(default_factory=list)
     overall: OverallRow = Field(default_factory=OverallRow)
     skipped: list[str] = Field(default_factory=list, description="Summaries that could not be attributed, with why.")
+    run: RunMeta = Field(default_factory=RunMeta, description="Agent, model, condition, device kind, run, code; "
+                                                              "app faults per app; validation modes.")
 
 
 def _mean(values: Iterable[float]) -> float | None:
@@ -237,4 +240,4 @@ def build_gap_table(summaries: Iterable[Mapping[str, Any]], *, condition: str | 
         n_valid=sum(r.n_valid for r in rows), n_success=sum(r.n_success for r in rows),
         n_invalid=sum(r.n_invalid for r in rows),
     )
-    return GapTable(condition=condition, categories=rows, overall=overall, skipped=skipped)
+    return GapTable(condition=condition, categories=rows, overall=overall, skipped=skipped, run=run_meta(items))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_anyapp.records.run_meta import describe
 from pytest_anyapp.report.gap import AppRow, CategoryRow, GapTable
 
 NA = "n/a"
@@ -38,6 +39,8 @@ def render_markdown(table: GapTable) -> str:
     """Category table, overall row, then per-app detail; rates as percentages."""
     lines = [
         f"# {_title(table)}",
+        "",
+        *(f"> {line}" for line in describe(table.run)),
         "",
         "Success rates are hierarchical: template = mean over its valid instances, app = mean over its",
         "templates, New = unweighted mean of the new apps, Gap = New − Original. Invalid episodes are",
@@ -79,7 +82,7 @@ def _align(rows: list[list[str]], right: set[int]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []
     for r in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))]
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
         out.append("  ".join(cells).rstrip())
     return out
 
@@ -99,7 +102,7 @@ def render_terminal(table: GapTable) -> str:
     ov = table.overall
     rows.append(["overall", f"orig mean {fmt_rate(ov.original_rate)} over {len(ov.categories)} categories", "",
                  fmt_rate(ov.new_rate), str(ov.n_valid), str(ov.n_invalid), fmt_gap(ov.gap)])
-    lines = [_title(table)] + _align(rows, right={3, 4, 5, 6})
+    lines = [_title(table), *describe(table.run)] + _align(rows, right={3, 4, 5, 6})
     if table.skipped:
         lines.append(f"skipped {len(table.skipped)} unattributable summaries (see summary.md)")
     return "\n".join(lines) + "\n"

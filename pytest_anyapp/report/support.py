@@ -195,7 +195,7 @@ def render_support(report: SupportReport) -> str:
     rows.append(["total", str(report.total("apps")), str(report.total("runnable")), str(report.total("templates")),
                  str(report.total("pairs")), str(report.total("instances"))])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
     lines.append("")
     for c in report.categories:
         lines.append(f"{c.category}: runnable {', '.join(c.runnable) or '(none)'}")

@@ -78,6 +78,7 @@ def default_properties(avd_name: str, console_port: int) -> dict[str, str]:
         "ro.hardware": "ranchu",
         "ro.sf.lcd_density": str(SCREEN_DENSITY),
         "ro.serialno": f"EMULATOR{console_port}",
+        "ro.anyapp.simulated": "1",  # read-only: how the harness tells this device from a real emulator
         "service.adb.root": "1",
         "sys.boot_completed": "1",
         "dev.bootcomplete": "1",

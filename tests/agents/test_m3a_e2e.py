@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,8 +165,8 @@ def test_index_naming_model_solves_one_instance_and_sends_the_wrong_text_in_the_
         pytest.skip(f"simulated device not ready: {exc.get('message')}")  # as in test_episode_e2e
     assert not responder.problems, responder.problems
     result.assert_outcomes(passed=1, failed=1)
-    assert solved["provenance"]["params"] == solved_params, "the responder solved for another instance"
-    assert unsolved["provenance"]["params"]["number"] != solved_params["number"]
+    assert solved["provenance"]["task"]["params"] == solved_params, "the responder solved for another instance"
+    assert unsolved["provenance"]["task"]["params"]["number"] != solved_params["number"]
 
     # Solved through the UI: one step per oracle UI intent; the harness stops early once the
     # verifier holds, so the send is the last step (status{complete} is never asked for).
@@ -189,6 +188,6 @@ def test_index_naming_model_solves_one_instance_and_sends_the_wrong_text_in_the_
     assert [s["agent_extra"]["native_action_type"] for s in unsolved["steps"]] == [*natives, "status"]
     assert wrong in [s["action"].get("text") for s in unsolved["steps"]]
 
-    model = solved["provenance"]["model"]
+    model = solved["provenance"]["agent"]["model"]
     assert model["model_id"] == load_model_configs(env={})[name].model and len(model["config_sha256"]) == 64
     assert "test-key" not in json.dumps(solved) + json.dumps(unsolved)

@@ -27,7 +27,7 @@ def test_policy_specs(spec: str | None, mode: str, calls: int) -> None:
 def test_bad_policy_specs_are_config_errors(spec: str) -> None:
     with pytest.raises(ConfigError):
         ParseFailurePolicy.parse(spec)
-    with pytest.raises(Exception):
+    with pytest.raises(ConfigError):
         AgentOptions(parse_failure=spec)
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_anyapp.agents.base import Agent, AgentStep, Observation
 from pytest_anyapp.agents.actions import Action
+from pytest_anyapp.agents.base import Agent, AgentStep, Observation
 from pytest_anyapp.agents.models.gui_owl import GUIOwlAgent
 from pytest_anyapp.agents.models.m3a import M3AAgent
 from pytest_anyapp.agents.models.mai_ui import MAIUIAgent

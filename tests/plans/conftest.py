@@ -9,9 +9,9 @@ import pytest
 
 from pytest_anyapp.catalog import Category
 from pytest_anyapp.plans.instances import SemanticInstance, scheduled_semantic_instances
-from pytest_anyapp.plans.runtime import clear_cache
 from pytest_anyapp.plans.keys import plan_sha256, plan_text_from_steps
 from pytest_anyapp.plans.models import PlanEntry, PlanFile, PlanFileMetadata, save_plan_file
+from pytest_anyapp.plans.runtime import clear_cache
 
 from .fakes import VALID_STEPS, FakeGemini, FakeOpenAI
 

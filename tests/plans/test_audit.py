@@ -36,7 +36,7 @@ def test_fresh_log_verifies_and_is_private(tmp_path: Path) -> None:
     assert problems == []
     assert [r.seq for r in records] == list(range(9))
     assert records[0].kind == "header" and records[0].prev_sha256 == "0" * 64
-    assert all(b.prev_sha256 == a.record_sha256 for a, b in zip(records, records[1:]))
+    assert all(b.prev_sha256 == a.record_sha256 for a, b in zip(records, records[1:], strict=False))
 
 
 @pytest.mark.parametrize("tamper", ["edit", "delete", "reorder", "insert", "rehash_edit"])

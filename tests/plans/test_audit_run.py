@@ -64,13 +64,17 @@ def test_tampered_records_are_caught(pairs: list[PairInstance], sms_plan_path: P
     assert any("composition" in p for p in problems)
     wrong_key = good.model_copy(update={"plan": plan.model_copy(update={"plan_key": plan.plan_key.replace("instance=0", "instance=1")})})
     assert any("plan_key" in p for p in audit_record(wrong_key))
-    other_goal = good.model_copy(update={"provenance": good.provenance.model_copy(update={"semantic_goal": "Do something else with [TARGET_APP]."})})
+    prov = good.provenance
+    other_task = prov.task.model_copy(update={"semantic_goal": "Do something else with [TARGET_APP]."})
+    other_goal = good.model_copy(update={"provenance": prov.model_copy(update={"task": other_task})})
     assert any("semantic_goal_sha256" in p for p in audit_record(other_goal))
-    human_role = good.model_copy(update={"provenance": good.provenance.model_copy(update={"condition": "c2_o"})})
-    assert any("c2_o needs a human plan" in p for p in audit_record(human_role))
+    human_role = good.model_copy(update={"provenance": prov.model_copy(
+        update={"condition": prov.condition.model_copy(update={"name": "c2_h"})})})
+    assert any("c2_h needs a human plan" in p for p in audit_record(human_role))
     disguised = good.model_copy(update={"plan": None, "prompt_goal": good.goal})
     assert any("C1 rollout in disguise" in p for p in audit_record(disguised))
-    c1_with_plan = good.model_copy(update={"provenance": good.provenance.model_copy(update={"condition": "c1"})})
+    c1_with_plan = good.model_copy(update={"provenance": prov.model_copy(
+        update={"condition": prov.condition.model_copy(update={"name": "c1"})})})
     assert any("c1 episode carries a plan" in p for p in audit_record(c1_with_plan))
 
 

@@ -47,7 +47,7 @@ def test_c2_g_oracle_run_passes_and_reaudits(pytester: pytest.Pytester, plan_fil
     plans = {p.key: p for p in load_plan_file(plan_file).plans}
     for rec in records.values():
         assert rec["status"] == "valid_success"
-        assert rec["provenance"]["condition"] == "c2_g" and rec["provenance"]["condition_valid"] is True
+        assert rec["provenance"]["condition"]["name"] == "c2_g" and rec["provenance"]["condition"]["valid"] is True
         plan = rec["plan"]
         assert plan["plan_text"] == plans[plan["plan_key"]].plan_text and plan["generator_provider"] == "gemini"
         assert rec["prompt_goal"] != rec["goal"] and original_goal_from_prompt_goal(rec["prompt_goal"]) == rec["goal"]
@@ -80,6 +80,6 @@ def test_missing_plan_makes_the_episode_invalid(
         assert rec["status"] == "invalid_infrastructure" and rec["plan"] is None
         assert rec["exception"]["cause"] == "plan_unavailable"
         assert rec["verifier"] is None and rec["steps"] == []
-        assert rec["provenance"]["condition_valid"] is False and rec["provenance"]["condition_problems"]
+        assert rec["provenance"]["condition"]["valid"] is False and rec["provenance"]["condition"]["problems"]
     assert main(["plans", "audit-run", str(pytester.path / "res")]) == 0
 

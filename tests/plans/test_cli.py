@@ -58,7 +58,8 @@ def test_generate_then_preflight_then_verify(
     assert (meta.generator_provider, meta.generator_model, meta.prompt_sha256, meta.frozen) == ("openai", "gpt-fake", PROMPT_SHA256, True)
     assert (meta.seed, meta.n_instances, meta.categories, meta.validation_mode) == (30, 1, ["sms"], "strict")
     assert meta.audit is not None and meta.audit.path == "audit.jsonl"
-    assert run_preflight(out, sms_instances, seed=30, n_instances=1, condition="c2_g").ok
+    assert run_preflight(out, sms_instances, seed=30, n_instances=1, condition="c2_o").ok  # OpenAI plans are c2_o
+    assert not run_preflight(out, sms_instances, seed=30, n_instances=1, condition="c2_g").ok
     assert main(["plans", "verify-audit", str(audit), "--plan-file", str(out)]) == 0
     for path in (out, audit):
         assert FAKE_KEY not in path.read_text()
@@ -153,7 +154,7 @@ def test_import_csv_and_json(sms_instances: list[SemanticInstance], tmp_path: Pa
     plan_file = load_plan_file(out)
     assert plan_file.metadata.generator_provider == "human" and plan_file.metadata.authors == ["ann", "bob"]
     assert plan_file.plans[0].steps == _good_steps(sms_instances[0])
-    assert run_preflight(out, sms_instances, seed=30, n_instances=1, condition="c2_o").ok
+    assert run_preflight(out, sms_instances, seed=30, n_instances=1, condition="c2_h").ok
     assert main(["plans", "verify-audit", str(audit), "--plan-file", str(out)]) == 0
     records, _ = read_records(audit)
     assert [r.kind for r in records] == ["header"] + ["import"] * len(sms_instances)
@@ -165,7 +166,8 @@ def test_import_csv_and_json(sms_instances: list[SemanticInstance], tmp_path: Pa
     assert [p.plan_text for p in load_plan_file(out2).plans] == [p.plan_text for p in plan_file.plans]
 
 
-def test_import_rejects_invalid_and_unscheduled(sms_instances: list[SemanticInstance], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_rejects_invalid_and_unscheduled(sms_instances: list[SemanticInstance], tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "plans.json"
     entries = [{"semantic_id": i.semantic_id, "instance": i.instance, "steps": _good_steps(i)} for i in sms_instances]
     entries[0]["steps"] = ["Tap the compose icon"]

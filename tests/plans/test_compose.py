@@ -7,7 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_anyapp.plans.compose import (
-    ORIGINAL_HEADER, PLAN_HEADER, compose_prompt_goal, decompose_prompt_goal, normalize_mode,
+    ORIGINAL_HEADER,
+    PLAN_HEADER,
+    compose_prompt_goal,
+    decompose_prompt_goal,
+    normalize_mode,
     original_goal_from_prompt_goal,
 )
 

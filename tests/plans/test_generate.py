@@ -88,7 +88,8 @@ def test_the_generator_sees_only_the_neutral_instruction(fake: FakeProvider, sms
             assert len(body["contents"]) == 1 and list(body["contents"][0]["parts"][0]) == ["text"]
 
 
-def test_refusal_and_invalid_plans_are_retried_with_repairs(fake: FakeProvider, sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
+def test_refusal_and_invalid_plans_are_retried_with_repairs(fake: FakeProvider, sms_instances: list[SemanticInstance],
+                                                            tmp_path: Path) -> None:
     fake.queue(fake.refusal(), fake.plan(["Tap the compose button", "Open Fossify Messages"]), fake.text("not json at all"))
     result, output, audit_path = _run(fake, sms_instances[:1], tmp_path, GenerationSettings(max_attempts=4, backoff_base_s=0))
     assert len(result.plans) == 1 and result.plans[0].attempts == 4
@@ -102,7 +103,8 @@ def test_refusal_and_invalid_plans_are_retried_with_repairs(fake: FakeProvider, 
     assert [r.kind for r in records[1:]] == ["request", "response"] * 4
 
 
-def test_exhausted_attempts_leave_the_instance_without_a_plan(fake: FakeProvider, sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
+def test_exhausted_attempts_leave_the_instance_without_a_plan(fake: FakeProvider,
+                                                              sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
     bad = fake.plan(["Swipe down to refresh"])
     fake.queue(bad, bad, bad)
     result, output, _ = _run(fake, sms_instances[:2], tmp_path)

@@ -8,7 +8,12 @@ from pytest_anyapp.catalog import APPS, Category
 from pytest_anyapp.plans.instances import scheduled_semantic_instances
 from pytest_anyapp.plans.keys import parse_plan_key, plan_key, plan_text_from_steps
 from pytest_anyapp.plans.validate import (
-    MAX_PLAN_CHARS, MAX_STEP_CHARS, MAX_STEPS, app_terms_from, steps_from_plan_text, validate_steps,
+    MAX_PLAN_CHARS,
+    MAX_STEP_CHARS,
+    MAX_STEPS,
+    app_terms_from,
+    steps_from_plan_text,
+    validate_steps,
 )
 from pytest_anyapp.seeding import goal_sha256
 
@@ -27,7 +32,8 @@ def test_plan_key_is_instance_aware_and_whitespace_insensitive() -> None:
     assert plan_key("SmsSend", 1, GOAL) != key
     parsed = parse_plan_key(key)
     assert parsed is not None and (parsed.semantic_id, parsed.instance) == ("SmsSend", 2)
-    for legacy in ("SmsSend|" + goal_sha256(GOAL), f"SmsSend|instance=x|{goal_sha256(GOAL)}", "SmsSend", f"SmsSend|instance=01|{goal_sha256(GOAL)}"):
+    for legacy in ("SmsSend|" + goal_sha256(GOAL), f"SmsSend|instance=x|{goal_sha256(GOAL)}", "SmsSend",
+                   f"SmsSend|instance=01|{goal_sha256(GOAL)}"):
         assert parse_plan_key(legacy) is None
 
 

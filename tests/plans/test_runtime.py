@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from pytest_anyapp.catalog import Category
-from pytest_anyapp.errors import ConfigError, PlanUnavailableError
+from pytest_anyapp.errors import ConditionMismatchError, ConfigError, PlanUnavailableError
 from pytest_anyapp.outcomes import Status, status_for_exception
 from pytest_anyapp.plans.compose import original_goal_from_prompt_goal
 from pytest_anyapp.plans.instances import SemanticInstance
 from pytest_anyapp.plans.models import load_plan_file, save_plan_file
-from pytest_anyapp.plans.runtime import load_plans, resolve_prompt
+from pytest_anyapp.plans.runtime import load_plans, plan_file_problem, resolve_prompt
 from pytest_anyapp.registry import PairInstance, schedule
 from pytest_anyapp.seeding import sha256_text
 
@@ -99,22 +99,40 @@ def test_c2_duplicate_entries_fail_closed(pair: PairInstance, sms_instances: lis
     plan_file = build_plan_file(sms_instances)
     plan_file.plans.append(plan_file.plans[0].model_copy())
     save_plan_file(path, plan_file)
-    target = next(p for p in schedule(seed=30, n_instances=1, categories=[Category.SMS]) if p.pair.template.semantic_id == plan_file.plans[0].semantic_id)
+    target = next(p for p in schedule(seed=30, n_instances=1,
+                                      categories=[Category.SMS]) if p.pair.template.semantic_id == plan_file.plans[0].semantic_id)
     with pytest.raises(PlanUnavailableError, match="share the key"):
         resolve_prompt(target, "c2_g", path)
 
 
-def test_condition_role_mismatch_marks_condition_invalid(pair: PairInstance, sms_plan_path: Path, sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
-    res = resolve_prompt(pair, "c2_o", sms_plan_path)
-    assert res.plan is not None and not res.condition_valid
-    assert any("c2_o expects a plan from human" in p for p in res.problems)
-    human = tmp_path / "human.json"
-    save_plan_file(human, build_plan_file(sms_instances, provider="human"))
-    assert resolve_prompt(pair, "c2_o", human).condition_valid
-    assert not resolve_prompt(pair, "c2_g", human).condition_valid
+def test_conditions_as_the_benchmark_defines_them(pair: PairInstance, sms_instances: list[SemanticInstance],
+                                                  tmp_path: Path) -> None:
+    """c2_g = Gemini, c2_o = OpenAI, c2_h = human; an entry of another provider is a mismatch."""
+    for provider, condition in (("gemini", "c2_g"), ("openai", "c2_o"), ("human", "c2_h")):
+        path = tmp_path / f"{provider}.json"
+        save_plan_file(path, build_plan_file(sms_instances, provider=provider))
+        assert resolve_prompt(pair, condition, path).condition_valid
+        assert plan_file_problem(path, condition) is None
+        for other in {"c2_g", "c2_o", "c2_h"} - {condition}:
+            with pytest.raises(ConditionMismatchError, match=f"{other} expects a plan from .* provider is {provider}"):
+                resolve_prompt(pair, other, path)
+            problem = plan_file_problem(path, other)
+            assert problem is not None and str(path) in problem and provider in problem and other in problem
 
 
-def test_invalid_plan_content_and_seed_mismatch_are_condition_problems(pair: PairInstance, sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
+def test_plan_not_required_runs_the_instruction_alone(pair: PairInstance, sms_instances: list[SemanticInstance],
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "plans.json"
+    save_plan_file(path, build_plan_file([i for i in sms_instances if i.semantic_id != pair.pair.template.semantic_id]))
+    with pytest.raises(PlanUnavailableError):
+        resolve_prompt(pair, "c2_g", path)
+    res = resolve_prompt(pair, "c2_g", path, required=False)
+    assert res.prompt_goal == pair.goal and res.plan is None and not res.condition_valid
+    assert "CATBENCH_TASK_BREAKDOWN_REQUIRED=0" in res.problems[0]
+
+
+def test_invalid_plan_content_and_seed_mismatch_are_condition_problems(pair: PairInstance,
+                                                                       sms_instances: list[SemanticInstance], tmp_path: Path) -> None:
     path = tmp_path / "plans.json"
     save_plan_file(path, build_plan_file(sms_instances, steps=["Tap the send button"], seed=31))
     res = resolve_prompt(pair, "c2_g", path)

@@ -80,4 +80,6 @@ def test_unrelated_tests_are_untouched(pytester):
 
 def test_header_says_what_the_run_measures(pairs_dir):
     result = pairs_dir.runpytest("--collect-only", "--agent=null", "--condition=c1", "--seed=31")
-    result.stdout.fnmatch_lines(["anyapp: agent=null condition=c1 device=simulated devices*seed=31*"])
+    result.stdout.fnmatch_lines(["anyapp: agent=null condition=c1 run=run-* code=* instances=3 seed=31*",
+                                 "anyapp: devices: harness-started simulated devices",
+                                 "anyapp: simulated devices — tests the harness, not results on real apps"])

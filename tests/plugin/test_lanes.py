@@ -11,10 +11,10 @@ import pytest
 from tests.sim.helpers.apk import build_apk
 
 
-def test_emulator_lane_preflight_and_pinned_version_mismatch(pairs_dir, sim_device, tmp_path, monkeypatch):
+def test_emulator_lane_preflight_and_pinned_version_mismatch(pairs_dir, sim_device, tmp_path, monkeypatch, adb_server):
     """A wrong app version is invalid (never scored, never retried); other apps on the lane still run."""
     apk = build_apk(tmp_path / "quik.apk", "dev.octoshrimpy.quik.fdroid", version_code=9999, version_name="9.9.9")
-    device = adbutils.AdbClient(port=5037).device(serial=sim_device.serial)
+    device = adbutils.AdbClient(port=adb_server).device(serial=sim_device.serial)
     device.sync.push(str(apk), "/data/local/tmp/quik.apk")
     assert "Success" in device.shell("pm install -r /data/local/tmp/quik.apk")
 
@@ -26,9 +26,11 @@ def test_emulator_lane_preflight_and_pinned_version_mismatch(pairs_dir, sim_devi
     run = pairs_dir.path / "res" / "l"
     quik = json.loads((run / "sms-SmsSend-quik_sms-i0" / "episode.json").read_text())
     assert quik["exception"]["cause"] == "app_version_mismatch" and len(quik["attempts"]) == 1
-    assert quik["provenance"]["device_kind"] == "emulator"
-    assert quik["provenance"]["device_serial"] == sim_device.serial
-    assert quik["provenance"]["lane_preflight"]["sms_quik_sms"].startswith("app_version_mismatch")
+    # measured from the device (ro.anyapp.simulated=1), not taken from CATBENCH_EMULATORS
+    assert quik["provenance"]["device"]["kind"] == "sim"
+    assert quik["provenance"]["device"]["requested_kind"] == "emulator"
+    assert quik["provenance"]["device"]["serial"] == sim_device.serial
+    assert quik["provenance"]["device"]["lane_preflight"]["sms_quik_sms"].startswith("app_version_mismatch")
     fossify = json.loads((run / "sms-SmsSend-fossify_messages-i0" / "episode.json").read_text())
     assert fossify["status"] == "valid_failure"
 
@@ -47,16 +49,16 @@ def test_all_lanes_leased_is_invalid_not_a_crash(pairs_dir, sim_device, monkeypa
     assert result.ret in (0, 1)
 
 
-def test_app_crashing_on_launch_is_invalid_and_retried(pairs_dir, sim_device, monkeypatch):
+def test_app_crashing_on_launch_is_invalid_and_retried(pairs_dir, sim_device, monkeypatch, adb_server):
     """The health guard sees the crash dialog after relaunch: invalid (device_health), every attempt recorded."""
-    device = adbutils.AdbClient(port=5037).device(serial=sim_device.serial)
+    device = adbutils.AdbClient(port=adb_server).device(serial=sim_device.serial)
     device.shell("setprop debug.anyapp.fault.org.fossify.messages crash")
     monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
     result = pairs_dir.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res",
                                  "--run-id=c", "--infra-retries=1", "--json-report", "--json-report-file=r.json")
     result.stdout.fnmatch_lines(["*1 invalid*"])
     rec = json.loads((pairs_dir.path / "res/c/sms-SmsSend-fossify_messages-i0/episode.json").read_text())
-    assert rec["exception"]["cause"] == "device_health" and rec["exception"]["phase"] == "initialize"
+    assert rec["exception"]["cause"] == "fault_dialog" and rec["exception"]["phase"] == "initialize"
     assert "Application Error: org.fossify.messages" in rec["exception"]["message"]
     assert [a["status"] for a in rec["attempts"]] == ["invalid_infrastructure"] * 2
     assert json.loads((pairs_dir.path / "r.json").read_text())["tests"][0]["outcome"] == "invalid"
@@ -73,7 +75,7 @@ def test_lane_without_working_grpc_falls_back_to_screencap(pairs_dir, tmp_path, 
     rec = json.loads((pairs_dir.path / "res/g/sms-SmsSend-quik_sms-i0/episode.json").read_text())
     shot = pairs_dir.path / "res/g/sms-SmsSend-quik_sms-i0" / rec["steps"][0]["screenshot"]
     assert shot.read_bytes().startswith(b"\x89PNG")
-    assert rec["provenance"]["screenshot_source"].startswith("screencap (gRPC failed: gRPC getScreenshot failed: UNAVAILABLE")
+    assert rec["provenance"]["device"]["screenshot_source"].startswith("screencap (gRPC failed: gRPC getScreenshot failed: UNAVAILABLE")
 
 
 def test_adb_connection_lost_mid_episode_is_invalid(pairs_dir, sim_device, monkeypatch):
@@ -91,13 +93,14 @@ def test_adb_connection_lost_mid_episode_is_invalid(pairs_dir, sim_device, monke
     assert rec["steps"], "the connection should drop after the episode started"
 
 
-def test_installed_apk_sha256_is_read_and_a_pinned_sha_is_enforced(sim_device):
+def test_installed_apk_sha256_is_read_and_a_pinned_sha_is_enforced(sim_device, adb_server):
     from pytest_anyapp.catalog import app_by_id
     from pytest_anyapp.device.client import DeviceClient, LaneAddress
     from pytest_anyapp.episode.lifecycle import InstalledApps
     from pytest_anyapp.errors import AppVersionMismatchError
 
-    client = DeviceClient(LaneAddress(serial=sim_device.serial, console_port=sim_device.console_port, grpc_port=None))
+    client = DeviceClient(LaneAddress(serial=sim_device.serial, console_port=sim_device.console_port, grpc_port=None,
+                                     adb_port=adb_server))
     installed = InstalledApps(client)
     app = app_by_id("sms_quik_sms")
     digest = installed.apk_sha256(app.package)

@@ -29,7 +29,7 @@ def test_early_stop_on_and_off(pairs_dir, xdist):
     assert on["stop_reason"] == "early_stop" and on["steps"][-1]["early_stop_success"] is True
     assert off["stop_reason"] == "terminate:success" and len(off["steps"]) == len(on["steps"]) + 1
     assert all("early_stop_success" not in s or s["early_stop_success"] is None for s in off["steps"])
-    assert off["provenance"]["options"]["early_stop"] is False
+    assert off["provenance"]["run"]["options"]["early_stop"] is False
 
 
 @pytest.mark.parametrize("xdist", ["-n0", "-n2"])
@@ -39,7 +39,7 @@ def test_replay_reproduces_a_recorded_episode(pairs_dir, xdist):
          "--run-id=again").assert_outcomes(passed=1)
     orig, again = _record(pairs_dir.path, "orig"), _record(pairs_dir.path, "again")
     assert [s["action"] for s in again["steps"]] == [s["action"] for s in orig["steps"]]
-    assert again["provenance"]["model"]["agent"] == "replay"
+    assert again["provenance"]["agent"]["model"]["agent"] == "replay"
 
 
 @pytest.mark.parametrize("args,message", [
@@ -72,6 +72,6 @@ def test_seed_changes_parameters_and_is_recorded(pairs_dir):
         pairs_dir.runpytest("--agent=null", "-k", PAIR, "--results-dir=res", f"--run-id=seed{seed}",
                             f"--seed={seed}").assert_outcomes(failed=1)
     a, b = _record(pairs_dir.path, "seed30"), _record(pairs_dir.path, "seed31")
-    assert a["provenance"]["seed"] == 30 and b["provenance"]["seed"] == 31
-    assert a["provenance"]["params"] != b["provenance"]["params"]
-    assert a["provenance"]["instance_seed"] != b["provenance"]["instance_seed"]
+    assert a["provenance"]["run"]["seed"] == 30 and b["provenance"]["run"]["seed"] == 31
+    assert a["provenance"]["task"]["params"] != b["provenance"]["task"]["params"]
+    assert a["provenance"]["task"]["instance_seed"] != b["provenance"]["task"]["instance_seed"]

@@ -11,7 +11,7 @@ from pytest_anyapp.records.models import EpisodeRecord, Provenance
 from pytest_anyapp.report.gap import GapTable, build_gap_table
 from pytest_anyapp.report.render import render_markdown, render_terminal
 
-S, F, I = Status.VALID_SUCCESS, Status.VALID_FAILURE, Status.INVALID
+S, F, INV = Status.VALID_SUCCESS, Status.VALID_FAILURE, Status.INVALID
 
 ORIG = "sms_simple_sms_messenger"
 NEW_B = "sms_fossify_messages"
@@ -41,7 +41,7 @@ def sms_table() -> GapTable:
         episodes(ORIG, "SmsReply", [S, S, F])      # template 2/3
         + episodes(ORIG, "SmsSend", [F, F, F])     # template 0    -> app (2/3 + 0) / 2 = 1/3
         + episodes(NEW_B, "SmsReply", [S, S, S])   # template 1
-        + episodes(NEW_B, "SmsSend", [S, I, I])    # template 1 (invalid excluded) -> app 1
+        + episodes(NEW_B, "SmsSend", [S, INV, INV])    # template 1 (invalid excluded) -> app 1
         + episodes(NEW_C, "SmsReply", [S])         # template 1
         + episodes(NEW_C, "SmsSend", [F, F])       # template 0 -> app 0.5 (pooled would be 1/3)
     )
@@ -98,7 +98,7 @@ def test_missing_original_gives_none_not_zero() -> None:
 
 
 def test_original_with_only_invalid_episodes_has_no_rate() -> None:
-    table = build_gap_table(episodes(ORIG, "SmsReply", [I, I]) + episodes(NEW_B, "SmsReply", [S]))
+    table = build_gap_table(episodes(ORIG, "SmsReply", [INV, INV]) + episodes(NEW_B, "SmsReply", [S]))
     (sms,) = table.categories
     orig = sms.apps[0]
     assert (orig.app_id, orig.rate, orig.n_valid, orig.n_invalid, orig.n_templates) == (ORIG, None, 0, 2, 0)
@@ -123,7 +123,7 @@ def test_mixed_conditions_need_a_choice() -> None:
 
 
 def test_duplicate_slots() -> None:
-    rows = [summary(ORIG, "SmsReply", 0, I), summary(ORIG, "SmsReply", 0, S)]
+    rows = [summary(ORIG, "SmsReply", 0, INV), summary(ORIG, "SmsReply", 0, S)]
     (sms,) = build_gap_table(rows).categories
     assert (sms.n_valid, sms.n_invalid, sms.original_rate) == (1, 0, 1.0)
     with pytest.raises(ValueError, match="valid episodes for one slot"):

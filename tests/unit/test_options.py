@@ -6,7 +6,7 @@ from pytest_anyapp.options import parse_lanes
 
 def test_lane_forms():
     lanes = parse_lanes("5554:8554, 5556 ,10.1.2.3:5558:8556")
-    assert [(l.host, l.console_port, l.grpc_port) for l in lanes] == [
+    assert [(lane.host, lane.console_port, lane.grpc_port) for lane in lanes] == [
         ("127.0.0.1", 5554, 8554), ("127.0.0.1", 5556, None), ("10.1.2.3", 5558, 8556)]
     assert lanes[0].serial == "emulator-5554" and lanes[0].adb_port == 5555
     assert lanes[2].serial == "10.1.2.3:5559"

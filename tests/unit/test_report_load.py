@@ -12,7 +12,12 @@ from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.models import EpisodeRecord, Provenance, VerifierRecord
 from pytest_anyapp.report.gap import GapTable, build_gap_table
 from pytest_anyapp.report.load import (
-    METADATA_KEY, find_run_dir, load_json_report, load_run_dir, load_summaries, summary_from_test_id,
+    METADATA_KEY,
+    find_run_dir,
+    load_json_report,
+    load_run_dir,
+    load_summaries,
+    summary_from_test_id,
 )
 from pytest_anyapp.report.write import write_summary
 
@@ -74,8 +79,8 @@ def pytest_json_runtest_metadata(item, call):
     rec = EpisodeRecord(test_id=test_id, status=OUTCOMES[test_id], goal="g", prompt_goal="g",
                         provenance=Provenance(category=category, app_id=f"{category}_{slug}", semantic_id=sid,
                                               instance=int(inst[1:]), condition="c2_g"))
-    return {"%s": rec.summary()}
-''' % METADATA_KEY
+    return {"METADATA_KEY": rec.summary()}
+'''.replace("METADATA_KEY", METADATA_KEY)
 
 TESTS = '''
 import pytest

@@ -1,18 +1,21 @@
 """The oracle agent: performs the gold solution through the app's UI with the common actions only
-(the driving logic is ``pytest_anyapp.agents.oracle.OracleDriver``)."""
+(the driving logic is ``pytest_anyapp.agents.oracle.OracleDriver``). It receives the gold task
+through the privileged channel; shown values are read from observations."""
 
 from __future__ import annotations
 
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation
+from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.oracle import By, OracleDriver, script_for
 
 
-class OracleAgent(Agent):
+class OracleAgent(PrivilegedAgent):
+    """Gets the gold task through the privileged channel; reads shown values from observations."""
+
     name = "oracle"
 
-    def reset(self, context: EpisodeContext) -> None:
-        super().reset(context)
-        self._driver = OracleDriver(iter(script_for(context.task.semantic_id, context.task.app_id)(context.task)))
+    def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
+        self.context = context
+        self._driver = OracleDriver(iter(script_for(task.semantic_id, task.app_id)(task)))
 
     def step(self, observation: Observation) -> AgentStep:
         return AgentStep(action=self._driver.next_action(observation), raw_output=None, thought="oracle")

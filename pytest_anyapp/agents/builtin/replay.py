@@ -7,15 +7,19 @@ more steps than the original.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import TYPE_CHECKING, get_args
 
-from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation
+from pytest_anyapp.agents.actions import Action, ActionName
+from pytest_anyapp.agents.base import AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.errors import ConfigError
+from pytest_anyapp.records.models import EpisodeRecord
+
+if TYPE_CHECKING:
+    from pytest_anyapp.agents.registry import AgentOptions
 
 
-class ReplayAgent(Agent):
+class ReplayAgent(PrivilegedAgent):
     name = "replay"
 
     def __init__(self, source: Path) -> None:
@@ -31,13 +35,13 @@ class ReplayAgent(Agent):
             raise ConfigError(f"no recorded episode for {test_id} under {self.source}")
         return candidate
 
-    def reset(self, context: EpisodeContext) -> None:
-        super().reset(context)
-        task = context.task
+    def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
+        self.context = context
         test_id = f"{task.category}-{task.semantic_id}-{task.app_id.split('_', 1)[1]}-i{task.instance}"
-        data = json.loads(self._record_path(test_id).read_text())
-        self._actions = [Action.model_validate(step["action"]) for step in data.get("steps", [])]
-        self._raw = [step.get("raw_output") for step in data.get("steps", [])]
+        record = EpisodeRecord.model_validate_json(self._record_path(test_id).read_text())
+        steps = [s for s in record.steps if s.action.get("action") in get_args(ActionName)]
+        self._actions = [Action.model_validate(s.action) for s in steps]
+        self._raw = [s.raw_output for s in steps]
         self._i = 0
 
     def step(self, observation: Observation) -> AgentStep:
@@ -51,8 +55,7 @@ class ReplayAgent(Agent):
         return {"agent": self.name, "replay_source": str(self.source)}
 
 
-def create(options: object) -> Agent:
-    path = getattr(options, "replay_path", None)
-    if path is None:
+def create(options: AgentOptions) -> ReplayAgent:
+    if options.replay_path is None:
         raise ConfigError("--agent=replay needs --replay PATH (an episode.json or a run directory)")
-    return ReplayAgent(Path(path))
+    return ReplayAgent(options.replay_path)

@@ -41,7 +41,7 @@ ACTION_LIST = """\
 - Go back: {"action_type": "navigate_back"}
 - Scroll the screen, or one scrollable element: {"action_type": "scroll", "direction": "<up|down|left|right>", "index": <optional element index>} ("down" reveals what is further down)
 - Open an app: {"action_type": "open_app", "app_name": "<name>"}
-- Wait for the screen to update: {"action_type": "wait"}"""
+- Wait for the screen to update: {"action_type": "wait"}"""  # noqa: E501
 
 GUIDANCE = """\
 - Use the element list and the numbered screenshot to pick indexes; only listed indexes are valid.

@@ -39,7 +39,7 @@ class ParseFailurePolicy(BaseModel):
             raise ConfigError(f"--parse-failure must be 'fail', 'retry:N' or 'wait', got {spec!r}")
         if match.group(2) is not None:
             return cls(mode="retry", retries=int(match.group(2)))
-        return cls(mode=text)  # type: ignore[arg-type]
+        return cls(mode=text)
 
     @property
     def max_calls(self) -> int:

@@ -94,7 +94,7 @@ def call_to_action(
             )
         direction = direction.strip().lower()
         start_value = args.get("coordinate")
-        start = tuple(start_value) if is_point(start_value) else frame.centre
+        start = tuple(start_value) if start_value is not None and is_point(start_value) else frame.centre
         args["coordinate"] = list(start)
         args["coordinate2"] = list(swipe_end(start, direction, frame, swipe_fraction, swipe_fraction))
         extra["swipe_direction"] = direction

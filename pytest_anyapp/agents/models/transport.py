@@ -126,7 +126,7 @@ class OpenAIChatTransport:
         if isinstance(exc, openai.APIConnectionError):  # includes timeouts
             return True
         if isinstance(exc, openai.APIStatusError):
-            return exc.status_code == 429 or exc.status_code >= 500
+            return bool(exc.status_code == 429 or exc.status_code >= 500)
         if isinstance(exc, openai.OpenAIError):
             return False
         return None
@@ -139,7 +139,7 @@ class OpenAIChatTransport:
         started = time.monotonic()
 
         def once() -> Any:
-            return self._client.chat.completions.create(model=self.model, messages=messages, **kwargs)
+            return self._client.chat.completions.create(model=self.model, messages=messages, **kwargs)  # type: ignore[arg-type]
 
         response, attempts, latency = call_with_retries(
             once, self._classify, self.retry, f"chat completion at {self.base_url}", self._sleep

@@ -85,7 +85,8 @@ class NoteList(Screen):
 
     def ask_delete_all(self) -> None:
         self.show_dialog(
-            AlertDialog("Delete all notes?", positive=("Delete", lambda: self.app.execute(DB, "DELETE FROM notes")), negative=("Cancel", None))
+            AlertDialog("Delete all notes?", positive=("Delete", lambda: self.app.execute(DB, "DELETE FROM notes")),
+                        negative=("Cancel", None))
         )
 
     def sort_by_title(self) -> None:

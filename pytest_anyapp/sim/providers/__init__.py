@@ -229,7 +229,8 @@ class _SettingsHandler:
         base = [("name = ?", [segments[1]])] if len(segments) > 1 else []
         return segments[0], base
 
-    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
+    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None,
+              sort: str | None) -> QueryResult:
         ns, base = self._ns(segments)
         with closing(self.providers.connect("settings")) as conn:
             return select(conn, ns, projection, where, sort, base)

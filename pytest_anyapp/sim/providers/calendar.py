@@ -91,7 +91,8 @@ class CalendarHandler:
         base = optional_id(segments, 1)
         return head, table, view, base
 
-    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
+    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None,
+              sort: str | None) -> QueryResult:
         kind, _, view, base = self._target(segments)
         if kind == "instances" and len(segments) >= 4 and segments[1] == "when":
             begin, end = int(segments[2]), int(segments[3])

@@ -29,7 +29,7 @@ def _plain() -> sqlite3.Connection:
 
 def _wrapper(name: str, now: Callable[[], float]) -> Callable[..., Any]:
     def call(*args: Any) -> Any:
-        when = dt.datetime.fromtimestamp(now(), dt.timezone.utc)
+        when = dt.datetime.fromtimestamp(now(), dt.UTC)
         stamp = when.strftime("%Y-%m-%d %H:%M:%S") + f".{when.microsecond // 1000:03d}"
         # A connection with text_factory=bytes (the sqlite3 CLI) hands TEXT arguments over as bytes.
         values = [a.decode("utf-8", "replace") if isinstance(a, bytes) else a for a in args]

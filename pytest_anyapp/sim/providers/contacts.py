@@ -231,7 +231,8 @@ class ContactsHandler:
                 refresh_raw_contact(self.conn, rid, self.now_ms)
 
     # -- operations --------------------------------------------------------------------------
-    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
+    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None,
+              sort: str | None) -> QueryResult:
         kind, view, base = self._target(authority, segments)
         if kind == "legacy":
             # The pre-ContactsContract provider returns no rows on API 33.

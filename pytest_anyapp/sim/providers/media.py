@@ -210,7 +210,8 @@ class MediaHandler:
         "FROM audio_playlists_map JOIN audio ON audio._id = audio_playlists_map.audio_id)"
     )
 
-    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
+    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None,
+              sort: str | None) -> QueryResult:
         kind, view, base, _ = self._target(segments)
         if kind == "members":
             return select(self.conn, self._MEMBERS, projection, where, sort or "play_order", base)

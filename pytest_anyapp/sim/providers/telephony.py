@@ -111,7 +111,8 @@ class TelephonyHandler:
             raise unknown_uri("sms", segments)
         return "sms", base, box
 
-    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None, sort: str | None) -> QueryResult:
+    def query(self, authority: str, segments: list[str], projection: Sequence[str] | None, where: str | None,
+              sort: str | None) -> QueryResult:
         table, base, _ = self._route(authority, segments)
         default_sort = "date DESC" if table in ("sms", "threads") else None
         return select(self.conn, table, projection, where, sort or default_sort, base)

@@ -145,7 +145,7 @@ class Shell:
         for item in node.items:
             if item.background:
                 sub = self.child()
-                sub.contained(lambda: sub.exec_and_or(item.and_or, io))
+                sub.contained(lambda: sub.exec_and_or(item.and_or, io))  # noqa: B023 — called at once
                 self._last_bg_pid = str(_fake_pid(f"bg{id(item)}"))
                 status = 0
             else:
@@ -193,7 +193,7 @@ class Shell:
             else:
                 buf = BufferSink()
                 sub = self.child()
-                statuses.append(sub.contained(lambda: sub.exec_command(cmd, IO(stdin, buf, io.err))))
+                statuses.append(sub.contained(lambda: sub.exec_command(cmd, IO(stdin, buf, io.err))))  # noqa: B023
                 stdin = Source(buf.getvalue())
         if self.pipefail:
             return next((s for s in reversed(statuses) if s != 0), 0)
@@ -741,7 +741,7 @@ def _eval_arith(expr: str, variables: dict[str, str]) -> int:
             return int(all(vals)) if isinstance(node.op, ast.And) else int(any(vals))
         if isinstance(node, ast.Compare):
             left = ev(node.left)
-            for op, comp in zip(node.ops, node.comparators):
+            for op, comp in zip(node.ops, node.comparators, strict=True):
                 right = ev(comp)
                 if type(op) not in _CMPOPS or not _CMPOPS[type(op)](left, right):
                     return 0

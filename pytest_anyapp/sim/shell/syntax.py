@@ -13,9 +13,7 @@ diverge from a device. The grammar follows POSIX sh closely enough for those scr
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass, field
-from typing import Union
 
 
 class ShellSyntaxError(Exception):
@@ -59,7 +57,7 @@ class Arith:
     quoted: bool
 
 
-Part = Union[Lit, Param, CmdSub, Arith]
+Part = Lit | Param | CmdSub | Arith
 
 
 @dataclass
@@ -142,7 +140,7 @@ class FunctionDef:
     redirects: list[Redirect] = field(default_factory=list)
 
 
-Command = Union[SimpleCommand, Subshell, Group, If, For, While, Case, FunctionDef]
+Command = SimpleCommand | Subshell | Group | If | For | While | Case | FunctionDef
 
 
 @dataclass

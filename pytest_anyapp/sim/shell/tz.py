@@ -15,7 +15,7 @@ def device_tz(device: SimDevice) -> dt.tzinfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return dt.timezone.utc
+        return dt.UTC
 
 
 def device_now(device: SimDevice) -> dt.datetime:

@@ -111,7 +111,8 @@ class AlertDialog(Floating):
         if self.items:
             body.append(
                 Column(
-                    *[TextView(label, id="android:id/text1", on_click=self._wrap(cb), padding=(0, 12), size=16) for label, cb in self.items],
+                    *[TextView(label, id="android:id/text1", on_click=self._wrap(cb), padding=(0, 12),
+                               size=16) for label, cb in self.items],
                     id="android:id/select_dialog_listview",
                 )
             )
@@ -207,7 +208,8 @@ class FaultDialog(Floating):
         if self.kind == "crash":
             actions = [row("App info", "aerr_app_info", self.on_info), row("Close app", "aerr_close", self.on_close)]
         else:
-            actions = [row("Close app", "aerr_close", self.on_close), row("Wait", "aerr_wait", self.on_wait), row("App info", "aerr_app_info", self.on_info)]
+            actions = [row("Close app", "aerr_close", self.on_close), row("Wait", "aerr_wait", self.on_wait),
+                       row("App info", "aerr_app_info", self.on_info)]
         return Column(
             TextView(self.title, id="android:id/alertTitle", size=20, padding=(24, 24, 24, 12)),
             Column(*actions, id="android:id/contentPanel", padding=(0, 0, 0, 12)),

@@ -939,7 +939,8 @@ class BottomNav(Row):
 
     class_name = "android.view.ViewGroup"
 
-    def __init__(self, items: Sequence[tuple[str, str]], selected: int, on_select: Callable[[int], Any], *, id: str = "bottom_navigation", **kwargs: Any) -> None:
+    def __init__(self, items: Sequence[tuple[str, str]], selected: int, on_select: Callable[[int], Any], *,
+                 id: str = "bottom_navigation", **kwargs: Any) -> None:
         buttons = [_NavItem(icon, label, i == selected, _select(on_select, i)) for i, (icon, label) in enumerate(items)]
         kwargs.setdefault("height", 80)
         kwargs.setdefault("background", theme.STATUS_BAR_BG)

@@ -4,11 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shell_helpers import Out, Sh
 
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
 from pytest_anyapp.sim.shell import ShellResult, run
-
-from shell_helpers import Out, Sh
 
 
 @pytest.fixture

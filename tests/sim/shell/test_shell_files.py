@@ -150,7 +150,8 @@ def test_tar(sh: Sh, out: Out) -> None:
     assert sh("cd /data/local/tmp && tar -cf x.tar t").exit_code == 0
     assert out("tar -tf /data/local/tmp/x.tar") == "t/\nt/a.txt\n"
     assert out("tar -xOf /data/local/tmp/x.tar t/a.txt") == "hi"
-    assert sh("mkdir /data/local/tmp/u && tar -xf /data/local/tmp/x.tar -C /data/local/tmp/u && cat /data/local/tmp/u/t/a.txt").stdout == b"hi"
+    extract = "mkdir /data/local/tmp/u && tar -xf /data/local/tmp/x.tar -C /data/local/tmp/u"
+    assert sh(f"{extract} && cat /data/local/tmp/u/t/a.txt").stdout == b"hi"
 
 
 def test_text_filters(sh: Sh, out: Out) -> None:

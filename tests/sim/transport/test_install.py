@@ -8,10 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import adbutils
+from apk import build_apk
 
 from pytest_anyapp.sim.testing import RunningDevice
-
-from apk import build_apk
 
 
 def test_cli_install_legacy_flow(adb, sim_device: RunningDevice, tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ def test_service_and_message_numbers_match_the_emulator() -> None:
     assert fields(pb.VmConfiguration) == {"hypervisorType": 1, "numberOfCpuCores": 2, "ramSizeBytes": 3}
     assert (pb.ImageFormat.PNG, pb.ImageFormat.RGBA8888, pb.ImageFormat.RGB888) == (0, 1, 2)
     assert (pb.KeyboardEvent.keydown, pb.KeyboardEvent.keyup, pb.KeyboardEvent.keypress) == (0, 1, 2)
-    assert (pb.KeyboardEvent.Usb, pb.KeyboardEvent.Evdev, pb.KeyboardEvent.XKB, pb.KeyboardEvent.Win, pb.KeyboardEvent.Mac) == (0, 1, 2, 3, 4)
+    assert (pb.KeyboardEvent.Usb, pb.KeyboardEvent.Evdev, pb.KeyboardEvent.XKB, pb.KeyboardEvent.Win,
+            pb.KeyboardEvent.Mac) == (0, 1, 2, 3, 4)
 
 
 def test_generated_code_is_in_sync_with_the_proto(tmp_path: Path) -> None:
@@ -37,4 +38,5 @@ def test_generated_code_is_in_sync_with_the_proto(tmp_path: Path) -> None:
     assert generate(tmp_path) == 0
     out = tmp_path / "pytest_anyapp" / "emulator_proto"
     for name in ("emulator_controller_pb2.py", "emulator_controller_pb2.pyi", "emulator_controller_pb2_grpc.py"):
-        assert (out / name).read_text() == (HERE / name).read_text(), f"{name} is stale: run python -m pytest_anyapp.emulator_proto.generate"
+        stale = f"{name} is stale: run python -m pytest_anyapp.emulator_proto.generate"
+        assert (out / name).read_text() == (HERE / name).read_text(), stale

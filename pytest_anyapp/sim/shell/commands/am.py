@@ -268,7 +268,7 @@ def am(inv: Invocation) -> int:
     if verb in ("startservice", "start-service", "start-foreground-service"):
         parsed = parse_intent(rest)
         inv.out(f"Starting service: {parsed.describe()}\n")
-        inv.err(f"Error: Not found; no service started.\n")
+        inv.err("Error: Not found; no service started.\n")
         return 1
     inv.err(f"Unknown command: {verb}\n")
     return 255

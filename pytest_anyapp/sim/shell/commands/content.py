@@ -156,7 +156,7 @@ def content(inv: Invocation) -> int:
                 return 0
             out: list[str] = []
             for n, row in enumerate(result.rows):
-                pairs = ", ".join(f"{col}={format_value(val)}" for col, val in zip(result.columns, row))
+                pairs = ", ".join(f"{col}={format_value(val)}" for col, val in zip(result.columns, row, strict=False))
                 out.append(f"Row: {n} {pairs}\n")
             inv.out("".join(out))
         elif verb == "insert":

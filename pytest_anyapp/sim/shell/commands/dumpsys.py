@@ -236,7 +236,7 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
     launcher = "com.google.android.apps.nexuslauncher"
     if what in ("top",):
         out = ["TASK dump (dumpsys activity top)"]
-        for task_id, package, _base, top, visible in rows[:1]:
+        for task_id, package, _base, top, _visible in rows[:1]:
             out.append(f"TASK {_uid(inv, package)}:{package} id={task_id} userId=0")
             out.append(f"  ACTIVITY {short_component(package, top)} {short_hex('a' + top)} pid={package_pid(package)}")
             out.append("    Local Activity " + short_hex("la" + top) + " State:")
@@ -247,7 +247,7 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
                f"mRecentsComponent=ComponentInfo{{{launcher}/com.android.quickstep.RecentsActivity}}",
                "mFreezeTaskListReordering=false", "mFreezeTaskListReorderingPendingTimeout=false", "  Recent tasks:"]
         visible_rows = [r for r in rows if r[1] != launcher]
-        for k, (task_id, package, base, top, _visible) in enumerate(visible_rows):
+        for k, (task_id, package, base, _top, _visible) in enumerate(visible_rows):
             out.append(f"  * Recent #{k}: Task{{{short_hex('t' + str(task_id))} #{task_id} type=standard "
                        f"A={_uid(inv, package)}:{package} U=0 visible=true visibleRequested=true mode=fullscreen "
                        "translucent=false sz=1}")
@@ -266,12 +266,12 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
     if what in ("processes", "p"):
         running = sorted(inv.device.ui.running_packages())
         out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)"]
-        for k, package in enumerate(running):
+        for package in running:
             out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "
                        f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
         return "\n".join(out) + "\n"
     out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
-    for task_id, package, base, top, visible in rows:
+    for task_id, package, _base, top, visible in rows:
         kind = "home" if package == launcher else "standard"
         out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
                    f"U=0 visible={'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
@@ -313,7 +313,7 @@ def _dump_telephony(inv: Invocation, args: list[str]) -> str:
 
 def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
     if "--display-id" in args:
-        return (f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
+        return ("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
     w, h = display_size(inv)
     return f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n  {w}x{h}\n"
 

@@ -134,24 +134,23 @@ class _Session:
             for k, row in enumerate(rows):
                 if k:
                     out += b"\n"
-                for col, value in zip(columns, row):
+                for col, value in zip(columns, row, strict=False):
                     out += col.rjust(width).encode() + b" = " + _cell(value, mode) + b"\n"
         else:  # column
             cells = [[_cell(v, mode).decode(errors="replace") for v in row] for row in rows]
             widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
             widths = [max(w, 0) for w in widths]
             if mode.header:
-                out += "  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip().encode() + b"\n"
+                out += "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=False)).rstrip().encode() + b"\n"
                 out += "  ".join("-" * w for w in widths).encode() + b"\n"
             for r in cells:
-                out += "  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip().encode() + b"\n"
+                out += "  ".join(v.ljust(w) for v, w in zip(r, widths, strict=False)).rstrip().encode() + b"\n"
         self.inv.out(bytes(out))
 
     def dot_command(self, line: str) -> bool:
         """A few of the CLI's dot-commands. Returns False to stop (.quit/.exit)."""
         parts = line.strip().split()
         cmd, args = parts[0], parts[1:]
-        mode = self.mode
         if cmd in (".quit", ".exit", ".q"):
             return False
         self.conn.text_factory = str  # dot-commands read the schema as text

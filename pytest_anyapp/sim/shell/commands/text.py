@@ -521,7 +521,7 @@ def tr(inv: Invocation) -> int:
         second = _tr_set(sets[1])
         if second:
             second = second + second[-1] * max(0, len(first) - len(second))
-            table = {ord(a): b for a, b in zip(first, second)}
+            table = {ord(a): b for a, b in zip(first, second, strict=False)}
             text = text.translate(table)
         if "s" in opts:
             text = _squeeze(text, second)

@@ -1,0 +1,57 @@
+"""Prior-release ``CATBENCH_*`` variables we deliberately ignore, each with the reason.
+
+Setting one of these is not an error (old launch scripts set them), and is not warned about; any
+other ``CATBENCH_*`` variable the harness does not read is warned about before the run starts
+(``options.unknown_env_vars``). docs/environment.md lists the same names; a test keeps them equal.
+"""
+
+from __future__ import annotations
+
+_PROVENANCE = "provenance we measure ourselves (git, catalog, installed APK, schedule) instead of trusting the launcher"
+_FROZEN = "frozen-schedule identity of the prior release's consumer; our records carry run id, test id and attempts"
+_OVERRIDE = "exact-parameter override of the prior release; our parameters are always sampled from the seed"
+_WRAPPER = "prior release's matrix wrapper script; use pytest options, -k/-m and -n instead"
+_EMULATOR = "emulator creation and launch scripts, outside the harness (see docs/real-emulators.md)"
+_DOCKER = "prior release's Docker snapshot hook; not part of this harness"
+_POLICY = "fixed policy in this harness (not configurable)"
+
+IGNORED_ENV: dict[str, str] = {
+    "CATBENCH_PLAN_FILE_SHA256": "the plan file's sha256 is computed and recorded by the harness",
+    **{name: _PROVENANCE for name in (
+        "CATBENCH_SOURCE_SNAPSHOT_SHA256", "CATBENCH_RELEASE_ID", "CATBENCH_RELEASE_PURPOSE",
+        "CATBENCH_ARTIFACT_ROLE", "CATBENCH_ANALYSIS_ELIGIBLE", "CATBENCH_COHORT_SHA256",
+        "CATBENCH_EPISODE_RUNTIME_POLICY_SHA256", "CATBENCH_SCHEDULE_MANIFEST_SHA256", "CATBENCH_APP_ID",
+        "CATBENCH_APP_VERSION", "CATBENCH_APP_VERSION_CODE", "CATBENCH_APK_SHA256", "CATBENCH_MODEL_NAME",
+        "CATBENCH_MODEL_REVISION", "CATBENCH_RUNNER_CONFIG_SHA256", "CATBENCH_MODEL_CONFIG_SHA256",
+        "CATBENCH_MODEL_ENDPOINT_ATTESTATION_SHA256", "CATBENCH_APP_PINS_SHA256",
+        "CATBENCH_INSTALLED_APP_ATTESTATION_SHA256", "CATBENCH_SCHEDULE_SEED")},
+    **{name: _FROZEN for name in (
+        "CATBENCH_PAIR_ID", "CATBENCH_SLOT_ID", "CATBENCH_ATTEMPT_ID", "CATBENCH_ATTEMPT_INDEX",
+        "CATBENCH_SNAPSHOT_FAMILY_ID", "CATBENCH_SNAPSHOT_CLONE_ID")},
+    **{name: _OVERRIDE for name in (
+        "CATBENCH_EXACT_TASK_PARAMS_FILE", "CATBENCH_EXACT_TASK_PARAMS_SHA256", "CATBENCH_EXACT_TASK_PARAMS_MODE",
+        "CATBENCH_EXACT_TASK_PARAMS_SOURCE_FILE", "CATBENCH_EXACT_TASK_PARAMS_SOURCE_SHA256",
+        "CATBENCH_EXACT_GOAL_OVERRIDE_ENABLED", "CATBENCH_EXACT_GOAL_MAPPING_SHA256")},
+    **{name: _POLICY for name in (
+        "CATBENCH_CLEAR_APP_DATA_METHOD", "CATBENCH_STRICT_CATEGORY_ISOLATION",
+        "CATBENCH_USE_ISOLATE_CATEGORY_SCRIPT", "CATBENCH_CATEGORY_ISOLATION_LOG")},
+    **{name: _WRAPPER for name in (
+        "CATBENCH_LAUNCH_STAGGER_SECONDS", "CATBENCH_JOB_TIMEOUT_SECONDS", "CATBENCH_PRELAUNCH_DELAY_SECONDS",
+        "CATBENCH_APP_ARTIFACT_ROOT", "CATBENCH_5CAT_EMULATORS", "CATBENCH_CATEGORIES", "CATBENCH_TASK_REGEX",
+        "CATBENCH_APP_IDS", "CATBENCH_MODEL_LIST", "CATBENCH_RESUME_EXISTING", "CATBENCH_RECORD_VIDEOS",
+        "CATBENCH_VIDEO_SEGMENT_SECONDS", "CATBENCH_VIDEO_BIT_RATE", "CATBENCH_VIDEO_SIZE", "CATBENCH_HF_CACHE_ROOT",
+        "CATBENCH_RUNS_DIR", "CATBENCH_DEPENDENCY_WAIT_ATTEMPTS", "CATBENCH_DEPENDENCY_WAIT_SECONDS",
+        "CATBENCH_EMULATOR_WAIT_ATTEMPTS", "CATBENCH_EMULATOR_WAIT_SECONDS", "CATBENCH_UI_VOYAGER_MODEL",
+        "CATBENCH_MOBILERL_MODEL", "CATBENCH_GUI_OWL_MODEL", "CATBENCH_MOBILE_AGENT_V3_MODEL",
+        "CATBENCH_AGENTPROG_MODEL", "CATBENCH_AGENTPROG_UI_TARS_MODEL")},
+    **{name: _EMULATOR for name in (
+        "CATBENCH_EMULATOR_MEMORY_MB", "CATBENCH_EMULATOR_CORES", "CATBENCH_PRINT_EMULATOR_RESOURCE_CONTRACT",
+        "CATBENCH_BASE_EMULATOR_LAUNCHER", "CATBENCH_SKIP_EXISTING_EMULATOR_CLEANUP", "CATBENCH_ALLOW_ADB_EMU_KILL",
+        "CATBENCH_ALLOW_GLOBAL_QEMU_KILL", "CATBENCH_AVD_ROOT")},
+    **{name: _DOCKER for name in (
+        "CATBENCH_DOCKER_BASE_VOLUME", "CATBENCH_DOCKER_WORKER_INDEX", "CATBENCH_DOCKER_NUM_EMULATORS",
+        "CATBENCH_DOCKER_FIRST_CONSOLE_PORT", "CATBENCH_DOCKER_FIRST_GRPC_PORT",
+        "CATBENCH_DOCKER_FIRST_ADB_SERVER_PORT", "CATBENCH_DOCKER_POOL_MANAGER", "CATBENCH_DOCKER_START_SCRIPT",
+        "CATBENCH_DOCKER_BASE_START_SCRIPT", "CATBENCH_DOCKER_HELPER_IMAGE", "CATBENCH_DOCKER_EMULATOR_IMAGE",
+        "CATBENCH_ADB", "CATBENCH_DOCKER_LOCK_DIR")},
+}
