@@ -128,7 +128,11 @@ class Providers:
         values = {"address": address, "body": body, "date": date, "date_sent": date, "type": 1, "read": 0, "seen": 0,
                   "protocol": 0, "reply_path_present": 0, "service_center": "+15555550000", "sub_id": 1}
         with closing(self.connect("telephony")) as conn:
-            return insert_message(conn, values, now)
+            row = insert_message(conn, values, now)
+        # The radio log line of an incoming SMS (telephony's InboundSmsHandler, radio buffer).
+        self.device.log_event("D", "GsmInboundSmsHandler", f"SMS received: address={address}, length={len(body)}",
+                              pid=1432, buffer="radio")
+        return row
 
     def insert_sms(self, box: int, address: str, body: str, date_ms: int | None = None) -> int:
         now = self.device.clock.now_ms()

@@ -230,6 +230,7 @@ class WindowManager:
             if relaunch or (intent.activity and wanted in names):
                 self._bring_to_front(existing)
                 return True
+        self._log_start(intent, package, cls)
         try:
             app = self._process(cls)
             screen = app.launch(intent)
@@ -320,7 +321,22 @@ class WindowManager:
             else:
                 self._show_fault(package, kind)
 
+    def _log_start(self, intent: Intent, package: str, cls: Any) -> None:
+        """``START u0 {…} from uid 2000``: the line ActivityTaskManager logs for every start."""
+        activity = intent.activity or (cls.launch_activity or "")
+        full = package + activity if activity.startswith(".") else activity
+        parts = [f"act={intent.action or 'android.intent.action.MAIN'}"]
+        if intent.data:
+            parts.append(f"dat={intent.data}")
+        parts.append("flg=0x10000000")
+        if full:
+            short = full[len(package):] if full.startswith(package + ".") else full
+            parts.append(f"cmp={package}/{short}")
+        self.device.log_event("I", "ActivityTaskManager", f"START u0 {{{' '.join(parts)}}} from uid 2000")
+
     def _crash(self, package: str) -> None:
+        self.device.log_event("E", "AndroidRuntime", f"FATAL EXCEPTION: main\nProcess: {package}, PID: "
+                              f"{_app_pid(package)}", pid=_app_pid(package), buffer="crash")
         self.force_stop(package)
         self._show_fault(package, "crash")
 
@@ -883,3 +899,9 @@ def fit_size(width: int, height: int) -> tuple[int, int]:
 def _window_hash(title: str) -> str:
     return f"{zlib.crc32(title.encode()) & 0xFFFFFFF:x}"
 
+
+def _app_pid(package: str) -> int:
+    """The app's pid as ``ps``/``pidof`` show it (what logcat shows for its crash)."""
+    from pytest_anyapp.sim.shell.commands.system import package_pid
+
+    return package_pid(package)

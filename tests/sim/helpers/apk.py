@@ -9,7 +9,11 @@ manifest with package/version/sdk/permissions/launcher activity needs.
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import struct
+import subprocess
+import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,8 +155,13 @@ def build_apk(
     permissions: list[str] | None = None,
     label: str = "Test App",
     activity: str | None = ".MainActivity",
+    signed: bool = True,
 ) -> Path:
-    """Write a minimal installable APK and return its path."""
+    """Write a minimal installable APK and return its path.
+
+    Signed (v1 + v2) with Debian's ``apksigner`` and a throwaway test key, because Android 13
+    refuses an unsigned APK (``INSTALL_PARSE_FAILED_NO_CERTIFICATES``); ``signed=False`` keeps
+    the bare zip for the tests of that refusal."""
     manifest = axml(
         _manifest_tree(package, version_code, version_name, min_sdk, target_sdk, permissions or [], label, activity)
     )
@@ -161,4 +170,39 @@ def build_apk(
         zf.writestr("AndroidManifest.xml", manifest)
         zf.writestr("classes.dex", b"dex\n035\0" + b"\0" * 104)
     path.write_bytes(buf.getvalue())
+    if signed:
+        sign_apk(path, min_sdk)
     return path
+
+
+APKSIGNER = shutil.which("apksigner") or "/usr/bin/apksigner"
+
+
+def _test_key() -> tuple[Path, Path]:
+    """A self-signed RSA key and certificate for test APKs, made once per machine user."""
+    folder = Path(tempfile.gettempdir()) / f"anyapp-test-apk-key-{os.getuid()}"
+    key, cert = folder / "key.pk8", folder / "cert.pem"
+    if key.exists() and cert.exists():
+        return key, cert
+    folder.mkdir(exist_ok=True)
+    pem = folder / f"key.{os.getpid()}.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(pem),
+                    "-out", str(folder / f"cert.{os.getpid()}.pem"), "-days", "3650",
+                    "-subj", "/CN=AnyAppBench test APKs"], check=True, capture_output=True)
+    subprocess.run(["openssl", "pkcs8", "-topk8", "-inform", "PEM", "-outform", "DER", "-nocrypt",
+                    "-in", str(pem), "-out", str(folder / f"key.{os.getpid()}.pk8")], check=True, capture_output=True)
+    os.replace(folder / f"key.{os.getpid()}.pk8", key)  # rename: concurrent workers never see half a key
+    os.replace(folder / f"cert.{os.getpid()}.pem", cert)
+    pem.unlink()
+    return key, cert
+
+
+def sign_apk(path: Path, min_sdk: int = 21) -> None:
+    """Sign in place with apksigner (v1 JAR signature and the v2 APK Signing Block)."""
+    if not Path(APKSIGNER).exists():
+        raise RuntimeError("apksigner is missing: apt-get install apksigner (make bootstrap installs it)")
+    key, cert = _test_key()
+    subprocess.run([APKSIGNER, "sign", "--key", str(key), "--cert", str(cert), "--min-sdk-version", str(min_sdk),
+                    "--v1-signing-enabled", "true", "--v2-signing-enabled", "true", str(path)],
+                   check=True, capture_output=True)
+    Path(str(path) + ".idsig").unlink(missing_ok=True)

@@ -304,10 +304,16 @@ _POWER = (
 
 
 def _dump_telephony(inv: Invocation, args: list[str]) -> str:
+    modem = inv.device.modem
+    state = modem.call_state
+    call = modem.call
+    ringing = 5 if state == 1 else 0  # PreciseCallState INCOMING
+    foreground = 1 if state == 2 else 0  # PreciseCallState ACTIVE
+    number = call.number if call is not None and call.incoming else ""
     return (
-        "last known state:\n  Phone Id=0\n    mCallState=0\n    mRingingCallState=0\n"
-        "    mForegroundCallState=0\n    mCallIncomingNumber=\n    mServiceState=... mVoiceRegState=0(IN_SERVICE)\n"
-        "    mDataConnectionState=2\n"
+        f"last known state:\n  Phone Id=0\n    mCallState={state}\n    mRingingCallState={ringing}\n"
+        f"    mForegroundCallState={foreground}\n    mCallIncomingNumber={number}\n"
+        "    mServiceState=... mVoiceRegState=0(IN_SERVICE)\n    mDataConnectionState=2\n"
     )
 
 
