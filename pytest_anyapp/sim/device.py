@@ -163,6 +163,35 @@ def _image_properties(avd_name: str) -> dict[str, str]:
     return props
 
 
+CPU_COUNT = 4  # the AVD's hw.cpu.ncore
+RAM_KB = 2_014_424  # what the kernel reports of a 2048 MB AVD (hw.ramSize), less its reservations
+
+
+def _kernel_files() -> dict[str, str]:
+    """/proc and /sys files clients read for memory and CPU count (sized like the benchmark AVD)."""
+    cpuinfo = "".join(
+        f"processor\t: {n}\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 158\n"
+        f"model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\nphysical id\t: 0\nsiblings\t: {CPU_COUNT}\n"
+        f"core id\t\t: {n}\ncpu cores\t: {CPU_COUNT}\nflags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 avx hypervisor\n\n"
+        for n in range(CPU_COUNT))
+    free, available = RAM_KB * 35 // 100, RAM_KB * 55 // 100
+    meminfo = "".join(f"{key + ':':<16}{value:>8} kB\n" for key, value in (
+        ("MemTotal", RAM_KB), ("MemFree", free), ("MemAvailable", available), ("Buffers", 8_192),
+        ("Cached", RAM_KB * 22 // 100), ("SwapCached", 0), ("Active", RAM_KB * 25 // 100),
+        ("Inactive", RAM_KB * 20 // 100), ("SwapTotal", 1_510_812), ("SwapFree", 1_510_812),
+        ("Dirty", 64), ("AnonPages", RAM_KB * 18 // 100), ("Mapped", RAM_KB * 12 // 100),
+        ("Shmem", 4_096), ("Slab", 96_000), ("KernelStack", 18_000), ("PageTables", 30_000),
+        ("CommitLimit", RAM_KB // 2 + 1_510_812), ("Committed_AS", RAM_KB * 2), ("VmallocTotal", 34_359_738_367)))
+    cpus = f"0-{CPU_COUNT - 1}\n"
+    return {
+        "proc/cpuinfo": cpuinfo,
+        "proc/meminfo": meminfo,
+        "sys/devices/system/cpu/possible": cpus,
+        "sys/devices/system/cpu/present": cpus,
+        "sys/devices/system/cpu/online": cpus,
+    }
+
+
 @dataclass
 class DeviceConfig:
     """Where a device listens and keeps its state."""
@@ -311,6 +340,10 @@ class SimDevice:
     def _lay_out_factory_state(self) -> None:
         for rel in _FACTORY_DIRS:
             (self.fs.root / rel).mkdir(parents=True, exist_ok=True)
+        for rel, text in _kernel_files().items():
+            path = self.fs.root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
         props = default_properties(self.config.avd_name, self.config.console_port)
         (self.config.state_dir / "props.json").write_text(json.dumps(props, indent=1, sort_keys=True))
 

@@ -3,8 +3,9 @@
 Requests and replies follow adbd (packages/modules/adb ``adb.cpp`` ``handle_forward_request``,
 android-13): ``reverse:forward:[norebind:]<remote>;<local>`` answers ``OKAY`` (plus the port as
 a length-prefixed string when ``tcp:0`` was resolved), ``reverse:killforward:<remote>`` and
-``reverse:killforward-all`` answer ``OKAY``, ``reverse:list-forward`` answers ``OKAY`` and a
-length-prefixed block of ``<transport> <remote> <local>`` lines; a failure is ``FAIL`` and a
+``reverse:killforward-all`` answer ``OKAY``, ``reverse:list-forward`` answers just a
+length-prefixed block of ``<transport> <remote> <local>`` lines (the extra OKAY is ADB_HOST
+only); a failure is ``FAIL`` and a
 length-prefixed message (``listener 'tcp:1' not found``, ``cannot rebind existing socket``).
 Rules belong to the adb connection (the transport), as on a device; no app of the simulated
 device dials them, so they are bookkeeping: listed and removed, never carrying data.
@@ -38,7 +39,7 @@ def _valid(spec: str) -> bool:
 def handle(rules: dict[str, str], transport_name: str, request: str) -> bytes:
     """The bytes adbd writes for one ``reverse:`` request (pure, so it can be unit tested)."""
     if request == "list-forward":
-        return b"OKAY" + _block("".join(f"{transport_name} {remote} {local}\n" for remote, local in rules.items()))
+        return _block("".join(f"{transport_name} {remote} {local}\n" for remote, local in rules.items()))
     if request == "killforward-all":
         rules.clear()
         return b"OKAY"

@@ -330,6 +330,12 @@ async def serve_root(server: AdbdServer, stream: AdbStream) -> None:
     await stream.write(ALREADY_ROOT)
 
 
+async def serve_remount(server: AdbdServer, stream: AdbStream) -> None:
+    """``adb remount`` on a userdebug emulator running as root: /system becomes writable."""
+    server.device.fs.remounted_rw = True
+    await stream.write(b"Remount succeeded\n")
+
+
 async def serve_reboot(server: AdbdServer, stream: AdbStream) -> None:
     """Minimal reboot: apps and windows are gone, data stays; the transport stays up."""
     from pytest_anyapp.sim.ui.window import WindowManager
@@ -360,6 +366,8 @@ def find_service(name: str) -> Service | None:
         return Service(serve_sync)
     if name == "root:":
         return Service(serve_root)
+    if name == "remount:" or name.startswith("remount:"):
+        return Service(serve_remount)
     if name.startswith("reverse:"):
         from pytest_anyapp.sim.adbd.reverse import serve_reverse
 

@@ -705,3 +705,12 @@ def remount(inv: Invocation) -> int:
     inv.device.fs.remounted_rw = True
     inv.out("Remount succeeded\n")
     return 0
+
+
+@command("nproc")
+def nproc(inv: Invocation) -> int:
+    """toybox nproc: the CPUs this process may run on (all of the AVD's cores)."""
+    from pytest_anyapp.sim.device import CPU_COUNT
+
+    inv.out(f"{CPU_COUNT}\n")
+    return 0
