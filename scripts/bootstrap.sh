@@ -18,6 +18,8 @@ sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
 command -v adb >/dev/null 2>&1 || apt_install adb
+# Debian's apksigner signs the tests' APKs (Android 13 refuses unsigned ones).
+command -v apksigner >/dev/null 2>&1 || apt_install apksigner
 
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }
