@@ -81,6 +81,7 @@ class Providers:
     def __init__(self, device: SimDevice) -> None:
         self.device = device
         self._init_lock = threading.Lock()
+        self._rotation: int | None = None
         for name in SPECS:  # the providers create their databases at boot
             self.connect(name).close()
 
@@ -158,11 +159,32 @@ class Providers:
         self._check_namespace(namespace)
         with closing(self.connect("settings")) as conn:
             conn.execute(f"INSERT INTO {namespace} (name, value) VALUES (?, ?)", (key, value))
+        self._settings_changed(namespace, key)
 
     def settings_delete(self, namespace: str, key: str) -> bool:
         self._check_namespace(namespace)
         with closing(self.connect("settings")) as conn:
-            return conn.execute(f"DELETE FROM {namespace} WHERE name = ?", (key,)).rowcount > 0
+            deleted = conn.execute(f"DELETE FROM {namespace} WHERE name = ?", (key,)).rowcount > 0
+        self._settings_changed(namespace, key)
+        return deleted
+
+    _ROTATION_KEYS = ("user_rotation", "accelerometer_rotation")
+
+    def _settings_changed(self, namespace: str, key: str) -> None:
+        if namespace == "system" and key in self._ROTATION_KEYS:
+            self._rotation = None
+
+    def display_rotation(self) -> int:
+        """Surface.ROTATION_0..3 of the display: ``user_rotation`` while ``accelerometer_rotation``
+        is 0 (WindowManager's user-locked rotation); with the sensor on, the upright emulator's 0."""
+        if self._rotation is not None:
+            return self._rotation
+        rotation = 0
+        if self.settings_get("system", "accelerometer_rotation") != "1":
+            raw = self.settings_get("system", "user_rotation") or "0"
+            rotation = int(raw) % 4 if raw.lstrip("-").isdigit() else 0
+        self._rotation = rotation
+        return rotation
 
     def settings_list(self, namespace: str) -> dict[str, str | None]:
         self._check_namespace(namespace)

@@ -155,3 +155,34 @@ def test_input_swipe_takes_its_duration(adb: AdbRunner) -> None:
                                              ("ro.build.version.sdk", "33"), ("ro.anyapp.simulated", "1")])
 def test_emulator_image_properties(adb: AdbRunner, prop: str, value: str) -> None:
     assert adb("shell", "getprop", prop).stdout.decode().strip() == value
+
+
+def test_rotation_turns_the_display(adb: AdbRunner, adb_device: adbutils.AdbDevice) -> None:
+    import io
+    import re
+
+    from PIL import Image
+
+    adb("shell", "monkey -p org.fossify.messages 1")
+    # AndroidWorld's change_orientation: accelerometer off, then user_rotation (Settings.System).
+    adb("shell", "settings put system accelerometer_rotation 0")
+    adb("shell", "settings put system user_rotation 1")
+    dumpsys_input = adb("shell", "dumpsys input").stdout.decode()
+    # InputReader: the viewport turns, the device (panel) size does not.
+    assert "SurfaceOrientation: 1" in dumpsys_input and "logicalFrame=[0, 0, 2400, 1080]" in dumpsys_input
+    assert "deviceSize=[1080, 2400]" in dumpsys_input
+    assert "mCurrentRotation=ROTATION_90" in adb("shell", "dumpsys window").stdout.decode()
+    # `wm size` reports the physical size whatever the rotation (WindowManagerShellCommand).
+    assert adb("shell", "wm size").stdout == b"Physical size: 1080x2400\n"
+    assert adb_device.rotation() == 1  # adbutils reads orientation= from dumpsys display
+    png = adb("exec-out", "screencap -p").stdout
+    assert Image.open(io.BytesIO(png)).size == (2400, 1080)
+    xml = adb_device.dump_hierarchy()
+    assert '<hierarchy rotation="1">' in xml
+    rights = [int(x) for x in re.findall(r'bounds="\[\d+,\d+\]\[(\d+),\d+\]"', xml)]
+    assert max(rights) == 2400
+    # `content insert` into the settings provider turns it back (SettingsProvider).
+    adb("shell", "content insert --uri content://settings/system --bind name:s:user_rotation --bind value:i:0")
+    assert "SurfaceOrientation: 0" in adb("shell", "dumpsys input").stdout.decode()
+    png = adb("exec-out", "screencap -p").stdout
+    assert Image.open(io.BytesIO(png)).size == (1080, 2400)
