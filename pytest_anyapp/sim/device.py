@@ -326,11 +326,10 @@ class SimDevice:
 
     # -- subsystems ------------------------------------------------------------------------
     def _wire_subsystems(self) -> None:
+        from pytest_anyapp.sim.calls import Modem
         from pytest_anyapp.sim.packages import PackageManager
         from pytest_anyapp.sim.providers import Providers
         from pytest_anyapp.sim.ui.window import WindowManager
-
-        from pytest_anyapp.sim.calls import Modem
 
         self.modem: Modem = Modem(self)
         self.providers: Providers = Providers(self)

@@ -18,8 +18,8 @@ from typing import Any
 
 from pytest_anyapp.sim import registration
 from pytest_anyapp.sim.device import DeviceConfig, Faults, SimDevice
-from pytest_anyapp.sim.registration import LOOPBACK
 from pytest_anyapp.sim.ports import free_console_port, free_port
+from pytest_anyapp.sim.registration import LOOPBACK
 from pytest_anyapp.sim.serve_info import ServeInfo
 from pytest_anyapp.sim.server import DeviceServer
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.frames import Frame, Window
 from pytest_anyapp.sim.ui.geometry import Rect
-from pytest_anyapp.sim.ui.theme import SCREEN_H, SCREEN_W, dp, font, line_height, text_width
+from pytest_anyapp.sim.ui.theme import dp, font, line_height, text_width
 from pytest_anyapp.sim.ui.views import (
     Button,
     CompoundButton,

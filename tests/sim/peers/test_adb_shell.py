@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from apk import build_apk
 
 from pytest_anyapp.sim.testing import RunningDevice
-
-from apk import build_apk
 
 adb_device = pytest.importorskip("adb_shell.adb_device")
 

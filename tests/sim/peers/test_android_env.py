@@ -18,8 +18,13 @@ from pytest_anyapp.sim.testing import RunningDevice
 
 pytest.importorskip("android_env")
 
-from android_env.components import adb_call_parser, adb_controller, adb_log_stream, config_classes  # noqa: E402
-from android_env.components import logcat_thread  # noqa: E402
+from android_env.components import (  # noqa: E402
+    adb_call_parser,
+    adb_controller,
+    adb_log_stream,
+    config_classes,
+    logcat_thread,  # noqa: E402
+)
 from android_env.proto import adb_pb2  # noqa: E402
 
 ADB = "/usr/bin/adb" if Path("/usr/bin/adb").exists() else "adb"

@@ -6,10 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from apk import build_apk
 
 from pytest_anyapp.sim.testing import RunningDevice
-
-from apk import build_apk
 
 ppadb_client = pytest.importorskip("ppadb.client")
 ADB = "/usr/bin/adb" if Path("/usr/bin/adb").exists() else "adb"

@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from apk import build_apk
+
 from pytest_anyapp.sim.testing import RunningDevice
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "simulated-device.md"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from pytest_anyapp.sim.device import SimDevice
-
 from shell_helpers import Out, Sh
+
+from pytest_anyapp.sim.device import SimDevice
 
 
 def test_echo_and_printf_write_text_as_utf8_and_escapes_as_raw_bytes(sh: Sh) -> None:

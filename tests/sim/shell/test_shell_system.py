@@ -10,7 +10,7 @@ from pytest_anyapp.sim.device import SimDevice
 
 def test_date_set_and_format(sh: Sh, out: Out, device: SimDevice) -> None:
     assert out("date 101515342023.00") == "Sun Oct 15 15:34:00 UTC 2023\n"
-    assert abs(device.clock.now() - dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc).timestamp()) < 5
+    assert abs(device.clock.now() - dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.UTC).timestamp()) < 5
     assert out("date +%Y-%m-%d") == "2023-10-15\n"
     assert out("date -u +%H:%M") == "15:34\n"
     assert out("date -d @0 -u '+%a %b %d %H:%M:%S %Z %Y'") == "Thu Jan 01 00:00:00 UTC 1970\n"

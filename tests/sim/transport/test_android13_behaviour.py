@@ -17,10 +17,9 @@ from pathlib import Path
 import adbutils
 import pytest
 
+from conftest import ADB, AdbRunner
 from pytest_anyapp.sim.console_client import console_command
 from pytest_anyapp.sim.testing import RunningDevice
-
-from conftest import ADB, AdbRunner
 
 SMS_APP = "org.fossify.messages"
 

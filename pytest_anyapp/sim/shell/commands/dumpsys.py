@@ -326,7 +326,7 @@ def _dump_telephony(inv: Invocation, args: list[str]) -> str:
 
 def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
     if "--display-id" in args:
-        return (f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
+        return ("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
     w, h = display_size(inv)
     return f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n  {w}x{h}\n"
 

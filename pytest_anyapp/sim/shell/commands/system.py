@@ -43,7 +43,7 @@ def _parse_mmddhhmm(inv: Invocation, text: str, tz: dt.tzinfo) -> float | None:
 
 def parse_date_string(inv: Invocation, text: str, utc: bool = False) -> float | None:
     """Dates ``date -d``/``-s``/``touch -d`` accept: @epoch, ISO-ish, HH:MM[:SS], MMDDhhmm..."""
-    tz = dt.timezone.utc if utc else device_tz(inv.device)
+    tz = dt.UTC if utc else device_tz(inv.device)
     text = text.strip()
     if text.startswith("@"):
         try:
@@ -63,7 +63,7 @@ def parse_date_string(inv: Invocation, text: str, utc: bool = False) -> float | 
 
 
 def _format_date(inv: Invocation, epoch: float, fmt: str, utc: bool) -> str:
-    tz = dt.timezone.utc if utc else device_tz(inv.device)
+    tz = dt.UTC if utc else device_tz(inv.device)
     when = dt.datetime.fromtimestamp(epoch, tz)
     fmt = fmt.replace("%N", f"{int((epoch % 1) * 1e9):09d}").replace("%e", f"{when.day:2d}")
     fmt = fmt.replace("%s", str(int(epoch))).replace("%k", f"{when.hour:2d}").replace("%l", f"{(when.hour % 12) or 12:2d}")

@@ -8,10 +8,9 @@ overrides live where Android keeps them (settings ``display_size_forced`` /
 
 from __future__ import annotations
 
-import time
-
 import posixpath
 import struct
+import time
 from typing import Any
 
 from pytest_anyapp.sim.shell.commands.dumpsys import PHYSICAL_DENSITY, PHYSICAL_H, PHYSICAL_W
