@@ -252,12 +252,14 @@ class StreamingReply:
             self._gone = True  # the loop is closed: the device is shutting down and the stream is gone
 
     # -- event loop ----------------------------------------------------------------------------
-    def _take(self) -> bytes:
+    def _take(self) -> tuple[bytes, bool]:
+        """What has accumulated, and whether the command has finished (read together, so the
+        exit packet appended with the finish is never left behind)."""
         with self._lock:
             chunk = bytes(self._pending)
             self._pending.clear()
             self._poked = False
-            return chunk
+            return chunk, self._exit is not None
 
     def _on_poke(self) -> None:
         if self._pumping:
@@ -275,11 +277,11 @@ class StreamingReply:
     async def _pump(self) -> None:
         try:
             while True:
-                chunk = self._take()
+                chunk, finished = self._take()
                 if chunk:
                     await self.stream.write(chunk)
                     continue
-                if self._exit is not None:
+                if finished:
                     return
                 self._wake = self.loop.create_future()
                 try:
@@ -301,7 +303,7 @@ class StreamingReply:
             if stream.remote_closed or stream.conn.closed:
                 stream.close()
                 return
-            reply = self._take()
+            reply, _ = self._take()
             if reply and not stream.write_nowait(reply):
                 stream.conn.run_service(stream, stream.write(reply))  # flow control across WRTEs
                 return
