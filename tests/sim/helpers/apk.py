@@ -179,21 +179,25 @@ APKSIGNER = shutil.which("apksigner") or "/usr/bin/apksigner"
 
 
 def _test_key() -> tuple[Path, Path]:
-    """A self-signed RSA key and certificate for test APKs, made once per machine user."""
+    """A self-signed RSA key and certificate for test APKs, made once per machine user.
+
+    Made in a private folder that is then renamed into place, so concurrent test workers never
+    pair one worker's key with another's certificate."""
     folder = Path(tempfile.gettempdir()) / f"anyapp-test-apk-key-{os.getuid()}"
     key, cert = folder / "key.pk8", folder / "cert.pem"
     if key.exists() and cert.exists():
         return key, cert
-    folder.mkdir(exist_ok=True)
-    pem = folder / f"key.{os.getpid()}.pem"
+    fresh = Path(tempfile.mkdtemp(prefix=folder.name + "-", dir=folder.parent))
+    pem = fresh / "key.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(pem),
-                    "-out", str(folder / f"cert.{os.getpid()}.pem"), "-days", "3650",
-                    "-subj", "/CN=AnyAppBench test APKs"], check=True, capture_output=True)
+                    "-out", str(fresh / "cert.pem"), "-days", "3650", "-subj", "/CN=AnyAppBench test APKs"],
+                   check=True, capture_output=True)
     subprocess.run(["openssl", "pkcs8", "-topk8", "-inform", "PEM", "-outform", "DER", "-nocrypt",
-                    "-in", str(pem), "-out", str(folder / f"key.{os.getpid()}.pk8")], check=True, capture_output=True)
-    os.replace(folder / f"key.{os.getpid()}.pk8", key)  # rename: concurrent workers never see half a key
-    os.replace(folder / f"cert.{os.getpid()}.pem", cert)
-    pem.unlink()
+                    "-in", str(pem), "-out", str(fresh / "key.pk8")], check=True, capture_output=True)
+    try:
+        os.rename(fresh, folder)  # atomic; fails if another worker got there first
+    except OSError:
+        shutil.rmtree(fresh, ignore_errors=True)
     return key, cert
 
 
