@@ -3,7 +3,8 @@
 The device runs in its own process (as with ``anyapp sim up``) behind the real adb server.
 Shell round trip is compared with the adb server's own ``host:version`` round trip, both over raw
 sockets with the same framing; adbutils numbers (which add a ``host:version`` per call) and
-``adb`` CLI transfer rates are printed too. Targets: shell RTT <= 3x host:version, push and pull
+``adb`` CLI transfer rates are printed too, and adb-shell's 5 MiB push/pull (it talks to adbd
+directly, no adb server, and waits for adbd's CLSE after each sync transaction). Targets: shell RTT <= 3x host:version, push and pull
 >= 50 MB/s. ``shell:true`` is short enough to run on the device's event loop; the same command
 spelled ``"true"`` is not recognised as short and shows the worker-thread path that most real
 commands take.
@@ -124,6 +125,7 @@ def main() -> None:
         au_pull = median_rate(lambda: device.sync.pull("/data/local/tmp/q.bin", work / "back2.bin"), size,
                               args.transfer_rounds)
         assert (work / "back.bin").read_bytes() == payload.read_bytes()
+        direct_push, direct_pull = adb_shell_rates(dev.host, dev.adb_port, work, args.transfer_rounds)
 
     print(f"host:version RTT (raw socket)      median {version_ms:7.3f} ms")
     print(f"tport switch only (raw socket)     median {tport_ms:7.3f} ms   ratio {tport_ms / version_ms:5.2f}x")
@@ -136,6 +138,26 @@ def main() -> None:
     print(f"adb pull {args.size_mb} MB (CLI)              median {cli_pull:7.1f} MB/s (target >= 50)")
     print(f"adbutils sync.push {args.size_mb} MB           median {au_push:7.1f} MB/s")
     print(f"adbutils sync.pull {args.size_mb} MB           median {au_pull:7.1f} MB/s")
+    print(f"adb-shell push 5 MiB (direct adbd)   median {direct_push:7.1f} MB/s")
+    print(f"adb-shell pull 5 MiB (direct adbd)   median {direct_pull:7.1f} MB/s")
+
+
+def adb_shell_rates(host: str, adb_port: int, work: Path, rounds: int) -> tuple[float, float]:
+    """adb-shell push and pull of 5 MiB straight to the device's adbd (MB/s medians)."""
+    from adb_shell.adb_device import AdbDeviceTcp
+
+    size = 5 * 1024 * 1024
+    payload = work / "payload5.bin"
+    payload.write_bytes(os.urandom(size))
+    direct = AdbDeviceTcp(host, adb_port, default_transport_timeout_s=60.0)
+    direct.connect(rsa_keys=None, auth_timeout_s=5.0)
+    try:
+        push = median_rate(lambda: direct.push(str(payload), "/data/local/tmp/r.bin"), size, rounds)
+        pull = median_rate(lambda: direct.pull("/data/local/tmp/r.bin", str(work / "back5.bin")), size, rounds)
+    finally:
+        direct.close()
+    assert (work / "back5.bin").read_bytes() == payload.read_bytes()
+    return push, pull
 
 
 if __name__ == "__main__":

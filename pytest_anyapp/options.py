@@ -56,7 +56,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                ("CATBENCH_TASK_BREAKDOWN_MODE",), default="prepend"),
     OptionSpec("--device", "device", "sim (simulated devices) or emulator (lanes from --lanes/CATBENCH_EMULATORS)",
                ("CATBENCH_DEVICE",)),
-    OptionSpec("--lanes", "lanes", "device lanes: comma list of console[:grpc] or host:console:grpc",
+    OptionSpec("--lanes", "lanes",
+               "device lanes: comma list of [host:]console[:grpc] (or the prior console:grpc[:serial[:adb_server_port]])",
                ("CATBENCH_EMULATORS",)),
     OptionSpec("--adb-server", "adb_server", "adb server as host:port", ("CATBENCH_ADB_SERVER",)),
     OptionSpec("--early-stop", "early_stop", "stop an episode as soon as the verifier reads success (1/0)",
@@ -98,6 +99,8 @@ class LaneSpec(BaseModel):
     host: str = "127.0.0.1"
     console_port: int
     grpc_port: int | None = None
+    serial_override: str | None = None  # prior-release form's serial field
+    adb_server_port: int | None = None  # prior-release form's adb server field
 
     @property
     def adb_port(self) -> int:
@@ -105,6 +108,8 @@ class LaneSpec(BaseModel):
 
     @property
     def serial(self) -> str:
+        if self.serial_override:
+            return self.serial_override
         local = self.host in ("127.0.0.1", "localhost")
         return f"emulator-{self.console_port}" if local else f"{self.host}:{self.adb_port}"
 
@@ -114,24 +119,19 @@ class LaneSpec(BaseModel):
 
 
 def parse_lanes(text: str) -> list[LaneSpec]:
-    """``5554:8554,5556`` or ``10.0.0.5:5554:8554``: ``console[:grpc]`` or ``host:console:grpc`` items."""
+    """Comma-separated lane items in either form ``device/lanes.py:lane_fields`` accepts."""
+    from pytest_anyapp.device.lanes import LaneGrammarError, lane_fields
+
     lanes: list[LaneSpec] = []
     for raw in text.split(","):
         item = raw.strip()
         if not item:
             continue
-        parts = item.split(":")
         try:
-            if len(parts) == 1:
-                lane = LaneSpec(console_port=int(parts[0]))
-            elif len(parts) == 2:
-                lane = LaneSpec(console_port=int(parts[0]), grpc_port=int(parts[1]))
-            elif len(parts) == 3:
-                lane = LaneSpec(host=parts[0], console_port=int(parts[1]), grpc_port=int(parts[2]))
-            else:
-                raise ValueError("too many fields")
-        except ValueError as exc:
-            raise ConfigError(f"bad lane {item!r} (want console[:grpc] or host:console:grpc): {exc}") from exc
+            lane = LaneSpec(**lane_fields(item))
+        except (LaneGrammarError, ValidationError) as exc:
+            raise ConfigError(f"bad lane {item!r} (want [host:]console[:grpc] or "
+                              f"console:grpc[:serial[:adb_server_port]]): {exc}") from exc
         if lane.console_port % 2:
             raise ConfigError(f"lane {item!r}: console port must be even (adb port = console + 1)")
         lanes.append(lane)
@@ -139,6 +139,21 @@ def parse_lanes(text: str) -> list[LaneSpec]:
     if len(set(keys)) != len(keys):
         raise ConfigError(f"duplicate lanes in {text!r}")
     return lanes
+
+
+def _lanes_adb_server(lanes: list[LaneSpec], values: dict[str, Any]) -> None:
+    """Lanes that name their adb server (prior form) must agree with each other and with the run's."""
+    ports = {lane.adb_server_port for lane in lanes if lane.adb_server_port is not None}
+    if not ports:
+        return
+    if len(ports) > 1:
+        raise ConfigError(f"lanes name different adb servers {sorted(ports)}; one run uses one adb server")
+    (port,) = ports
+    if "adb_port" not in values:
+        values["adb_port"] = port
+    elif values["adb_port"] != port:
+        raise ConfigError(f"lanes name adb server port {port} but this run uses {values['adb_port']} "
+                          "(--adb-server / ANDROID_ADB_SERVER_PORT)")
 
 
 class RunOptions(BaseModel):
@@ -253,6 +268,7 @@ def resolve_options(config: pytest.Config) -> RunOptions:
             values[spec.dest] = _convert(spec, raw)
     if "adb_port" not in values and os.environ.get("ANDROID_ADB_SERVER_PORT", "").isdigit():
         values["adb_port"] = int(os.environ["ANDROID_ADB_SERVER_PORT"])
+    _lanes_adb_server(values.get("lanes", []), values)
     if "device" not in values:
         values["device"] = "emulator" if values.get("lanes") else "sim"
     try:

@@ -33,6 +33,11 @@ if ! command -v adb >/dev/null 2>&1; then
   step "installing Debian's adb"
   mkdir -p "$VENV"; apt_install adb
 fi
+# Debian's apksigner signs the tests' APKs (Android 13 refuses unsigned ones).
+if ! command -v apksigner >/dev/null 2>&1; then
+  step "installing Debian's apksigner"
+  apt_install apksigner
+fi
 
 if [ ! -x "$VENV/bin/python" ]; then
   step "creating the virtual environment $VENV"

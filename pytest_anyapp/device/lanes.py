@@ -16,12 +16,53 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import adbutils
 from filelock import FileLock
 
 from pytest_anyapp.errors import DeviceError, InfrastructureError
 from pytest_anyapp.options import LaneSpec
+
+
+class LaneGrammarError(ValueError):
+    """A ``--lanes``/``CATBENCH_EMULATORS`` item that neither lane form accepts."""
+
+
+def lane_fields(item: str) -> dict[str, Any]:
+    """One lane item as LaneSpec fields. Two forms, told apart by the first field:
+
+    * ``[host:]console[:grpc]`` (this release), e.g. ``5554``, ``5554:8554``, ``10.0.0.5:5554:8554``;
+    * ``console:grpc[:serial[:adb_server_port]]`` (the prior release, and what ``anyapp sim up``
+      prints for a non-default adb server), e.g. ``5554:8554:emulator-5554:5041``. A serial of
+      only digits means ``localhost:<digits>``; an empty or ``-`` serial means the default
+      ``emulator-<console>``.
+
+    A first field that is a port number starts the prior form (or the shared ``console[:grpc]``);
+    anything else is a host.
+    """
+    parts = item.split(":")
+    if not parts[0].isdigit():
+        if len(parts) not in (2, 3):
+            raise LaneGrammarError("want host:console[:grpc]")
+        return {"host": parts[0], "console_port": _port(parts[1]),
+                "grpc_port": _port(parts[2]) if len(parts) == 3 else None}
+    if len(parts) > 4:
+        raise LaneGrammarError("too many fields (want console:grpc[:serial[:adb_server_port]])")
+    fields: dict[str, Any] = {"console_port": _port(parts[0])}
+    if len(parts) >= 2:
+        fields["grpc_port"] = _port(parts[1])
+    if len(parts) >= 3 and parts[2] not in ("", "-"):
+        fields["serial_override"] = f"localhost:{parts[2]}" if parts[2].isdigit() else parts[2]
+    if len(parts) == 4:
+        fields["adb_server_port"] = _port(parts[3])
+    return fields
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise LaneGrammarError(f"{text!r} is not a port number")
+    return int(text)
 
 
 def _pid_alive(pid: int) -> bool:

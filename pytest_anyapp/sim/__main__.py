@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--console-port", type=int, default=5554)
     serve.add_argument("--grpc-port", type=int, default=8554)
     serve.add_argument("--faults", default=None, help='JSON object, e.g. {"command_delay_s": 0.5}')
+    serve.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                       help="local address adb, console and gRPC listen on (default 127.0.0.1)")
     serve.add_argument("--avd-name", default="Pixel_6_API_33")
     serve.add_argument("--adb-server-port", type=int, default=None,
                        help="adb server to register with (default $ANDROID_ADB_SERVER_PORT or 5037)")
@@ -46,7 +48,7 @@ def serve(args: argparse.Namespace) -> int:
     state_dir: Path = args.state_dir.resolve()
     ServeInfo.path(state_dir).unlink(missing_ok=True)
     config = DeviceConfig(state_dir=state_dir, console_port=args.console_port, grpc_port=args.grpc_port,
-                          avd_name=args.avd_name)
+                          avd_name=args.avd_name, host=args.bind)
     device = SimDevice(config)
     if args.faults:
         device.set_faults(**json.loads(args.faults))
@@ -63,14 +65,15 @@ def serve(args: argparse.Namespace) -> int:
     registered = False
     if not args.no_register:
         try:
-            server.serial = registration.register_device(server.console_port, args.adb_server_port)
+            server.serial = registration.register_device(server.console_port, args.adb_server_port,
+                                                         host=args.bind)
             registered = True
         except (OSError, registration.AdbServerError) as exc:
             logging.getLogger("pytest_anyapp.sim").warning("not registered with the adb server: %s", exc)
     ServeInfo(
         pid=os.getpid(), serial=server.serial, console_port=server.console_port, adb_port=server.adb_port,
         grpc_port=server.grpc_port, adb_server_port=adb_server_port(args.adb_server_port),
-        registered=registered,
+        registered=registered, host=args.bind,
     ).write(state_dir)
     parent = os.getppid()
     try:

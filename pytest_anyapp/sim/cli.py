@@ -27,7 +27,8 @@ def cmd_up(args: argparse.Namespace) -> int:
 
     lanes = lifecycle.up(args.lanes, first_console_port=args.first_console_port,
                          first_grpc_port=args.first_grpc_port, home=args.home,
-                         faults=_parse_faults(args.fault) or None, adb_server_port=args.adb_server_port)
+                         faults=_parse_faults(args.fault) or None, adb_server_port=args.adb_server_port,
+                         bind=args.bind)
     for lane in lanes:
         print(f"lane {lane.index}: {lane.serial} console={lane.console_port} grpc={lane.grpc_port} pid={lane.pid}",
               file=sys.stderr)
@@ -81,6 +82,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p_up.add_argument("--first-grpc-port", type=int, default=8554)
     p_up.add_argument("--fault", action="append", default=[], metavar="KEY=VALUE")
     p_up.add_argument("--adb-server-port", type=int, default=None)
+    p_up.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                      help="local address the new lanes' adb, console and gRPC listen on (default 127.0.0.1)")
     common(p_up)
     p_up.set_defaults(func=cmd_up)
 

@@ -35,6 +35,7 @@ HELP_TEXT = (
     "    help|h|?         print a list of commands\r\n"
     "    auth             user authentication for the emulator console\r\n"
     "    avd              control virtual device execution\r\n"
+    "    gsm              GSM related commands\r\n"
     "    sms              SMS related commands\r\n"
     "    kill             kill the emulator instance\r\n"
     "    quit|exit        quit control session\r\n"
@@ -190,6 +191,8 @@ class ConsoleServer:
             return self._avd(words)
         if verb == "sms":
             return self._sms(line, words)
+        if verb == "gsm":
+            return self._gsm(words)
         if verb == "sim":
             return self._sim(words)
         return "KO: unknown command, try 'help'\r\n"
@@ -217,6 +220,26 @@ class ConsoleServer:
             log.exception("console: sms delivery failed")
             return f"KO: sms delivery failed: {exc}\r\n"
         return "OK\r\n"
+
+    def _gsm(self, words: list[str]) -> str:
+        """``gsm call|accept|cancel <number>`` and ``gsm list``, driving the device's modem."""
+        sub = words[1].lower() if len(words) > 1 else ""
+        modem = self.device.modem
+        if sub == "list":
+            call = modem.call
+            listing = "" if call is None else \
+                f"{'inbound from' if call.incoming else 'outbound to '} {call.number} : {call.state_name}\r\n"
+            return listing + "OK\r\n"
+        if sub not in ("call", "accept", "cancel"):
+            return "KO: missing sub-command, try 'help gsm'\r\n" if not sub else f"KO: bad sub-command '{sub}'\r\n"
+        if len(words) < 3:
+            return f"KO: missing argument, try 'gsm {sub} <phonenumber>'\r\n"
+        number = words[2]
+        if not _PHONE_RE.match(number):
+            return "KO: bad phone number format, use digits, # and +\r\n"
+        action = {"call": modem.incoming, "accept": modem.accept, "cancel": modem.hang_up}[sub]
+        error = action(number)
+        return f"KO: {error}\r\n" if error else "OK\r\n"
 
     def _sim(self, words: list[str]) -> str:
         sub = words[1].lower() if len(words) > 1 else ""

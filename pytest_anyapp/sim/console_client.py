@@ -36,7 +36,7 @@ def console_command(port: int, command: str, *, host: str = "127.0.0.1", timeout
     return lines[: lines.index("OK")]
 
 
-def console_status(port: int, *, timeout_s: float = 5.0) -> dict[str, Any]:
+def console_status(port: int, *, host: str = "127.0.0.1", timeout_s: float = 5.0) -> dict[str, Any]:
     """The sim-only ``sim status`` JSON."""
-    lines = console_command(port, "sim status", timeout_s=timeout_s)
+    lines = console_command(port, "sim status", host=host, timeout_s=timeout_s)
     return dict(json.loads(lines[0]))

@@ -11,6 +11,7 @@ the harness may only reach the simulated device over the wire.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 SCREEN_WIDTH = 1080
 SCREEN_HEIGHT = 2400
 SCREEN_DENSITY = 420
+SYSTEM_SERVER_PID = 520  # the pid ``ps``/logcat show for system_server
 
 # Paths that Android exposes as the same primary external storage.
 _STORAGE_ALIASES: tuple[tuple[str, str], ...] = (
@@ -85,6 +87,108 @@ def default_properties(avd_name: str, console_port: int) -> dict[str, str]:
         "init.svc.adbd": "running",
         "persist.sys.timezone": "UTC",
         "persist.sys.locale": "en-US",
+    } | _image_properties(avd_name)
+
+
+def _image_properties(avd_name: str) -> dict[str, str]:
+    """What a google_apis x86_64 API 33 emulator image adds (``getprop`` lists them; tools read
+    ``ro.product.cpu.abi``, ``ro.boot.qemu`` and the build fields). Product/partition names follow
+    the image's build.prop layout (``ro.product.<partition>.*``); the build number and dates are
+    this simulator's own, not a real build's."""
+    product = {"brand": "google", "device": "emu64xa", "manufacturer": "Google",
+               "model": "sdk_gphone64_x86_64", "name": "sdk_gphone64_x86_64"}
+    fingerprint = "google/sdk_gphone64_x86_64/emu64xa:13/TE1A.220922.034/anyapp-sim:userdebug/dev-keys"
+    props = {
+        "ro.product.cpu.abi": "x86_64",
+        "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+        "ro.product.cpu.abilist32": "",
+        "ro.product.cpu.abilist64": "x86_64,arm64-v8a",
+        "ro.product.board": "goldfish_x86_64",
+        "ro.boot.qemu": "1",
+        "ro.boot.qemu.gltransport.name": "pipe",
+        "ro.boot.hardware": "ranchu",
+        "ro.boot.mode": "normal",
+        "ro.boot.verifiedbootstate": "orange",
+        "ro.bootmode": "unknown",
+        "ro.build.characteristics": "emulator",
+        "ro.build.fingerprint": fingerprint,
+        "ro.build.flavor": "sdk_gphone64_x86_64-userdebug",
+        "ro.build.product": "emu64xa",
+        "ro.build.display.id": "sdk_gphone64_x86_64-userdebug 13 TE1A.220922.034 anyapp-sim dev-keys",
+        "ro.build.version.codename": "REL",
+        "ro.build.version.all_codenames": "REL",
+        "ro.build.version.preview_sdk": "0",
+        "ro.build.version.min_supported_target_sdk": "23",
+        "ro.build.version.incremental": "anyapp-sim",
+        "ro.build.user": "android-build",
+        "ro.build.host": "anyapp-sim",
+        "ro.system.build.version.sdk": "33",
+        "ro.vendor.build.version.sdk": "33",
+        "ro.vndk.version": "33",
+        "ro.product.first_api_level": "33",
+        "ro.zygote": "zygote64",
+        "ro.dalvik.vm.native.bridge": "libndk_translation.so",
+        "ro.opengles.version": "196608",
+        "ro.config.ringtone": "Ring_Synth_04.ogg",
+        "ro.crypto.state": "encrypted",
+        "ro.crypto.type": "file",
+        "ro.adb.secure": "0",
+        "ro.logd.size": "1M",
+        "ro.treble.enabled": "true",
+        "gsm.operator.alpha": "Android",
+        "gsm.operator.numeric": "310260",
+        "gsm.sim.operator.alpha": "Android",
+        "gsm.sim.operator.numeric": "310260",
+        "gsm.sim.state": "LOADED",
+        "gsm.network.type": "LTE",
+        "qemu.hw.mainkeys": "0",
+        "sys.usb.config": "adb",
+        "sys.usb.state": "adb",
+        "init.svc.zygote": "running",
+        "init.svc.surfaceflinger": "running",
+        "persist.sys.dalvik.vm.lib.2": "libart.so",
+        "dalvik.vm.heapsize": "512m",
+        "net.bt.name": "Android",
+        "wifi.interface": "wlan0",
+    }
+    for partition in ("", "system.", "vendor.", "product.", "system_ext.", "odm."):
+        for key, value in product.items():
+            props[f"ro.product.{partition}{key}"] = value
+    for partition in ("system", "vendor", "product", "system_ext", "odm"):
+        props[f"ro.{partition}.build.fingerprint"] = fingerprint
+        props[f"ro.{partition}.build.id"] = "TE1A.220922.034"
+        props[f"ro.{partition}.build.type"] = "userdebug"
+        props[f"ro.{partition}.build.tags"] = "dev-keys"
+        props[f"ro.{partition}.build.version.release"] = "13"
+    return props
+
+
+CPU_COUNT = 4  # the AVD's hw.cpu.ncore
+RAM_KB = 2_014_424  # what the kernel reports of a 2048 MB AVD (hw.ramSize), less its reservations
+
+
+def _kernel_files() -> dict[str, str]:
+    """/proc and /sys files clients read for memory and CPU count (sized like the benchmark AVD)."""
+    cpuinfo = "".join(
+        f"processor\t: {n}\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 158\n"
+        f"model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\nphysical id\t: 0\nsiblings\t: {CPU_COUNT}\n"
+        f"core id\t\t: {n}\ncpu cores\t: {CPU_COUNT}\nflags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 avx hypervisor\n\n"
+        for n in range(CPU_COUNT))
+    free, available = RAM_KB * 35 // 100, RAM_KB * 55 // 100
+    meminfo = "".join(f"{key + ':':<16}{value:>8} kB\n" for key, value in (
+        ("MemTotal", RAM_KB), ("MemFree", free), ("MemAvailable", available), ("Buffers", 8_192),
+        ("Cached", RAM_KB * 22 // 100), ("SwapCached", 0), ("Active", RAM_KB * 25 // 100),
+        ("Inactive", RAM_KB * 20 // 100), ("SwapTotal", 1_510_812), ("SwapFree", 1_510_812),
+        ("Dirty", 64), ("AnonPages", RAM_KB * 18 // 100), ("Mapped", RAM_KB * 12 // 100),
+        ("Shmem", 4_096), ("Slab", 96_000), ("KernelStack", 18_000), ("PageTables", 30_000),
+        ("CommitLimit", RAM_KB // 2 + 1_510_812), ("Committed_AS", RAM_KB * 2), ("VmallocTotal", 34_359_738_367)))
+    cpus = f"0-{CPU_COUNT - 1}\n"
+    return {
+        "proc/cpuinfo": cpuinfo,
+        "proc/meminfo": meminfo,
+        "sys/devices/system/cpu/possible": cpus,
+        "sys/devices/system/cpu/present": cpus,
+        "sys/devices/system/cpu/online": cpus,
     }
 
 
@@ -157,8 +261,20 @@ class DeviceClock:
 class Filesystem:
     """Maps device paths to host paths under the device's ``fs/`` root (never outside it)."""
 
+    # Mounted read-only on an Android 13 emulator (``mount`` shows ``ro``) until ``adb remount``
+    # or ``mount -o remount,rw``; writes fail with EROFS ("Read-only file system").
+    READ_ONLY_ROOTS = ("/system", "/vendor", "/product", "/system_ext")
+
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.remounted_rw = False
+
+    def writable_host(self, device_path: str, cwd: str = "/") -> Path:
+        """``host()`` for a path about to be written; OSError(EROFS) on a read-only mount."""
+        path = self.normalize(device_path, cwd)
+        if not self.remounted_rw and any(path == r or path.startswith(r + "/") for r in self.READ_ONLY_ROOTS):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return self.root / path.lstrip("/")
 
     @staticmethod
     def normalize(device_path: str, cwd: str = "/") -> str:
@@ -203,14 +319,19 @@ class SimDevice:
         self.props: dict[str, str] = json.loads((self.config.state_dir / "props.json").read_text())
         self.faults = self._load_faults()
         self.boot_time = time.time()
+        from pytest_anyapp.sim.logbuffer import LogBuffers
+
+        self.logs = LogBuffers()
         self._wire_subsystems()
 
     # -- subsystems ------------------------------------------------------------------------
     def _wire_subsystems(self) -> None:
+        from pytest_anyapp.sim.calls import Modem
         from pytest_anyapp.sim.packages import PackageManager
         from pytest_anyapp.sim.providers import Providers
         from pytest_anyapp.sim.ui.window import WindowManager
 
+        self.modem: Modem = Modem(self)
         self.providers: Providers = Providers(self)
         self.packages: PackageManager = PackageManager(self)
         self.ui: WindowManager = WindowManager(self)
@@ -218,6 +339,10 @@ class SimDevice:
     def _lay_out_factory_state(self) -> None:
         for rel in _FACTORY_DIRS:
             (self.fs.root / rel).mkdir(parents=True, exist_ok=True)
+        for rel, text in _kernel_files().items():
+            path = self.fs.root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
         props = default_properties(self.config.avd_name, self.config.console_port)
         (self.config.state_dir / "props.json").write_text(json.dumps(props, indent=1, sort_keys=True))
 
@@ -233,6 +358,12 @@ class SimDevice:
             self.props = json.loads((self.config.state_dir / "props.json").read_text())
             self.faults = faults
             self._wire_subsystems()
+
+    # -- log ---------------------------------------------------------------------------------
+    def log_event(self, priority: str, tag: str, message: str, *, pid: int = SYSTEM_SERVER_PID,
+                  buffer: str = "system") -> None:
+        """Write one entry to the device log (``logcat``), stamped with the device clock."""
+        self.logs.write(self.clock.now(), priority, tag, message, pid=pid, buffer=buffer)
 
     # -- properties --------------------------------------------------------------------------
     def getprop(self, name: str) -> str:

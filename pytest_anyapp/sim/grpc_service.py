@@ -151,7 +151,8 @@ class _Controller:
         fmt = _FORMATS.get(request.format)
         if fmt is None:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"unknown image format {request.format}")
-        rotation = pb.Rotation(rotation=pb.Rotation.PORTRAIT)
+        # Surface rotation 0..3 maps onto PORTRAIT, LANDSCAPE, REVERSE_PORTRAIT, REVERSE_LANDSCAPE.
+        rotation = pb.Rotation(rotation=self.device.ui.rotation())  # type: ignore[arg-type]
         if request.display != 0:  # no secondary displays: an empty image, like an inactive display
             return pb.Image(format=pb.ImageFormat(format=request.format, rotation=rotation, display=request.display)).SerializeToString()
         ui = self.device.ui

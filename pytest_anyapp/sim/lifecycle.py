@@ -37,6 +37,7 @@ class Lane(BaseModel):
     log_path: str
     adb_server_port: int
     started_at: str
+    host: str = registration.LOOPBACK
 
 
 class LaneRegistry(BaseModel):
@@ -93,13 +94,17 @@ def pid_alive(pid: int) -> bool:
 
 
 def emulators_spec(lanes: list[Lane]) -> str:
-    """``CATBENCH_EMULATORS`` form: ``console:grpc`` items joined by commas.
+    """``CATBENCH_EMULATORS`` form (what ``--lanes`` accepts): ``console:grpc`` items joined by commas.
 
-    An item grows to ``console:grpc:serial:adb_server_port`` when the serial is not the default
-    ``emulator-<console>`` (``host:connect`` fallback) or the adb server is not on 5037.
+    A lane bound to another address (``--bind``) is ``host:console:grpc``. A loopback item grows
+    to the prior release's ``console:grpc:serial:adb_server_port`` when the serial is not the
+    default ``emulator-<console>`` (``host:connect`` fallback) or the adb server is not on 5037.
     """
     items = []
     for lane in lanes:
+        if not registration.is_default_loopback(lane.host):
+            items.append(f"{lane.host}:{lane.console_port}:{lane.grpc_port}")
+            continue
         item = f"{lane.console_port}:{lane.grpc_port}"
         if lane.serial != f"emulator-{lane.console_port}" or lane.adb_server_port != registration.DEFAULT_ADB_SERVER_PORT:
             item += f":{lane.serial}:{lane.adb_server_port}"
@@ -115,8 +120,11 @@ def up(
     home: Path | str | None = None,
     faults: dict[str, Any] | None = None,
     adb_server_port: int | None = None,
+    bind: str = registration.LOOPBACK,
 ) -> list[Lane]:
-    """Make ``lanes`` devices run: keeps live ones, starts the missing ones, registers all."""
+    """Make ``lanes`` devices run: keeps live ones, starts the missing ones, registers all.
+
+    New lanes listen on ``bind``; ports are checked free on that address."""
     root = sim_home(home)
     server_port = registration.adb_server_port(adb_server_port)
     registration.ensure_adb_server(server_port)
@@ -130,25 +138,25 @@ def up(
         while len(registry.lanes) < lanes:
             while index in used_indexes:
                 index += 1
-            console = next_console_port(console, taken)
+            console = next_console_port(console, taken, bind)
             taken |= {console, console + 1}
-            grpc = next_port(grpc, taken)
+            grpc = next_port(grpc, taken, bind)
             taken.add(grpc)
             state_dir = root / f"lane-{index}"
             log_path = state_dir / "serve.log"
             spawned = spawn_device(state_dir, console_port=console, grpc_port=grpc, adb_server_port=server_port,
-                                   faults=faults, log_path=log_path, detach=True)
+                                   faults=faults, log_path=log_path, detach=True, bind=bind)
             registry.lanes.append(Lane(
                 index=index, serial=spawned.serial, console_port=console, adb_port=console + 1, grpc_port=grpc,
                 pid=spawned.pid, state_dir=str(state_dir), log_path=str(log_path), adb_server_port=server_port,
-                started_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                started_at=datetime.now(UTC).isoformat(timespec="seconds"), host=bind,
             ))
             used_indexes.add(index)
             _save_registry(root, registry)
         registry.lanes.sort(key=lambda lane: lane.index)
         for lane in registry.lanes:
             # Idempotent; brings a lane back if the adb server was restarted since it started.
-            lane.serial = registration.register_device(lane.console_port, server_port)
+            lane.serial = registration.register_device(lane.console_port, server_port, host=lane.host)
         _save_registry(root, registry)
         return list(registry.lanes)
 
@@ -195,7 +203,7 @@ def status(*, home: Path | str | None = None) -> list[LaneStatus]:
         booted, faults = False, {}
         if alive:
             try:
-                info = console_status(lane.console_port)
+                info = console_status(lane.console_port, host=lane.host)
                 booted, faults = bool(info.get("booted")), dict(info.get("faults", {}))
             except (OSError, ConsoleError, ValueError):
                 pass
@@ -212,5 +220,5 @@ def reset(*, home: Path | str | None = None, console_port: int | None = None) ->
         return []
     for lane in lanes:
         if pid_alive(lane.pid):
-            console_command(lane.console_port, "sim reset")
+            console_command(lane.console_port, "sim reset", host=lane.host)
     return lanes

@@ -23,6 +23,7 @@ import base64
 import hashlib
 import os
 import shutil
+import struct
 import threading
 import zipfile
 from pathlib import Path
@@ -191,6 +192,38 @@ class ApkInfo(BaseModel):
     launch_activity: str | None
 
 
+def signature_scheme(path: Path) -> int:
+    """The newest signature scheme an APK carries: 2 for an APK Signing Block (v2/v3), 1 for a JAR
+    signature (``META-INF/*.SF`` plus ``*.RSA``/``*.DSA``/``*.EC``), 0 for none. Presence only:
+    the simulator does not check the cryptography (the tests' APKs are signed by apksigner)."""
+    data = path.read_bytes()
+    eocd = data.rfind(b"PK\x05\x06")
+    if eocd >= 0 and eocd + 20 <= len(data):
+        (cd_offset,) = struct.unpack_from("<I", data, eocd + 16)
+        if cd_offset >= 16 and data[cd_offset - 16:cd_offset] == b"APK Sig Block 42":
+            return 2
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+    stems = {n[:-3] for n in names if n.startswith("META-INF/") and n.endswith(".SF")}
+    if any(n.rsplit(".", 1)[0] in stems for n in names
+           if n.startswith("META-INF/") and n.endswith((".RSA", ".DSA", ".EC"))):
+        return 1
+    return 0
+
+
+def signature_refusal(path: Path, target_sdk: int, install_path: str) -> str | None:
+    """Why Android 13 refuses the APK's signature, or None. Texts from frameworks/base
+    ApkSignatureVerifier (android-13): apps targeting SDK 30+ need scheme v2 or newer
+    (getMinimumSignatureSchemeVersionForTargetSdk); older ones at least a JAR signature."""
+    scheme = signature_scheme(path)
+    minimum = 2 if target_sdk >= 30 else 1
+    if scheme >= minimum:
+        return None
+    if minimum == 2:
+        return f"No signature found in package of version 2 or newer for package {install_path}"
+    return f"Package {install_path} has no certificates at entry AndroidManifest.xml"
+
+
 def read_apk(path: Path) -> ApkInfo:
     """Manifest facts of a real APK (binary AndroidManifest.xml) via pyaxmlparser."""
     from pyaxmlparser import APK
@@ -357,6 +390,11 @@ class PackageManager:
         return info is not None and permission in info.granted_permissions
 
     # -- install / uninstall -----------------------------------------------------------------
+    def _next_session_path(self) -> str:
+        """The staging path PackageInstaller gives an install session (``/data/app/vmdl<id>.tmp``)."""
+        self._session_id = getattr(self, "_session_id", 1_000_000_000) + 7
+        return f"/data/app/vmdl{self._session_id}.tmp/base.apk"
+
     def install_apk(self, host_path: Path, *, replace: bool = True, grant_all: bool = False,
                     allow_downgrade: bool = False) -> str:
         try:
@@ -367,6 +405,9 @@ class PackageManager:
             return f"Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse {host_path}: {exc}]"
         except Exception as exc:  # noqa: BLE001 - pyaxmlparser raises assorted errors on junk
             return f"Failure [INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Failed to parse {host_path}: {exc}]"
+        refusal = signature_refusal(Path(host_path), meta.target_sdk, self._next_session_path())
+        if refusal is not None:
+            return f"Failure [INSTALL_PARSE_FAILED_NO_CERTIFICATES: {refusal}]"
         if meta.min_sdk > 33:
             return (f"Failure [INSTALL_FAILED_OLDER_SDK: Failed parse during installPackageLI: "
                     f"/data/app/vmdl.tmp/base.apk (at Binary XML file line #7): Requires newer sdk version #{meta.min_sdk} "

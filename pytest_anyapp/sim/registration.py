@@ -14,6 +14,12 @@ import subprocess
 import time
 
 DEFAULT_ADB_SERVER_PORT = 5037
+LOOPBACK = "127.0.0.1"
+
+
+def is_default_loopback(host: str) -> bool:
+    """True for the address an emulator's adbd is announced on (``host:emulator`` means 127.0.0.1)."""
+    return host in (LOOPBACK, "localhost")
 
 
 class AdbServerError(Exception):
@@ -112,9 +118,9 @@ def announce_emulator(adb_port: int, server_port: int | None = None) -> None:
             pass
 
 
-def connect_tcp(adb_port: int, server_port: int | None = None) -> str:
-    """Fallback ``host:connect``; gives a ``127.0.0.1:<port>`` serial."""
-    return query(f"host:connect:127.0.0.1:{adb_port}", server_port)
+def connect_tcp(adb_port: int, server_port: int | None = None, host: str = LOOPBACK) -> str:
+    """``host:connect``; gives a ``<host>:<port>`` serial (the fallback on loopback)."""
+    return query(f"host:connect:{host}:{adb_port}", server_port)
 
 
 def wait_for_state(serial: str, server_port: int | None, timeout_s: float, state: str = "device") -> bool:
@@ -131,13 +137,23 @@ def wait_for_state(serial: str, server_port: int | None, timeout_s: float, state
         time.sleep(0.02)
 
 
-def register_device(console_port: int, server_port: int | None = None, timeout_s: float = 10.0) -> str:
+def register_device(console_port: int, server_port: int | None = None, timeout_s: float = 10.0,
+                    host: str = LOOPBACK) -> str:
     """Make the adb server list the device; returns its serial (``emulator-<console>`` normally).
 
     The server ignores ``host:emulator`` while it still holds a stale transport for the port
     (e.g. ``offline`` after a dropped connection), so the announcement is repeated until the
-    device shows up as ``device``.
+    device shows up as ``device``. ``host:emulator`` always means 127.0.0.1, so a device bound to
+    another address (``--bind``) is connected as a network device instead: serial ``<host>:<adb>``,
+    as for a remote emulator.
     """
+    if not is_default_loopback(host):
+        remote = f"{host}:{console_port + 1}"
+        if list_devices(server_port).get(remote) != "device":
+            connect_tcp(console_port + 1, server_port, host)
+        if wait_for_state(remote, server_port, timeout_s):
+            return remote
+        raise AdbServerError(f"adb server did not bring {remote} online within {timeout_s}s")
     serial = f"emulator-{console_port}"
     deadline = time.monotonic() + timeout_s
     next_announce = 0.0

@@ -18,6 +18,7 @@ class ServeInfo(BaseModel):
     grpc_port: int
     adb_server_port: int
     registered: bool
+    host: str = "127.0.0.1"
 
     @staticmethod
     def path(state_dir: Path) -> Path:

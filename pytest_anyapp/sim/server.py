@@ -66,6 +66,10 @@ class DeviceServer:
         return self.device.config.adb_port
 
     @property
+    def host(self) -> str:
+        return self.device.config.host
+
+    @property
     def grpc_port(self) -> int:
         return self.device.config.grpc_port
 
@@ -82,7 +86,8 @@ class DeviceServer:
             asyncio.run_coroutine_threadsafe(self._start_listeners(host), loop).result(timeout=30)
             self._start_grpc(host)
             if self.register:
-                self.serial = registration.register_device(self.console_port, self.adb_server_port)
+                self.serial = registration.register_device(self.console_port, self.adb_server_port,
+                                                           host=self.device.config.host)
         except BaseException:
             self.stop()
             raise

@@ -19,6 +19,7 @@ from typing import Any
 from pytest_anyapp.sim import registration
 from pytest_anyapp.sim.device import DeviceConfig, Faults, SimDevice
 from pytest_anyapp.sim.ports import free_console_port, free_port
+from pytest_anyapp.sim.registration import LOOPBACK
 from pytest_anyapp.sim.serve_info import ServeInfo
 from pytest_anyapp.sim.server import DeviceServer
 
@@ -32,10 +33,10 @@ def _fault_dict(faults: FaultSpec) -> dict[str, Any]:
     return faults.to_json() if isinstance(faults, Faults) else dict(faults)
 
 
-def _pick_ports(console_port: int | None, grpc_port: int | None) -> tuple[int, int]:
-    """The given console/gRPC ports, or free ones where none are given."""
-    cport = console_port if console_port is not None else free_console_port()
-    gport = grpc_port if grpc_port is not None else free_port()
+def _pick_ports(console_port: int | None, grpc_port: int | None, host: str = LOOPBACK) -> tuple[int, int]:
+    """The given console/gRPC ports, or free ones (on ``host``) where none are given."""
+    cport = console_port if console_port is not None else free_console_port(host)
+    gport = grpc_port if grpc_port is not None else free_port(host)
     return cport, gport
 
 
@@ -48,6 +49,11 @@ class _DeviceAddress:
     @property
     def serial(self) -> str:
         return self._address().serial
+
+    @property
+    def host(self) -> str:
+        """The local address the device listens on (``--bind``; 127.0.0.1 by default)."""
+        return self._address().host
 
     @property
     def console_port(self) -> int:
@@ -87,13 +93,16 @@ def start_device(
     adb_server_port: int | None = None,
     faults: FaultSpec = None,
     register: bool = True,
+    bind: str = LOOPBACK,
 ) -> RunningDevice:
-    """Start a device in this process; the caller must ``stop()`` it (or use ``running_device``)."""
+    """Start a device in this process; the caller must ``stop()`` it (or use ``running_device``).
+
+    ``bind`` is the local address adbd, the console and gRPC listen on."""
     attempts = 1 if console_port is not None and grpc_port is not None else _PORT_ATTEMPTS
     last_error: OSError | None = None
     for _ in range(attempts):
-        cport, gport = _pick_ports(console_port, grpc_port)
-        device = SimDevice(DeviceConfig(state_dir=Path(state_dir), console_port=cport, grpc_port=gport))
+        cport, gport = _pick_ports(console_port, grpc_port, bind)
+        device = SimDevice(DeviceConfig(state_dir=Path(state_dir), console_port=cport, grpc_port=gport, host=bind))
         if faults is not None:
             device.set_faults(**_fault_dict(faults))
         server = DeviceServer(device, adb_server_port=adb_server_port, register=register)
@@ -116,10 +125,11 @@ def running_device(
     adb_server_port: int | None = None,
     faults: FaultSpec = None,
     register: bool = True,
+    bind: str = LOOPBACK,
 ) -> Iterator[RunningDevice]:
     """A device for the duration of the block; free ports are picked when none are given."""
     running = start_device(state_dir, console_port=console_port, grpc_port=grpc_port,
-                           adb_server_port=adb_server_port, faults=faults, register=register)
+                           adb_server_port=adb_server_port, faults=faults, register=register, bind=bind)
     try:
         yield running
     finally:
@@ -159,7 +169,7 @@ class SpawnedDevice(_DeviceAddress):
 
 def serve_command(
     state_dir: Path, console_port: int, grpc_port: int, *, faults: FaultSpec = None,
-    adb_server_port: int | None = None, register: bool = True,
+    adb_server_port: int | None = None, register: bool = True, bind: str = LOOPBACK,
 ) -> list[str]:
     import json
 
@@ -171,6 +181,8 @@ def serve_command(
         cmd += ["--adb-server-port", str(adb_server_port)]
     if not register:
         cmd.append("--no-register")
+    if bind != LOOPBACK:
+        cmd += ["--bind", bind]
     return cmd
 
 
@@ -198,17 +210,18 @@ def spawn_device(
     register: bool = True,
     log_path: Path | None = None,
     detach: bool = False,
+    bind: str = LOOPBACK,
 ) -> SpawnedDevice:
     """Start a device in a child process and wait until it is reachable (and registered)."""
     state_dir = Path(state_dir).resolve()
     state_dir.mkdir(parents=True, exist_ok=True)
     ServeInfo.path(state_dir).unlink(missing_ok=True)
-    cport, gport = _pick_ports(console_port, grpc_port)
+    cport, gport = _pick_ports(console_port, grpc_port, bind)
     log_target = open(log_path or state_dir / "serve.log", "ab")  # noqa: SIM115 - handed to the child
     try:
         process = subprocess.Popen(
             serve_command(state_dir, cport, gport, faults=faults, adb_server_port=adb_server_port,
-                          register=register),
+                          register=register, bind=bind),
             stdin=subprocess.DEVNULL, stdout=log_target, stderr=subprocess.STDOUT,
             start_new_session=detach, env=os.environ.copy(),
         )

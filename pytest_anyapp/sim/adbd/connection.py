@@ -61,6 +61,10 @@ class AdbdConnection(asyncio.Protocol):
         self._batch: list[bytes | memoryview] | None = None  # outgoing messages while dispatching
         self._writable = asyncio.Event()
         self._writable.set()
+        # ``adb reverse`` rules of this transport; adbd names the host side ``host-<n>``.
+        self.reverse_rules: dict[str, str] = {}
+        server.transport_count += 1
+        self.transport_name = f"host-{server.transport_count}"
 
     # -- asyncio.Protocol ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -216,6 +220,10 @@ class AdbdConnection(asyncio.Protocol):
                 stream.on_close()
                 if stream.task is not None:
                     stream.task.cancel()
+                # adbd answers a host CLSE with its own (adb.cpp handle_packet A_CLSE -> the local
+                # socket closes its peer, which sends CLSE): clients talking to adbd directly
+                # (adb-shell, the adb server's sync) wait for it before the next transaction.
+                stream.close_answer()
 
     def _on_connect(self, version: int, max_payload: int) -> None:
         # No AUTH round: an emulator started with -skip-adb-auth answers CNXN straight away.

@@ -22,6 +22,7 @@ class AdbdServer:
         self.executor = executor or ThreadPoolExecutor(max_workers=64, thread_name_prefix="sim-shell")
         self._own_executor = executor is None
         self.connections: set[AdbdConnection] = set()
+        self.transport_count = 0
         self._server: asyncio.Server | None = None
 
     async def start(self, host: str, port: int) -> None:

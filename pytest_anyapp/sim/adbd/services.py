@@ -1,4 +1,4 @@
-"""Device-local services the adb server can OPEN: shell (v1, v2), exec, sync, root, reboot.
+"""Device-local services the adb server can OPEN: shell (v1, v2), exec, sync, root, reboot, reverse.
 
 Unknown services get CLSE, like adbd. Shell commands run in worker threads so that a slow or hung
 command never stalls the other streams of the connection, except command lines that
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -163,16 +164,155 @@ def serve_shell_now(server: AdbdServer, stream: AdbStream, request: ShellRequest
 
 
 def _run_in_worker(server: AdbdServer, stream: AdbStream, request: ShellRequest) -> None:
+    """Run the command on a worker thread; its output reaches the client as it is produced.
+
+    adbd streams a command's output (``shell_service.cpp``: stdout/stderr are forwarded as they
+    are read from the child), so ``for i in 1 2 3; do echo $i; sleep 1; done`` arrives line by
+    line. Output written in the first ``STREAM_AFTER_S`` is held, so a short command still goes
+    out as one WRTE with the close in the same write, without a task.
+    """
     loop = asyncio.get_running_loop()
+    reply = StreamingReply(stream, request, loop)
 
     def work() -> None:
-        result = _run_shell(server, request.command)
+        from pytest_anyapp.sim import shell
+        from pytest_anyapp.sim.shell.streams import CallbackSink
+
+        out = CallbackSink(reply.stdout, reply.is_gone)
+        err = CallbackSink(reply.stderr, reply.is_gone)
         try:
-            loop.call_soon_threadsafe(_finish_shell, stream, request, result)
-        except RuntimeError:
-            pass  # the loop is closed: the device is shutting down and the stream is gone
+            code = shell.run(server.device, request.command, out=out, err=err).exit_code
+        except Exception as exc:  # the shell contract says it never raises; keep the stream sane anyway
+            log.exception("adbd: shell.run raised for %r", request.command)
+            reply.stderr(f"/system/bin/sh: internal error: {exc}\n".encode())
+            code = 1
+        reply.finish(int(code))
 
     server.executor.submit(work)
+
+
+STREAM_AFTER_S = 0.02
+
+
+class StreamingReply:
+    """Output of one worker-thread command on its way to an adb stream.
+
+    The worker thread appends encoded output under a lock and pokes the loop (at most one pending
+    poke). On the loop the first poke arms a short timer; when it fires, a pump task takes over and
+    writes whatever has accumulated, with adb flow control. A command that ends before the timer is
+    sent exactly as before: one reply and the close, no task.
+    """
+
+    def __init__(self, stream: AdbStream, request: ShellRequest, loop: asyncio.AbstractEventLoop) -> None:
+        self.stream = stream
+        self.request = request
+        self.loop = loop
+        self._lock = threading.Lock()
+        self._pending = bytearray()  # encoded, not yet handed to the stream
+        self._poked = False
+        self._exit: int | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._pumping = False
+        self._wake: asyncio.Future[None] | None = None
+        self._gone = False
+
+    # -- worker thread ---------------------------------------------------------------------------
+    def stdout(self, data: bytes) -> None:
+        self._append(shell_protocol.ID_STDOUT, data)
+
+    def stderr(self, data: bytes) -> None:
+        self._append(shell_protocol.ID_STDERR, data)
+
+    def is_gone(self) -> bool:
+        return self._gone or self.stream.remote_closed or self.stream.conn.closed
+
+    def _append(self, packet_id: int, data: bytes) -> None:
+        if self.request.v2:
+            data = shell_protocol.packet(packet_id, data)
+        elif self.request.pty:
+            data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        with self._lock:
+            self._pending += data
+            poke = not self._poked
+            self._poked = True
+        if poke:
+            self._call(self._on_poke)
+
+    def finish(self, exit_code: int) -> None:
+        with self._lock:
+            if self.request.v2:
+                self._pending += shell_protocol.packet(shell_protocol.ID_EXIT, bytes([exit_code & 0xFF]))
+            self._exit = exit_code
+        self._call(self._on_finish)
+
+    def _call(self, fn: Callable[[], None]) -> None:
+        try:
+            self.loop.call_soon_threadsafe(fn)
+        except RuntimeError:
+            self._gone = True  # the loop is closed: the device is shutting down and the stream is gone
+
+    # -- event loop ----------------------------------------------------------------------------
+    def _take(self) -> tuple[bytes, bool]:
+        """What has accumulated, and whether the command has finished (read together, so the
+        exit packet appended with the finish is never left behind)."""
+        with self._lock:
+            chunk = bytes(self._pending)
+            self._pending.clear()
+            self._poked = False
+            return chunk, self._exit is not None
+
+    def _on_poke(self) -> None:
+        if self._pumping:
+            _wake(self._wake)
+        elif self._timer is None and self._exit is None:
+            self._timer = self.loop.call_later(STREAM_AFTER_S, self._start_pump)
+
+    def _start_pump(self) -> None:
+        self._timer = None
+        if self._exit is not None or self._pumping:
+            return
+        self._pumping = True
+        self.stream.conn.run_service(self.stream, self._pump())
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                chunk, finished = self._take()
+                if chunk:
+                    await self.stream.write(chunk)
+                    continue
+                if finished:
+                    return
+                self._wake = self.loop.create_future()
+                try:
+                    await self._wake
+                finally:
+                    self._wake = None
+        finally:
+            self._gone = True
+
+    def _on_finish(self) -> None:
+        if self._pumping:
+            _wake(self._wake)
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        stream = self.stream
+        with stream.conn.batch():
+            if stream.remote_closed or stream.conn.closed:
+                stream.close()
+                return
+            reply, _ = self._take()
+            if reply and not stream.write_nowait(reply):
+                stream.conn.run_service(stream, stream.write(reply))  # flow control across WRTEs
+                return
+            stream.close()
+
+
+def _wake(waiter: asyncio.Future[None] | None) -> None:
+    if waiter is not None and not waiter.done():
+        waiter.set_result(None)
 
 
 def _finish_shell(stream: AdbStream, request: ShellRequest, result: CommandOutput) -> None:
@@ -190,6 +330,12 @@ def _finish_shell(stream: AdbStream, request: ShellRequest, result: CommandOutpu
 
 async def serve_root(server: AdbdServer, stream: AdbStream) -> None:
     await stream.write(ALREADY_ROOT)
+
+
+async def serve_remount(server: AdbdServer, stream: AdbStream) -> None:
+    """``adb remount`` on a userdebug emulator running as root: /system becomes writable."""
+    server.device.fs.remounted_rw = True
+    await stream.write(b"Remount succeeded\n")
 
 
 async def serve_reboot(server: AdbdServer, stream: AdbStream) -> None:
@@ -222,6 +368,12 @@ def find_service(name: str) -> Service | None:
         return Service(serve_sync)
     if name == "root:":
         return Service(serve_root)
+    if name == "remount:" or name.startswith("remount:"):
+        return Service(serve_remount)
+    if name.startswith("reverse:"):
+        from pytest_anyapp.sim.adbd.reverse import serve_reverse
+
+        return Service(serve_reverse)
     if name == "reboot:" or name.startswith("reboot:"):
         return Service(serve_reboot)
     return None

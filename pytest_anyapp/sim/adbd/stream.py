@@ -135,6 +135,15 @@ class AdbStream:
         if not (self.local_closed or self.conn.closed):
             self.conn.send(A_OKAY, self.local_id, self.remote_id)
 
+    def close_answer(self) -> None:
+        """The host closed the stream first: answer with our CLSE unless we already sent one."""
+        if self.local_closed:
+            return
+        self.local_closed = True
+        if not self.conn.closed:
+            self.conn.send(A_CLSE, self.local_id, self.remote_id)
+        self.conn.forget(self)
+
     def close(self) -> None:
         """End the stream from the device side (what tells a v1 shell client the command ended)."""
         if self.local_closed:

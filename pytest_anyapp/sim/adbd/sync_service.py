@@ -67,7 +67,20 @@ async def _do_stat(stream: AdbStream, host: Path) -> None:
     await stream.write(STAT_REPLY.pack(b"STAT", *fields))
 
 
-async def _do_list(out: RecordWriter, host: Path, is_root: bool) -> None:
+# Paths that are symlinks on the device (lstat), with their targets: init.rc of android-13 makes
+# /sdcard -> /storage/self/primary and /mnt/sdcard likewise; /data/user/0 -> /data/data.
+STORAGE_SYMLINKS = {
+    "/sdcard": "/storage/self/primary",
+    "/mnt/sdcard": "/storage/self/primary",
+    "/storage/self/primary": "/storage/emulated/0",
+    "/data/user/0": "/data/data",
+}
+_ROOT_LINKS = (("sdcard", "/storage/self/primary"),)
+_BOOT_MTIME = 1230768000  # 2009-01-01: the mtime of rootfs entries on an emulator image
+
+
+async def _do_list(out: RecordWriter, host: Path, is_root: bool,
+                   links: tuple[tuple[str, str], ...] = ()) -> None:
     entries: list[tuple[str, Path]] = []
     if host.is_dir():
         entries = [(".", host), ("..", host if is_root else host.parent)]
@@ -83,6 +96,9 @@ async def _do_list(out: RecordWriter, host: Path, is_root: bool) -> None:
             continue  # adbd silently skips entries it cannot lstat
         raw = name.encode("utf-8", "surrogateescape")
         await out.add(DENT.pack(b"DENT", *fields, len(raw)) + raw)
+    for name, target in links:
+        raw = name.encode()
+        await out.add(DENT.pack(b"DENT", stat.S_IFLNK | 0o777, len(target), _BOOT_MTIME, len(raw)) + raw)
     await out.add(DENT.pack(b"DONE", 0, 0, 0, 0))
     await out.flush()
 
@@ -120,6 +136,7 @@ async def _do_send(stream: AdbStream, server: AdbdServer, spec: str) -> bool:
     link_target = bytearray()
     is_link = stat.S_ISLNK(mode)
     try:
+        server.device.fs.writable_host(path)
         host.parent.mkdir(parents=True, exist_ok=True)
         if host.is_dir() and not host.is_symlink():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
@@ -189,9 +206,16 @@ async def serve_sync(server: AdbdServer, stream: AdbStream) -> None:
         raw_path = await stream.read_exactly(length) if length else b""
         path = raw_path.decode("utf-8", "surrogateescape")
         if ident == b"STAT":
-            await _do_stat(stream, fs.host(path))
+            link = STORAGE_SYMLINKS.get(path)
+            if link is not None:
+                # lstat of the alias itself: a symlink, as on an Android 13 emulator
+                # (system/core rootdir/init.rc: symlink /storage/self/primary /sdcard).
+                await stream.write(STAT_REPLY.pack(b"STAT", stat.S_IFLNK | 0o777, len(link), _BOOT_MTIME))
+            else:
+                await _do_stat(stream, fs.host(path))
         elif ident == b"LIST":
-            await _do_list(out, fs.host(path), fs.normalize(path) == "/")
+            is_root = fs.normalize(path) == "/"
+            await _do_list(out, fs.host(path), is_root, _ROOT_LINKS if is_root else ())
         elif ident == b"RECV":
             if not await _do_recv(out, fs.host(path)):
                 return

@@ -81,6 +81,7 @@ class Providers:
     def __init__(self, device: SimDevice) -> None:
         self.device = device
         self._init_lock = threading.Lock()
+        self._rotation: int | None = None
         for name in SPECS:  # the providers create their databases at boot
             self.connect(name).close()
 
@@ -128,7 +129,11 @@ class Providers:
         values = {"address": address, "body": body, "date": date, "date_sent": date, "type": 1, "read": 0, "seen": 0,
                   "protocol": 0, "reply_path_present": 0, "service_center": "+15555550000", "sub_id": 1}
         with closing(self.connect("telephony")) as conn:
-            return insert_message(conn, values, now)
+            row = insert_message(conn, values, now)
+        # The radio log line of an incoming SMS (telephony's InboundSmsHandler, radio buffer).
+        self.device.log_event("D", "GsmInboundSmsHandler", f"SMS received: address={address}, length={len(body)}",
+                              pid=1432, buffer="radio")
+        return row
 
     def insert_sms(self, box: int, address: str, body: str, date_ms: int | None = None) -> int:
         now = self.device.clock.now_ms()
@@ -154,11 +159,32 @@ class Providers:
         self._check_namespace(namespace)
         with closing(self.connect("settings")) as conn:
             conn.execute(f"INSERT INTO {namespace} (name, value) VALUES (?, ?)", (key, value))
+        self._settings_changed(namespace, key)
 
     def settings_delete(self, namespace: str, key: str) -> bool:
         self._check_namespace(namespace)
         with closing(self.connect("settings")) as conn:
-            return conn.execute(f"DELETE FROM {namespace} WHERE name = ?", (key,)).rowcount > 0
+            deleted = conn.execute(f"DELETE FROM {namespace} WHERE name = ?", (key,)).rowcount > 0
+        self._settings_changed(namespace, key)
+        return deleted
+
+    _ROTATION_KEYS = ("user_rotation", "accelerometer_rotation")
+
+    def _settings_changed(self, namespace: str, key: str) -> None:
+        if namespace == "system" and key in self._ROTATION_KEYS:
+            self._rotation = None
+
+    def display_rotation(self) -> int:
+        """Surface.ROTATION_0..3 of the display: ``user_rotation`` while ``accelerometer_rotation``
+        is 0 (WindowManager's user-locked rotation); with the sensor on, the upright emulator's 0."""
+        if self._rotation is not None:
+            return self._rotation
+        rotation = 0
+        if self.settings_get("system", "accelerometer_rotation") != "1":
+            raw = self.settings_get("system", "user_rotation") or "0"
+            rotation = int(raw) % 4 if raw.lstrip("-").isdigit() else 0
+        self._rotation = rotation
+        return rotation
 
     def settings_list(self, namespace: str) -> dict[str, str | None]:
         self._check_namespace(namespace)

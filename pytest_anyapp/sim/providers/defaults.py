@@ -1,4 +1,10 @@
-"""Factory contents of the settings tables on a freshly booted API 33 emulator (subset)."""
+"""Factory contents of the settings tables on a freshly booted API 33 emulator (subset).
+
+Keys a client may read unconditionally are present with the platform default
+(frameworks/base packages/SettingsProvider/res/values/defaults.xml, loaded by
+SettingsProvider's DatabaseHelper): ``zen_mode``/``zen_duration``, sound, lock screen, rotation and
+accessibility defaults. Values the emulator image overrides (Wi-Fi on, provisioned, stay awake)
+keep the emulator's value."""
 
 from __future__ import annotations
 
@@ -24,6 +30,21 @@ GLOBAL: dict[str, str] = {
     "usb_mass_storage_enabled": "1",
     "wifi_on": "1",
     "window_animation_scale": "1.0",
+    "assisted_gps_enabled": "1",
+    "bluetooth_disabled_profiles": "0",
+    "dock_sounds_enabled": "0",
+    "low_battery_sound_timeout": "0",
+    "mobile_data_always_on": "1",
+    "mode_ringer": "2",
+    "package_verifier_enable": "1",
+    "power_sounds_enabled": "1",
+    "theater_mode_on": "0",
+    "wifi_display_on": "0",
+    "wifi_networks_available_notification_on": "1",
+    "wifi_scan_always_enabled": "0",
+    "wifi_sleep_policy": "2",
+    "wifi_wakeup_enabled": "1",
+    "zen_mode": "0",
 }
 
 SECURE: dict[str, str] = {
@@ -39,6 +60,18 @@ SECURE: dict[str, str] = {
     "show_ime_with_hard_keyboard": "1",
     "skip_first_use_hints": "1",
     "user_setup_complete": "1",
+    "accessibility_display_magnification_enabled": "0",
+    "accessibility_display_magnification_scale": "2.0",
+    "double_tap_to_wake": "1",
+    "immersive_mode_confirmations": "",
+    "lock_screen_allow_private_notifications": "1",
+    "lock_screen_show_notifications": "1",
+    "long_press_timeout": "400",
+    "multi_press_timeout": "300",
+    "sleep_timeout": "-1",
+    "touch_exploration_enabled": "0",
+    "wake_gesture_enabled": "1",
+    "zen_duration": "0",
 }
 
 SYSTEM: dict[str, str] = {
@@ -58,6 +91,11 @@ SYSTEM: dict[str, str] = {
     "volume_alarm": "6",
     "volume_music": "5",
     "volume_ring": "5",
+    "end_button_behavior": "2",
+    "lockscreen_sounds_enabled": "1",
+    "notification_light_pulse": "1",
+    "pointer_speed": "0",
+    "vibrate_when_ringing": "0",
 }
 
 NAMESPACES: dict[str, dict[str, str]] = {"global": GLOBAL, "secure": SECURE, "system": SYSTEM}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pytest_anyapp.sim.shell import commands as _commands  # noqa: F401  (registers commands)
 from pytest_anyapp.sim.shell.interpreter import Shell
 from pytest_anyapp.sim.shell.runtime import IO, Source
-from pytest_anyapp.sim.shell.streams import BufferSink
+from pytest_anyapp.sim.shell.streams import BufferSink, Sink
 
 if TYPE_CHECKING:
     from pytest_anyapp.sim.device import SimDevice
@@ -29,13 +29,22 @@ class ShellResult:
     exit_code: int
 
 
-def run(device: SimDevice, cmdline: str, stdin: bytes = b"") -> ShellResult:
-    """Run one ``adb shell`` command line as root in ``/`` and collect its output."""
-    out, err = BufferSink(), BufferSink()
+def run(device: SimDevice, cmdline: str, stdin: bytes = b"", *, out: Sink | None = None,
+        err: Sink | None = None) -> ShellResult:
+    """Run one ``adb shell`` command line as root in ``/`` and collect its output.
+
+    With ``out``/``err`` sinks the output goes there as it is produced (adbd streams a command's
+    output) and the result's stdout/stderr hold only what was collected in buffers (nothing)."""
+    out_sink: Sink = out if out is not None else BufferSink()
+    err_sink: Sink = err if err is not None else BufferSink()
     shell = Shell(device)
     try:
-        code = shell.run_script(cmdline, IO(Source(stdin), out, err))
+        code = shell.run_script(cmdline, IO(Source(stdin), out_sink, err_sink))
     except Exception:  # a bug in a command must not kill the transport
-        err.write(f"/system/bin/sh: internal error\n{traceback.format_exc()}".encode())
+        err_sink.write(f"/system/bin/sh: internal error\n{traceback.format_exc()}".encode())
         code = 1
-    return ShellResult(out.getvalue(), err.getvalue(), code)
+    return ShellResult(_collected(out_sink), _collected(err_sink), code)
+
+
+def _collected(sink: Sink) -> bytes:
+    return sink.getvalue() if isinstance(sink, BufferSink) else b""

@@ -419,8 +419,8 @@ class Shell:
         path = self.device.fs.normalize(target, self.cwd)
         if path in ("/dev/null", "/dev/zero"):
             return NullSink()
-        host = self.device.fs.host(target, self.cwd)
         try:
+            host = self.device.fs.writable_host(target, self.cwd)
             sink = FileSink(host, append, on_close=self.stamp)
         except OSError as exc:
             raise _RedirectError(f"can't create {target}: {strerror(exc)}") from None

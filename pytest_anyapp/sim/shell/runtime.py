@@ -93,6 +93,10 @@ class Invocation:
     def host(self, path: str) -> Path:
         return self.device.fs.host(path, self.cwd)
 
+    def writable_host(self, path: str) -> Path:
+        """The host path of a file the command is about to change; OSError(EROFS) under /system."""
+        return self.device.fs.writable_host(path, self.cwd)
+
     def stamp(self, host: Path) -> None:
         """Set a written file's times to the device clock."""
         self.shell.stamp(host)

@@ -20,6 +20,37 @@ class Sink:
     def close(self) -> None:
         """Release resources (file handles); buffers ignore it."""
 
+    @property
+    def live(self) -> bool:
+        """True for a sink that reaches a client as written (an adb stream): a command may then
+        keep producing output until the client goes away (``logcat`` follows)."""
+        return False
+
+    @property
+    def gone(self) -> bool:
+        """True once the reader of a live sink has gone away (the command should stop)."""
+        return False
+
+
+class CallbackSink(Sink):
+    """Hands each write to ``emit``; ``is_gone`` says when the reader has left (live sinks)."""
+
+    def __init__(self, emit: Callable[[bytes], None], is_gone: Callable[[], bool]) -> None:
+        self._emit = emit
+        self._is_gone = is_gone
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self._emit(data)
+
+    @property
+    def live(self) -> bool:
+        return True
+
+    @property
+    def gone(self) -> bool:
+        return self._is_gone()
+
 
 class BufferSink(Sink):
     def __init__(self) -> None:

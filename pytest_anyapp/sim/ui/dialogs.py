@@ -144,9 +144,9 @@ class AlertDialog(Floating):
         return chosen
 
     def frame(self, content_area: Rect, root: View) -> Rect:
-        width = theme.SCREEN_W - 2 * dp(28)
+        width = min(content_area.width, theme.SCREEN_W) - 2 * dp(28)
         height = min(root.measure(width), content_area.height - 2 * dp(24))
-        left = (theme.SCREEN_W - width) // 2
+        left = content_area.left + (content_area.width - width) // 2
         top = content_area.top + (content_area.height - height) // 2
         return Rect(left, top, left + width, top + height)
 
@@ -165,7 +165,7 @@ class PopupMenu(Floating):
     def frame(self, content_area: Rect, root: View) -> Rect:
         width = max(dp(180), min(dp(280), max(r.intrinsic_width() for r in root.children) if root.children else 0))
         height = min(root.measure(width), content_area.height - dp(16))
-        right = theme.SCREEN_W - dp(8)
+        right = content_area.right - dp(8)
         top = content_area.top + dp(8)
         return Rect(right - width, top, right, top + height)
 
@@ -216,8 +216,8 @@ class FaultDialog(Floating):
         )
 
     def frame(self, content_area: Rect, root: View) -> Rect:
-        width = theme.SCREEN_W - 2 * dp(28)
+        width = min(content_area.width, theme.SCREEN_W) - 2 * dp(28)
         height = root.measure(width)
-        left = (theme.SCREEN_W - width) // 2
+        left = content_area.left + (content_area.width - width) // 2
         top = content_area.top + (content_area.height - height) // 2
         return Rect(left, top, left + width, top + height)

@@ -37,6 +37,9 @@ class Frame:
     active: Window
     toast: str = ""
     extras: dict[str, str] = field(default_factory=dict)
+    width: int = 1080  # logical display size: 2400x1080 while rotated 90/270 degrees
+    height: int = 2400
+    rotation: int = 0  # Surface.ROTATION_0..3
 
     @property
     def dumped(self) -> list[Window]:

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.frames import Frame, Window
 from pytest_anyapp.sim.ui.geometry import Rect
-from pytest_anyapp.sim.ui.theme import SCREEN_H, SCREEN_W, dp, font, line_height, text_width
+from pytest_anyapp.sim.ui.theme import dp, font, line_height, text_width
 from pytest_anyapp.sim.ui.views import (
     Button,
     CompoundButton,
@@ -80,7 +80,7 @@ def _painter_for(view: View) -> Painter:
 
 def render_frame(frame: Frame) -> Image.Image:
     bottom = frame.windows[0]
-    image = Image.new("RGB", (SCREEN_W, SCREEN_H), bottom.background or theme.BACKGROUND)
+    image = Image.new("RGB", (frame.width, frame.height), bottom.background or theme.BACKGROUND)
     for window in frame.windows:
         if window.dim_behind:
             image = Image.blend(image, Image.new("RGB", image.size, theme.SCRIM), theme.SCRIM_ALPHA)
@@ -387,10 +387,11 @@ def draw_icon(canvas: Canvas, name: str, center: tuple[int, int], size: int, col
 
 def _paint_toast(text: str, canvas: Canvas) -> None:
     size = dp(14)
-    w = min(SCREEN_W - dp(64), text_width(text, size) + dp(32))
+    screen_w, screen_h = canvas.image.size
+    w = min(screen_w - dp(64), text_width(text, size) + dp(32))
     h = line_height(size) + dp(24)
-    left = (SCREEN_W - w) // 2
-    top = SCREEN_H - theme.NAV_BAR_H - dp(64) - h
+    left = (screen_w - w) // 2
+    top = screen_h - theme.NAV_BAR_H - dp(64) - h
     canvas.draw.rounded_rectangle((left, top, left + w, top + h), h // 2, fill=(50, 50, 50))
     canvas.draw.text((left + dp(16), top + dp(12) + (line_height(size) - size) // 2), text, font=font(size), fill=(255, 255, 255))
 
@@ -429,6 +430,8 @@ def frame_signature(frame: Frame) -> int:
     return hash(
         (
             frame.toast,
+            frame.width,
+            frame.height,
             tuple(
                 (w.kind, w.frame, w.background, w.dim_behind, _view_signature(w.root))
                 for w in frame.windows

@@ -79,9 +79,9 @@ def _naf(view: View) -> bool:
     return not _has_label_below(view)
 
 
-def node_attributes(view: View, index: int, package: str) -> list[tuple[str, str]]:
-    """Attribute name/value pairs of one node, in the dumper's order."""
-    bounds = view.visible_bounds.intersect(DISPLAY) if view.visible_bounds else None
+def node_attributes(view: View, index: int, package: str, display: Rect = DISPLAY) -> list[tuple[str, str]]:
+    """Attribute name/value pairs of one node, in the dumper's order (bounds clipped to the display)."""
+    bounds = view.visible_bounds.intersect(display) if view.visible_bounds else None
     attrs: list[tuple[str, str]] = []
     if _naf(view):
         attrs.append(("NAF", "true"))
@@ -107,9 +107,10 @@ def node_attributes(view: View, index: int, package: str) -> list[tuple[str, str
     return attrs
 
 
-def _dump_node(view: View, index: int, package: str, out: list[str]) -> None:
+def _dump_node(view: View, index: int, package: str, out: list[str], display: Rect = DISPLAY) -> None:
     out.append("<node ")
-    out.append(" ".join(f'{name}="{escape_attr(value)}"' for name, value in node_attributes(view, index, package)))
+    out.append(" ".join(f'{name}="{escape_attr(value)}"'
+                        for name, value in node_attributes(view, index, package, display)))
     # index counts every child in the accessibility tree, including ones not visible to the user.
     children = [(i, c) for i, c in enumerate(view.attached_children()) if c.visible_bounds is not None]
     if not children:
@@ -117,19 +118,20 @@ def _dump_node(view: View, index: int, package: str, out: list[str]) -> None:
         return
     out.append(">")
     for i, child in children:
-        _dump_node(child, i, package, out)
+        _dump_node(child, i, package, out, display)
     out.append("</node>")
 
 
-def dump_windows(windows: list[Window]) -> str:
-    out = [DECLARATION, '<hierarchy rotation="0">']
+def dump_windows(windows: list[Window], rotation: int = 0, display: Rect = DISPLAY) -> str:
+    """``<hierarchy rotation="N">`` (Surface rotation) with nodes in the rotated display's pixels."""
+    out = [DECLARATION, f'<hierarchy rotation="{rotation}">']
     for window in windows:
         if window.root.visible_bounds is not None:
-            _dump_node(window.root, 0, window.package, out)
+            _dump_node(window.root, 0, window.package, out, display)
     out.append("</hierarchy>")
     return "".join(out)
 
 
 def dump_frame(frame: Frame) -> str:
     """The dump of what a real ``uiautomator dump`` sees: the focused window and the system bars."""
-    return dump_windows(frame.dumped)
+    return dump_windows(frame.dumped, frame.rotation, Rect(0, 0, frame.width, frame.height))

@@ -65,8 +65,9 @@ LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 SYSTEMUI_PACKAGE = "com.android.systemui"
 TOUCH_SLOP = dp(8)
 LONG_PRESS_MS = 500
-CONTENT = Rect(0, STATUS_BAR_H, SCREEN_W, SCREEN_H - NAV_BAR_H)
-FULL = Rect(0, 0, SCREEN_W, SCREEN_H)
+def screen_rects(width: int, height: int) -> tuple[Rect, Rect]:
+    """(full screen, content area between the system bars) of a display of this logical size."""
+    return Rect(0, 0, width, height), Rect(0, STATUS_BAR_H, width, height - NAV_BAR_H)
 
 KEY_HOME, KEY_BACK, KEY_ENTER, KEY_DEL, KEY_FORWARD_DEL = 3, 4, 66, 67, 112
 KEY_TAB, KEY_MENU, KEY_ESCAPE, KEY_NUMPAD_ENTER = 61, 82, 111, 160
@@ -230,6 +231,7 @@ class WindowManager:
             if relaunch or (intent.activity and wanted in names):
                 self._bring_to_front(existing)
                 return True
+        self._log_start(intent, package, cls)
         try:
             app = self._process(cls)
             screen = app.launch(intent)
@@ -320,7 +322,22 @@ class WindowManager:
             else:
                 self._show_fault(package, kind)
 
+    def _log_start(self, intent: Intent, package: str, cls: Any) -> None:
+        """``START u0 {…} from uid 2000``: the line ActivityTaskManager logs for every start."""
+        activity = intent.activity or (cls.launch_activity or "")
+        full = package + activity if activity.startswith(".") else activity
+        parts = [f"act={intent.action or 'android.intent.action.MAIN'}"]
+        if intent.data:
+            parts.append(f"dat={intent.data}")
+        parts.append("flg=0x10000000")
+        if full:
+            short = full[len(package):] if full.startswith(package + ".") else full
+            parts.append(f"cmp={package}/{short}")
+        self.device.log_event("I", "ActivityTaskManager", f"START u0 {{{' '.join(parts)}}} from uid 2000")
+
     def _crash(self, package: str) -> None:
+        self.device.log_event("E", "AndroidRuntime", f"FATAL EXCEPTION: main\nProcess: {package}, PID: "
+                              f"{_app_pid(package)}", pid=_app_pid(package), buffer="crash")
         self.force_stop(package)
         self._show_fault(package, "crash")
 
@@ -393,8 +410,18 @@ class WindowManager:
                 screen = self.front.top
             return self._compose(screen, built)
 
+    def display_size(self) -> tuple[int, int]:
+        """Logical display size: 1080x2400, or 2400x1080 while rotated to 90 or 270 degrees."""
+        rotation = self.rotation()
+        return (SCREEN_H, SCREEN_W) if rotation % 2 else (SCREEN_W, SCREEN_H)
+
+    def rotation(self) -> int:
+        providers = getattr(self.device, "providers", None)
+        return int(providers.display_rotation()) if providers is not None else 0
+
     def _compose(self, screen: Screen, content: View) -> Frame:
         package = screen.app.package
+        FULL, CONTENT = screen_rects(*self.display_size())  # noqa: N806 - the display's rects
         edge_to_edge = bool(getattr(screen, "edge_to_edge", False))
         content_rect = FULL if edge_to_edge else CONTENT
         holder = Box(content, id="android:id/content")
@@ -421,8 +448,9 @@ class WindowManager:
             win.title = self.fault.window_title
             windows.append(win)
             active = win
-        windows += self._system_bars(edge_to_edge)
-        return Frame(windows, active, toast=self.toast_text)
+        windows += self._system_bars(edge_to_edge, FULL.width, FULL.height)
+        return Frame(windows, active, toast=self.toast_text, width=FULL.width, height=FULL.height,
+                     rotation=self.rotation())
 
     def _float_window(self, floating: Floating, package: str, widgets: WidgetState, area: Rect, kind: str,
                       component: str = "") -> Window:
@@ -457,7 +485,7 @@ class WindowManager:
                 use_24 = False
         return now.strftime("%H:%M") if use_24 else f"{now.hour % 12 or 12}:{now.minute:02d}"
 
-    def _system_bars(self, transparent: bool) -> list[Window]:
+    def _system_bars(self, transparent: bool, width: int = SCREEN_W, height: int = SCREEN_H) -> list[Window]:
         bar_id = f"{SYSTEMUI_PACKAGE}:id/"
         clock = TextView(self._status_text(), id=bar_id + "clock", size=14, gravity="center_vertical",
                          padding=(24, 0, 0, 0), color=(255, 255, 255) if transparent else theme.ON_SURFACE)
@@ -468,11 +496,11 @@ class WindowManager:
             id=bar_id + "system_icons", spacing=6, gravity="end center_vertical", padding=(0, 0, 20, 0),
         )
         status = Box(Box(clock, icons, id=bar_id + "status_bar"), id=bar_id + "status_bar_container")
-        status_rect = Rect(0, 0, SCREEN_W, STATUS_BAR_H)
+        status_rect = Rect(0, 0, width, STATUS_BAR_H)
         status.layout(status_rect)
         status.children[0].layout(status_rect)
         status.clip(status_rect)
-        nav_rect = Rect(0, SCREEN_H - NAV_BAR_H, SCREEN_W, SCREEN_H)
+        nav_rect = Rect(0, height - NAV_BAR_H, width, height)
         nav = Box(ImageView("handle", "", id=bar_id + "home_handle", width=108, height=4, gravity="center"),
                   id=bar_id + "navigation_bar_frame")
         nav.layout(nav_rect)
@@ -532,9 +560,9 @@ class WindowManager:
         """
         from PIL import Image as PILImage
 
-        w, h = fit_size(width, height)
         with self.device.lock:
             cache = self._rendered()
+            w, h = fit_size(width, height, cache["image"].size)
             key = f"{fmt}:{w}x{h}"
             if key not in cache:
                 image = cache["image"]
@@ -575,7 +603,7 @@ class WindowManager:
                 "",
                 f"  mCurrentFocus=Window{{{_window_hash(focus_title)} u0 {focus_title}}}",
                 f"  mFocusedApp=ActivityRecord{{{_window_hash(app_component + 'r')} u0 {app_component} t{top.id}}}",
-                "  mCurrentRotation=ROTATION_0",
+                f"  mCurrentRotation=ROTATION_{90 * frame.rotation}",
                 "  mDisplayFrozen=false",
             ]
             return lines
@@ -613,7 +641,8 @@ class WindowManager:
         """Touches outside a floating window: cancel it (dialog/menu) or drop them. True = deliver."""
         active = frame.active
         if active.kind == "app":
-            return CONTENT.contains(x, y) or bool(getattr(self.front.top, "edge_to_edge", False))
+            content = screen_rects(frame.width, frame.height)[1]
+            return content.contains(x, y) or bool(getattr(self.front.top, "edge_to_edge", False))
         if active.frame.contains(x, y):
             return True
         if active.kind in ("dialog", "popup"):
@@ -669,11 +698,12 @@ class WindowManager:
                 return
             self._clear_transients()
             # Gesture navigation: up from the handle = HOME, in from a side edge = BACK.
-            if y1 >= SCREEN_H - NAV_BAR_H and y1 - y2 > dp(40) and abs(y1 - y2) > abs(x2 - x1):
+            width, height = self.display_size()
+            if y1 >= height - NAV_BAR_H and y1 - y2 > dp(40) and abs(y1 - y2) > abs(x2 - x1):
                 self.key(KEY_HOME)
                 return
             edge = dp(20)
-            if (x1 <= edge and x2 - x1 > dp(60)) or (x1 >= SCREEN_W - edge and x1 - x2 > dp(60)):
+            if (x1 <= edge and x2 - x1 > dp(60)) or (x1 >= width - edge and x1 - x2 > dp(60)):
                 self.key(KEY_BACK)
                 return
             frame = self.frame()
@@ -879,15 +909,16 @@ class WindowManager:
                 return
 
 
-def fit_size(width: int, height: int) -> tuple[int, int]:
+def fit_size(width: int, height: int, native: tuple[int, int] = (SCREEN_W, SCREEN_H)) -> tuple[int, int]:
     """The emulator's screenshot scaling: fit inside width x height keeping the aspect ratio."""
+    native_w, native_h = native
     if width <= 0 and height <= 0:
-        return SCREEN_W, SCREEN_H
-    scale_w = width / SCREEN_W if width > 0 else float("inf")
-    scale_h = height / SCREEN_H if height > 0 else float("inf")
+        return native_w, native_h
+    scale_w = width / native_w if width > 0 else float("inf")
+    scale_h = height / native_h if height > 0 else float("inf")
     scale = min(scale_w, scale_h)
-    w = round(SCREEN_W * scale)
-    h = round(SCREEN_H * scale)
+    w = round(native_w * scale)
+    h = round(native_h * scale)
     if width > 0:
         w = min(w, width)
     if height > 0:
@@ -898,3 +929,9 @@ def fit_size(width: int, height: int) -> tuple[int, int]:
 def _window_hash(title: str) -> str:
     return f"{zlib.crc32(title.encode()) & 0xFFFFFFF:x}"
 
+
+def _app_pid(package: str) -> int:
+    """The app's pid as ``ps``/``pidof`` show it (what logcat shows for its crash)."""
+    from pytest_anyapp.sim.shell.commands.system import package_pid
+
+    return package_pid(package)

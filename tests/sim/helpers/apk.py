@@ -9,7 +9,11 @@ manifest with package/version/sdk/permissions/launcher activity needs.
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import struct
+import subprocess
+import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,8 +155,13 @@ def build_apk(
     permissions: list[str] | None = None,
     label: str = "Test App",
     activity: str | None = ".MainActivity",
+    signed: bool = True,
 ) -> Path:
-    """Write a minimal installable APK and return its path."""
+    """Write a minimal installable APK and return its path.
+
+    Signed (v1 + v2) with Debian's ``apksigner`` and a throwaway test key, because Android 13
+    refuses an unsigned APK (``INSTALL_PARSE_FAILED_NO_CERTIFICATES``); ``signed=False`` keeps
+    the bare zip for the tests of that refusal."""
     manifest = axml(
         _manifest_tree(package, version_code, version_name, min_sdk, target_sdk, permissions or [], label, activity)
     )
@@ -161,4 +170,43 @@ def build_apk(
         zf.writestr("AndroidManifest.xml", manifest)
         zf.writestr("classes.dex", b"dex\n035\0" + b"\0" * 104)
     path.write_bytes(buf.getvalue())
+    if signed:
+        sign_apk(path, min_sdk)
     return path
+
+
+APKSIGNER = shutil.which("apksigner") or "/usr/bin/apksigner"
+
+
+def _test_key() -> tuple[Path, Path]:
+    """A self-signed RSA key and certificate for test APKs, made once per machine user.
+
+    Made in a private folder that is then renamed into place, so concurrent test workers never
+    pair one worker's key with another's certificate."""
+    folder = Path(tempfile.gettempdir()) / f"anyapp-test-apk-key-{os.getuid()}"
+    key, cert = folder / "key.pk8", folder / "cert.pem"
+    if key.exists() and cert.exists():
+        return key, cert
+    fresh = Path(tempfile.mkdtemp(prefix=folder.name + "-", dir=folder.parent))
+    pem = fresh / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(pem),
+                    "-out", str(fresh / "cert.pem"), "-days", "3650", "-subj", "/CN=AnyAppBench test APKs"],
+                   check=True, capture_output=True)
+    subprocess.run(["openssl", "pkcs8", "-topk8", "-inform", "PEM", "-outform", "DER", "-nocrypt",
+                    "-in", str(pem), "-out", str(fresh / "key.pk8")], check=True, capture_output=True)
+    try:
+        os.rename(fresh, folder)  # atomic; fails if another worker got there first
+    except OSError:
+        shutil.rmtree(fresh, ignore_errors=True)
+    return key, cert
+
+
+def sign_apk(path: Path, min_sdk: int = 21) -> None:
+    """Sign in place with apksigner (v1 JAR signature and the v2 APK Signing Block)."""
+    if not Path(APKSIGNER).exists():
+        raise RuntimeError("apksigner is missing: apt-get install apksigner (make bootstrap installs it)")
+    key, cert = _test_key()
+    subprocess.run([APKSIGNER, "sign", "--key", str(key), "--cert", str(cert), "--min-sdk-version", str(min_sdk),
+                    "--v1-signing-enabled", "true", "--v2-signing-enabled", "true", str(path)],
+                   check=True, capture_output=True)
+    Path(str(path) + ".idsig").unlink(missing_ok=True)

@@ -47,9 +47,10 @@ def test_am_start_variants(out: Out, sh: Sh, device: SimDevice) -> None:
     assert "Status: ok\n" in text and text.endswith("Complete\n")
     assert device.ui.focused()[0] == DEMO
     bad = sh(f"am start -n {DEMO}/.Nope")
-    assert bad.exit_code != 0 and b"Error" in bad.stdout + bad.stderr
+    # Android 13 reports a failed start and exits 0 (ActivityManagerShellCommand.runStartActivity).
+    assert bad.exit_code == 0 and b"Error type 3" in bad.stderr
     unresolved = sh("am start -a android.intent.action.VIEW -d bogus-scheme://x")
-    assert unresolved.exit_code != 0 and b"unable to resolve Intent" in unresolved.stderr
+    assert unresolved.exit_code == 0 and b"unable to resolve Intent" in unresolved.stderr
     out(f"am start -S -n {DEMO}/.NotesActivity")
     assert device.ui.focused()[0] == DEMO
 
@@ -70,7 +71,7 @@ def test_stack_list_and_recents(out: Out, sh: Sh, device: SimDevice) -> None:
         assert sh(f"am stack remove {task_id}").exit_code == 0
     assert SMS_APP not in device.ui.running_packages() and DEMO not in device.ui.running_packages()
     assert re.findall(r"RecentTaskInfo #\d+: id=(\d+)", out("dumpsys activity recents")) == []
-    assert sh("am stack remove 9999").exit_code == 255
+    assert sh("am stack remove 9999").exit_code == 0  # removeTask of an unknown id only logs
 
 
 def test_dumpsys_activity_top_and_activities(out: Out) -> None:

@@ -136,11 +136,12 @@ def test_kill_stops_the_device(console_home: Path, sim_device: RunningDevice) ->
         socket.create_connection(("127.0.0.1", sim_device.console_port), timeout=5).close()
 
 
-def test_sim_dialog_shows_crash_and_anr_dialogs_seen_by_dumpsys(console_home: Path, sim_device: RunningDevice) -> None:
+def test_sim_dialog_shows_crash_and_anr_dialogs_seen_by_dumpsys(console_home: Path, sim_device: RunningDevice,
+                                                               adb_server: int) -> None:
     import adbutils
 
     port, pkg = sim_device.console_port, "org.fossify.messages"
-    dev = adbutils.AdbClient(port=5037).device(serial=sim_device.serial)
+    dev = adbutils.AdbClient(port=adb_server).device(serial=sim_device.serial)
     dev.shell(f"monkey -p {pkg} -c android.intent.category.LAUNCHER 1")
     console_command(port, f"sim dialog anr {pkg}")
     assert f"Application Not Responding: {pkg}" in dev.shell("dumpsys window windows")

@@ -144,34 +144,42 @@ def _parse_or_report(inv: Invocation, args: list[str]) -> ParsedIntent | None:
 
 
 def _start(inv: Invocation, args: list[str]) -> int:
+    """``am start``: a launch that fails is reported, yet the command exits 0, as on Android 13.
+
+    frameworks/base ActivityManagerShellCommand.runStartActivity (android-13): the failure text
+    goes to stderr, or to stdout with ``-W`` (``out = mWaitOption ? pw : getErrPrintWriter()``),
+    and the method ends with ``return 0`` whatever ``startActivity`` answered.
+    """
     parsed = _parse_or_report(inv, args)
     if parsed is None:
         return 255
     ui = _ui(inv)
-    inv.out(f"Starting: {parsed.describe()}\n")
     pkg, _, activity = parsed.component.partition("/")
     packages = inv.device.packages
+    if parsed.stop_first and pkg and packages.get(pkg) is not None:
+        inv.out(f"Stopping: {pkg}\n")
+        ui.force_stop(pkg)
+    inv.out(f"Starting: {parsed.describe()}\n")
+    report = inv.out if parsed.wait else inv.err
     if parsed.component:
-        missing = f"Error: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n"
+        missing = f"Error type 3\nError: Activity class {{{pkg}/{_full(pkg, activity)}}} does not exist.\n"
         info = packages.get(pkg)
-        if info is None or not activity:
-            inv.err("Error type 3\n" + missing)
-            return 1
-        if not info.enabled:
-            inv.err(missing)
-            return 1
-        if parsed.stop_first:
-            ui.force_stop(pkg)
+        if info is None or not activity or not info.enabled:
+            report(missing)
+            return 0
         ok = bool(ui.start_app(pkg, activity)) if not parsed.action and not parsed.data else bool(
             ui.start_intent(_make_ui_intent(parsed)))
         if not ok:
-            inv.err("Error type 3\n" + missing)
-            return 1
+            report(missing)
+            return 0
+    elif parsed.action == "android.intent.action.CALL" and parsed.data.startswith("tel:"):
+        inv.device.modem.dial(unquote(parsed.data[4:]))  # Telecom places the call: off-hook
     else:
         ok = bool(ui.start_intent(_make_ui_intent(parsed))) if ui is not None else False
         if not ok:
-            inv.err(f"Error: Activity not started, unable to resolve {parsed.describe().replace(' }', ' flg=0x10000000 }')}\n")
-            return 1
+            report(f"Error: Activity not started, unable to resolve "
+                   f"{parsed.describe().replace(' }', ' flg=0x10000000 }')}\n")
+            return 0
     if parsed.wait:
         focused_pkg, focused_act = ui.focused()
         inv.out(
@@ -224,17 +232,19 @@ def _stack(inv: Invocation, args: list[str]) -> int:
         return 0
     if args[0] == "remove" and len(args) > 1:
         if not args[1].isdigit():
-            inv.err(f"Error: bad task id '{args[1]}'\n")
+            inv.err(f"Exception occurred while executing 'stack':\njava.lang.NumberFormatException: "
+                    f"For input string: \"{args[1]}\"\n")
             return 255
+        # runRootTaskRemove (android-13) calls removeTask and returns 0: an unknown id only logs
+        # "removeTask: No task remove with id=N" to logcat, the shell sees nothing.
         wanted = int(args[1])
         for task_id, package, _base, _top, _visible in task_rows(inv):
             if task_id == wanted:
                 if package != "com.google.android.apps.nexuslauncher":
                     _ui(inv).force_stop(package)
                 return 0
-        inv.err(f"Exception occurred while executing 'stack':\njava.lang.IllegalArgumentException: "
-                f"removeTask: No task found for id={wanted}\n")
-        return 255
+        inv.device.log_event("W", "ActivityTaskManager", f"removeTask: No task remove with id={wanted}")
+        return 0
     inv.err(f"Error: unknown stack command '{args[0]}'\n")
     return 255
 
@@ -246,7 +256,7 @@ def am(inv: Invocation) -> int:
         inv.out("Activity manager (activity) commands:\n  help\n  start [-W] [-S] [-n COMPONENT] [-a ACTION] "
                 "[-d DATA_URI] ...\n  force-stop PACKAGE\n  kill PACKAGE\n  broadcast [-a ACTION] ...\n"
                 "  stack list | stack remove TASK_ID\n")
-        return 1
+        return 255  # ShellCommand.handleDefaultCommands: help, then -1
     verb, rest = args[0], args[1:]
     ui = _ui(inv)
     if verb in ("start", "start-activity"):
@@ -269,8 +279,8 @@ def am(inv: Invocation) -> int:
         parsed = parse_intent(rest)
         inv.out(f"Starting service: {parsed.describe()}\n")
         inv.err("Error: Not found; no service started.\n")
-        return 1
-    inv.err(f"Unknown command: {verb}\n")
+        return 255
+    inv.out(f"Unknown command: {verb}\n")  # ShellCommand.handleDefaultCommands: stdout, -1
     return 255
 
 

@@ -3,7 +3,8 @@
 Output is the tool's: ``Row: <n> k=v, k2=v2`` per row with no escaping, ``NULL``/``BLOB`` for
 those types, floats as Java ``String.valueOf(float)``, and ``No result found.`` for no rows.
 Provider failures print ``Error while accessing provider:<authority>`` and the exception to
-stderr; the sim exits 1 there so a failed read is never mistaken for an empty one.
+stderr and exit 0, as Android 13 does (cmds/content Content.java catches the exception in
+``execute()`` and returns normally): a client must read the output, not the exit status.
 """
 
 from __future__ import annotations
@@ -168,8 +169,6 @@ def content(inv: Invocation) -> int:
     except UnknownAuthority:
         inv.err(f"Error while accessing provider:{authority}\njava.lang.IllegalStateException: "
                 f"Could not find provider: {authority}\n")
-        return 1
     except (ProviderError, ValueError) as exc:
         inv.err(f"Error while accessing provider:{authority}\njava.lang.IllegalArgumentException: {exc}\n")
-        return 1
     return 0

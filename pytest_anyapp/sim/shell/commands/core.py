@@ -40,7 +40,7 @@ def interpret_escapes(text: str, *, octal_needs_zero: bool) -> tuple[str, bool]:
             j = start
             while j < len(text) and j < start + 3 and text[j] in "01234567":
                 j += 1
-            out.append(chr(int(text[start:j] or "0", 8) & 0xFF))
+            out.append(_raw_byte(int(text[start:j] or "0", 8) & 0xFF))
             i = j
         elif n == "x":
             j = i + 2
@@ -50,7 +50,7 @@ def interpret_escapes(text: str, *, octal_needs_zero: bool) -> tuple[str, bool]:
                 out.append("\\x")
                 i += 2
             else:
-                out.append(chr(int(text[i + 2:j], 16)))
+                out.append(_raw_byte(int(text[i + 2:j], 16)))
                 i = j
         else:
             out.append("\\" + n)
@@ -58,13 +58,15 @@ def interpret_escapes(text: str, *, octal_needs_zero: bool) -> tuple[str, bool]:
     return "".join(out), False
 
 
+def _raw_byte(value: int) -> str:
+    """An escape's byte: ASCII stays a character, 0x80-0xFF a surrogate-escaped raw byte."""
+    return chr(value) if value < 0x80 else chr(0xDC00 + value)
+
+
 def _latin1_or_utf8(text: str) -> bytes:
-    """Escapes produce raw bytes (\\0377); everything else is UTF-8 text."""
-    out = bytearray()
-    for ch in text:
-        code = ord(ch)
-        out += bytes([code]) if 0x80 <= code <= 0xFF else ch.encode()
-    return bytes(out)
+    """Text is UTF-8 (``é`` is C3 A9, as toybox writes the argv bytes it got); only escapes
+    (``\\0351``, ``\\xe9``) and bytes that arrived undecodable are raw bytes (surrogate-escaped)."""
+    return text.encode("utf-8", errors="surrogateescape")
 
 
 @command("echo")

@@ -35,6 +35,13 @@ def display_size(inv: Invocation) -> tuple[int, int]:
     return PHYSICAL_W, PHYSICAL_H
 
 
+def rotated_size(inv: Invocation) -> tuple[int, int, int]:
+    """(width, height, rotation) of the logical display: the size turned by 90/270 degrees."""
+    w, h = display_size(inv)
+    rotation = inv.device.providers.display_rotation()
+    return (h, w, rotation) if rotation % 2 else (w, h, rotation)
+
+
 def display_density(inv: Invocation) -> int:
     forced = inv.device.providers.settings_get("secure", "display_density_forced")
     return int(forced) if forced and forced.isdigit() else PHYSICAL_DENSITY
@@ -127,7 +134,7 @@ def _dump_package(inv: Invocation, args: list[str]) -> str:
 
 def _dump_window(inv: Invocation, args: list[str]) -> str:
     lines: list[str] = list(inv.device.ui.window_lines())
-    w, h = display_size(inv)
+    w, h, rotation = rotated_size(inv)
     if not args or args[0] in ("displays", "-a", "all"):
         lines += [
             "",
@@ -136,49 +143,49 @@ def _dump_window(inv: Invocation, args: list[str]) -> str:
             f"    init={PHYSICAL_W}x{PHYSICAL_H} {PHYSICAL_DENSITY}dpi cur={w}x{h} app={w}x{h - 63 - 63} "
             f"rng={w}x{w - 63}-{h}x{h - 63}",
             "    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion()",
-            "  mCurrentRotation=ROTATION_0" if not any("mCurrentRotation" in ln for ln in lines) else "",
+            f"  mCurrentRotation=ROTATION_{90 * rotation}" if not any("mCurrentRotation" in ln for ln in lines) else "",
         ]
     return "\n".join(ln for ln in lines if ln is not None) + "\n"
 
 
 def _dump_display(inv: Invocation, args: list[str]) -> str:
-    w, h = display_size(inv)
+    w, h, rotation = rotated_size(inv)
     density = display_density(inv)
     return (
         "DISPLAY MANAGER (dumpsys display)\n"
         "  mOnlyCode=false\n  mSafeMode=false\n  mPendingTraversal=false\n"
         "  mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, "
-        f"uniqueId='{DISPLAY_UNIQUE_ID}', physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), "
+        f"uniqueId='{DISPLAY_UNIQUE_ID}', physicalPort=0, orientation={rotation}, logicalFrame=Rect(0, 0 - {w}, {h}), "
         f"physicalFrame=Rect(0, 0 - {w}, {h}), deviceWidth={PHYSICAL_W}, deviceHeight={PHYSICAL_H}}}]\n"
         "  mDefaultDisplayDefaultColorMode=0\n\n"
         "Display Devices: size=1\n"
         f"  DisplayDeviceInfo{{\"Built-in Screen\": uniqueId=\"{DISPLAY_UNIQUE_ID}\", {PHYSICAL_W} x {PHYSICAL_H}, "
         f"modeId 1, defaultModeId 1, supportedModes [{{id=1, width={PHYSICAL_W}, height={PHYSICAL_H}, fps=60.0}}], "
         f"density {PHYSICAL_DENSITY}, {PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0 dpi, appVsyncOff 1000000, "
-        "presDeadline 16666666, touch INTERNAL, rotation 0, type INTERNAL, address {port=0}, state ON, "
+        f"presDeadline 16666666, touch INTERNAL, rotation {rotation}, type INTERNAL, address {{port=0}}, state ON, "
         "FLAG_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}\n\n"
         "Logical Displays: size=1\n"
         "  Display 0:\n    mDisplayId=0\n    mLayerStack=0\n    mHasContent=true\n"
         f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, FLAG_SECURE, "
         f"real {PHYSICAL_W} x {PHYSICAL_H}, largest app {PHYSICAL_W} x {PHYSICAL_H}, smallest app {PHYSICAL_W} x "
         f"{PHYSICAL_H}, appVsyncOff 1000000, presDeadline 16666666, mode 1, defaultMode 1, "
-        f"rotation 0, density {PHYSICAL_DENSITY} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
+        f"rotation {rotation}, density {PHYSICAL_DENSITY} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
         "layerStack 0, type INTERNAL, state ON}\n"
         f"    mOverrideDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, "
-        f"app {w} x {h}, rotation 0, density {density} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
+        f"app {w} x {h}, rotation {rotation}, density {density} ({PHYSICAL_DENSITY}.0 x {PHYSICAL_DENSITY}.0) dpi, "
         "state ON}\n"
-        "    orientation=0\n"
+        f"    orientation={rotation}\n"
     )
 
 
 def _dump_input(inv: Invocation, args: list[str]) -> str:
-    w, h = display_size(inv)
+    w, h, rotation = rotated_size(inv)
     return (
         "INPUT MANAGER (dumpsys input)\n\n"
         "Input Manager State:\n  Interactive: true\n  System UI Lights Out: false\n  Pointer Speed: 0\n"
         "  Pointer Gestures Enabled: true\n  Show Touches: false\n  Pointer Capture: Disabled, seq=0\n"
         "  Display Viewports:\n"
-        f"    Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation=0, "
+        f"    Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation={rotation}, "
         f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
         f"deviceSize=[{PHYSICAL_W}, {PHYSICAL_H}], isActive=[1]\n\n"
         "Input Reader State (Nums of device: 1):\n"
@@ -190,11 +197,11 @@ def _dump_input(inv: Invocation, args: list[str]) -> str:
         "      Parameters:\n        GestureMode: MULTI_TOUCH\n        DeviceType: TOUCH_SCREEN\n"
         "        AssociatedDisplay: hasAssociatedDisplay=true, isExternal=false, displayId=''\n"
         "        OrientationAware: true\n"
-        f"      Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation=0, "
+        f"      Viewport INTERNAL: displayId=0, uniqueId={DISPLAY_UNIQUE_ID}, port=0, orientation={rotation}, "
         f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
         f"deviceSize=[{PHYSICAL_W}, {PHYSICAL_H}], isActive=[1]\n"
         f"      RawSurfaceWidth: {w}px\n      RawSurfaceHeight: {h}px\n"
-        "      SurfaceLeft: 0\n      SurfaceTop: 0\n      SurfaceOrientation: 0\n\n"
+        f"      SurfaceLeft: 0\n      SurfaceTop: 0\n      SurfaceOrientation: {rotation}\n\n"
         "Input Dispatcher State:\n  DispatchEnabled: true\n  DispatchFrozen: false\n"
     )
 
@@ -304,10 +311,16 @@ _POWER = (
 
 
 def _dump_telephony(inv: Invocation, args: list[str]) -> str:
+    modem = inv.device.modem
+    state = modem.call_state
+    call = modem.call
+    ringing = 5 if state == 1 else 0  # PreciseCallState INCOMING
+    foreground = 1 if state == 2 else 0  # PreciseCallState ACTIVE
+    number = call.number if call is not None and call.incoming else ""
     return (
-        "last known state:\n  Phone Id=0\n    mCallState=0\n    mRingingCallState=0\n"
-        "    mForegroundCallState=0\n    mCallIncomingNumber=\n    mServiceState=... mVoiceRegState=0(IN_SERVICE)\n"
-        "    mDataConnectionState=2\n"
+        f"last known state:\n  Phone Id=0\n    mCallState={state}\n    mRingingCallState={ringing}\n"
+        f"    mForegroundCallState={foreground}\n    mCallIncomingNumber={number}\n"
+        "    mServiceState=... mVoiceRegState=0(IN_SERVICE)\n    mDataConnectionState=2\n"
     )
 
 

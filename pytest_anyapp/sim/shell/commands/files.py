@@ -242,6 +242,7 @@ def rm(inv: Invocation) -> int:
                 inv.fail(f"{target}: No such file or directory")
             continue
         try:
+            inv.writable_host(target)
             if host.is_dir() and not host.is_symlink():
                 if recursive:
                     shutil.rmtree(host)
@@ -265,8 +266,8 @@ def mkdir(inv: Invocation) -> int:
     need_operands(operands, 1)
     mode = int(opts["m"][-1], 8) if "m" in opts else None
     for target in operands:
-        host = inv.host(target)
         try:
+            host = inv.writable_host(target)
             if "p" in opts:
                 if host.exists() and not host.is_dir():
                     raise FileExistsError(17, os.strerror(17))
@@ -288,7 +289,7 @@ def rmdir(inv: Invocation) -> int:
     opts, operands = parse_opts(inv.args, "p")
     for target in operands:
         try:
-            os.rmdir(inv.host(target))
+            os.rmdir(inv.writable_host(target))
         except OSError as exc:
             inv.fail(f"'{target}': {strerror(exc)}")
     return inv.status
@@ -342,8 +343,8 @@ def touch(inv: Invocation) -> int:
             inv.error(f"'{opts['r'][-1]}': {strerror(exc)}")
             return 1
     for target in operands:
-        host = inv.host(target)
         try:
+            host = inv.writable_host(target)
             if not host.exists():
                 if "c" in opts:
                     continue
@@ -423,6 +424,7 @@ def cp(inv: Invocation) -> int:
         if "n" in opts and os.path.lexists(target):
             continue
         try:
+            inv.writable_host(inv.device.fs.device(target))
             _copy_tree(inv, src_host, target, preserve)
         except OSError as exc:
             inv.fail(f"'{dest}': {strerror(exc)}")
@@ -448,6 +450,8 @@ def mv(inv: Invocation) -> int:
         if "n" in opts and os.path.lexists(target):
             continue
         try:
+            inv.writable_host(inv.device.fs.device(target))
+            inv.writable_host(src)
             if target.is_dir() and not src_host.is_dir():
                 raise IsADirectoryError(21, os.strerror(21))
             if target.is_dir() and src_host.is_dir() and any(target.iterdir()):

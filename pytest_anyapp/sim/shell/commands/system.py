@@ -12,6 +12,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from pytest_anyapp.sim.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
 from pytest_anyapp.sim.shell.runtime import REGISTRY, Invocation, command, drop_options
 from pytest_anyapp.sim.shell.tz import device_now, device_tz
 
@@ -330,9 +331,137 @@ def settings(inv: Invocation) -> int:
 # -- misc system ---------------------------------------------------------------------------------
 
 
+_PRIORITIES = "VDIWEFS"
+
+
+def _logcat_filter(specs: list[str], silent_default: bool) -> Callable[[LogEntry], bool]:
+    """``TAG:PRIO`` filterspecs (``*:S`` silences the rest); logcat's default level is V."""
+    default = "S" if silent_default else "V"
+    levels: dict[str, str] = {}
+    for spec in specs:
+        tag, _, prio = spec.partition(":")
+        prio = (prio or "V")[:1].upper()
+        if tag == "*":
+            default = prio
+        else:
+            levels[tag] = prio
+
+    def keep(entry: LogEntry) -> bool:
+        wanted = levels.get(entry.tag, default)
+        return wanted != "S" and _PRIORITIES.index(entry.priority) >= _PRIORITIES.index(wanted)
+
+    return keep
+
+
+def _logcat_line(entry: LogEntry, fmt: str, epoch: bool) -> str:
+    """One entry in logcat's format (system/logging/liblog/logprint.cpp, android-13)."""
+    if epoch:
+        # Seconds right-aligned in 19 columns, as in AndroidEnv's sample line
+        # "         1553110400.424  5583  5658 D Tag: msg" (its logcat_thread parses this form).
+        stamp = f"{int(entry.time_s):>19d}.{int(entry.time_s * 1000) % 1000:03d}"
+    else:
+        stamp = dt.datetime.fromtimestamp(entry.time_s, dt.UTC).strftime("%m-%d %H:%M:%S") + \
+            f".{int(entry.time_s * 1000) % 1000:03d}"
+    lines = []
+    for message in entry.message.split("\n"):
+        if fmt == "brief":
+            lines.append(f"{entry.priority}/{entry.tag:<8}({entry.pid:5d}): {message}")
+        elif fmt == "time":
+            lines.append(f"{stamp} {entry.priority}/{entry.tag:<8}({entry.pid:5d}): {message}")
+        elif fmt == "tag":
+            lines.append(f"{entry.priority}/{entry.tag:<8}: {message}")
+        elif fmt == "raw":
+            lines.append(message)
+        else:  # threadtime, logcat's default
+            lines.append(f"{stamp} {entry.pid:5d} {entry.tid:5d} {entry.priority} {entry.tag:<8}: {message}")
+    return "".join(line + "\n" for line in lines)
+
+
+_LOGCAT_FORMATS = ("brief", "long", "process", "raw", "tag", "thread", "threadtime", "time")
+_LOGCAT_MODIFIERS = ("epoch", "monotonic", "uid", "usec", "UTC", "year", "zone", "color", "descriptive",
+                     "printable", "nsec")
+
+
 @command("logcat")
 def logcat(inv: Invocation) -> int:
-    """The sim keeps no log buffer: dumps are empty and ``-c`` succeeds."""
+    """The device log (``LogBuffers``): ``-d`` dumps, ``-c`` clears, otherwise it follows.
+
+    It follows only when its output goes straight to a client (an adb shell stream): inside a
+    pipe or a redirection there is no reader that could stop it, so it dumps instead.
+    """
+    args = list(inv.args)
+    buffers: list[str] = []
+    fmt, epoch = "threadtime", False
+    dump = clear = silent = False
+    tail: int | None = None
+    specs: list[str] = []
+    pattern: re.Pattern[str] | None = None
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if a in ("-d",):
+            dump = True
+        elif a in ("-c", "--clear"):
+            clear = True
+        elif a == "-s":
+            silent = True
+        elif a in ("-b", "--buffer") and nxt is not None:
+            buffers += ["all"] if nxt == "all" else nxt.split(",")
+            i += 1
+        elif a.startswith("-b") and len(a) > 2:
+            buffers += a[2:].split(",")
+        elif a in ("-v", "--format") and nxt is not None:
+            for word in nxt.split(","):
+                if word in _LOGCAT_FORMATS:
+                    fmt = word
+                elif word == "epoch":
+                    epoch = True
+                elif word not in _LOGCAT_MODIFIERS:
+                    inv.err(f"logcat: Invalid parameter \"{word}\" to -v.\n")
+                    return 1  # logcat.cpp: error() -> exit status 1 (EXIT_FAILURE)
+            i += 1
+        elif a in ("-t", "-T") and nxt is not None:
+            tail = int(nxt) if nxt.isdigit() else None
+            dump = dump or a == "-t"
+            i += 1
+        elif a == "-e" and nxt is not None:
+            pattern = re.compile(nxt)
+            i += 1
+        elif a.startswith("-"):
+            pass  # -D, -n, -r, -G …: accepted and ignored
+        else:
+            specs.append(a)
+        i += 1
+    names = list(BUFFERS) if "all" in buffers else ([b for b in buffers if b in BUFFERS] or list(DEFAULT_BUFFERS))
+    logs = inv.device.logs
+    if clear:
+        logs.clear(names)
+        return 0
+    keep = _logcat_filter(specs, silent)
+
+    def emit(entries: list[LogEntry]) -> None:
+        text = "".join(_logcat_line(e, fmt, epoch) for e in entries
+                       if keep(e) and (pattern is None or pattern.search(e.message)))
+        if text:
+            inv.out(text)
+
+    seq = logs.last_seq
+    backlog = [e for e in logs.since(0, names) if e.seq <= seq]
+    if tail is not None:
+        backlog = backlog[-tail:] if tail else []
+    emit(backlog)
+    sink = inv.io.out
+    if dump or not sink.live:
+        return 0
+    while not sink.gone:
+        if logs.wait_after(seq, 0.2):
+            fresh = logs.since(seq, names)
+            if fresh:
+                seq = fresh[-1].seq
+                emit(fresh)
+            else:
+                seq = logs.last_seq
     return 0
 
 
@@ -547,3 +676,41 @@ def cmd(inv: Invocation) -> int:
         return 255
     inv.err(f"cmd: Can't find service: {name}\n")
     return 20
+
+
+@command("mount")
+def mount(inv: Invocation) -> int:
+    """``mount -o remount,rw /system`` makes /system writable (``remount`` too); bare ``mount`` lists."""
+    args = list(inv.args)
+    fs = inv.device.fs
+    if not args:
+        mode = "rw" if fs.remounted_rw else "ro"
+        inv.out(f"/dev/block/dm-0 on / type ext4 ({mode},seclabel,relatime)\n"
+                "tmpfs on /dev type tmpfs (rw,seclabel,nosuid,relatime,mode=755)\n"
+                "proc on /proc type proc (rw,relatime,gid=3009,hidepid=invisible)\n"
+                "/dev/block/vdc on /data type ext4 (rw,seclabel,nosuid,nodev,noatime)\n"
+                "/dev/fuse on /storage/emulated type fuse (rw,lazytime,nosuid,nodev,noexec,noatime)\n")
+        return 0
+    options = ",".join(args[i + 1] for i, a in enumerate(args) if a == "-o" and i + 1 < len(args))
+    if "remount" in options.split(","):
+        fs.remounted_rw = "rw" in options.split(",")
+        return 0
+    inv.error("Operation not permitted")
+    return 1
+
+
+@command("remount")
+def remount(inv: Invocation) -> int:
+    """The device-side ``remount`` (what ``adb remount`` runs on a userdebug emulator)."""
+    inv.device.fs.remounted_rw = True
+    inv.out("Remount succeeded\n")
+    return 0
+
+
+@command("nproc")
+def nproc(inv: Invocation) -> int:
+    """toybox nproc: the CPUs this process may run on (all of the AVD's cores)."""
+    from pytest_anyapp.sim.device import CPU_COUNT
+
+    inv.out(f"{CPU_COUNT}\n")
+    return 0

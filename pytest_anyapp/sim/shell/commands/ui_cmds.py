@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import struct
+import time
 from typing import Any
 
 from pytest_anyapp.sim.shell.commands.dumpsys import PHYSICAL_DENSITY, PHYSICAL_H, PHYSICAL_W
@@ -64,6 +65,9 @@ def _keycodes(inv: Invocation, verb: str, names: list[str]) -> list[int] | None:
     return codes
 
 
+KEYCODE_ENDCALL = 6
+
+
 @command("input")
 def input_cmd(inv: Invocation) -> int:
     args = list(inv.args)
@@ -95,6 +99,9 @@ def input_cmd(inv: Invocation) -> int:
             if duration < 0:
                 duration = 300
         x1, y1, x2, y2 = pts
+        # InputShellCommand.sendSwipe injects the move over ``duration`` ms (sleeping between
+        # points) before the UP, so the command returns only after the gesture's duration.
+        time.sleep(duration / 1000)
         if (x1, y1) == (x2, y2):
             ui.long_press(x1, y1, duration)
         else:
@@ -113,6 +120,9 @@ def input_cmd(inv: Invocation) -> int:
         if codes is None:
             return 255
         for code in codes:
+            if code == KEYCODE_ENDCALL and inv.device.modem.call is not None:
+                inv.device.modem.hang_up()  # PhoneWindowManager: ENDCALL hangs up a ringing/active call
+                continue
             ui.key(code)
             if "--doubletap" in rest:
                 ui.key(code)
