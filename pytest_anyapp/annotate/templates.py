@@ -35,7 +35,7 @@ label{display:block;margin-top:.6rem} textarea{width:100%;height:8rem} .seg labe
 {% for t in trace %}<tr><td>{{ t.step }}</td><td>{{ t.action }}</td><td>{{ t.reasoning }}</td><td>{{ t.error }}</td>{% if unblinded %}<td>{{ t.raw_output }}</td>{% endif %}</tr>{% endfor %}
 </table>
 </main>
-<aside><form id="label-form" data-case="{{ n }}">
+<aside><form id="label-form" data-case="{{ n }}" novalidate>
 <label>Failure mode <select name="primary_failure_mode" required><option value="">choose</option>
 {% for m in modes %}<option value="{{ m }}" title="{{ definitions[m] }}" {{ 'selected' if previous and previous.primary_failure_mode == m else '' }}>{{ m }}</option>{% endfor %}</select></label>
 {% for axis in ['planning_score', 'grounding_score'] %}<label>{{ axis.replace('_', ' ') }}

@@ -130,7 +130,8 @@ def jpeg_of(png_path: Path, max_dim: int, quality: int) -> tuple[bytes, int, int
         rgb = image.convert("RGB")
     scale = min(1.0, max_dim / max(rgb.size))
     if scale < 1.0:
-        rgb = rgb.resize((max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale))), Image.Resampling.LANCZOS)
+        size = (max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale)))
+        rgb = rgb.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
     buf = io.BytesIO()
     rgb.save(buf, format="JPEG", quality=quality)
     return buf.getvalue(), rgb.width, rgb.height
@@ -139,6 +140,21 @@ def jpeg_of(png_path: Path, max_dim: int, quality: int) -> tuple[bytes, int, int
 def frame_steps(facts: EpisodeFacts, key_steps: list[int], max_frames: int) -> list[int]:
     """Key steps (in order) that have a screenshot, at most ``max_frames``."""
     return [i for i in key_steps if facts.steps[i].screenshot][:max_frames]
+
+
+def _stored_or_encode(src: Path, dest: Path, settings: InputSettings) -> tuple[bytes, int, int]:
+    """Re-use the JPEG a previous build made from the same PNG with the same settings (``--resume``)."""
+    stamp = dest.with_suffix(".source")
+    key = f"{hashlib.sha256(src.read_bytes()).hexdigest()}|{settings.screenshot_max_dim}|{settings.jpeg_quality}"
+    if dest.is_file() and stamp.is_file() and stamp.read_text() == key:
+        data = dest.read_bytes()
+        with Image.open(io.BytesIO(data)) as image:
+            return data, image.width, image.height
+    data, width, height = jpeg_of(src, settings.screenshot_max_dim, settings.jpeg_quality)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(data)
+    stamp.write_text(key)
+    return data, width, height
 
 
 def fingerprint(payload: CasePayload, image_hashes: list[str]) -> str:
@@ -157,11 +173,9 @@ def build_input(facts: EpisodeFacts, settings: InputSettings, out_dir: Path) -> 
             src = Path(facts.episode_dir) / step.screenshot
             if not src.is_file():
                 continue
-            data, width, height = jpeg_of(src, settings.screenshot_max_dim, settings.jpeg_quality)
             rel = f"inputs/{facts.episode_id}/step-{step.index:03d}.jpg"
             dest = out_dir / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(data)
+            data, width, height = _stored_or_encode(src, dest, settings)
             images.append(ImageRef(step=step.index, path=rel, sha256=hashlib.sha256(data).hexdigest(),
                                    width=width, height=height))
     return JudgeInput(episode_id=facts.episode_id, case_payload=payload, images=images,
