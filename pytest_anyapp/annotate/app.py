@@ -14,11 +14,11 @@ import hmac
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from jinja2 import DictLoader, Environment, select_autoescape
+from jinja2 import Environment, PackageLoader, select_autoescape
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -28,7 +28,6 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from pytest_anyapp.annotate.store import AnnotationRow, AnnotationStore, HumanLabel, JudgePrior
-from pytest_anyapp.annotate.templates import PAGE
 from pytest_anyapp.annotate.views import frame_steps, trace
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.failures.episodes import EpisodeFacts, episode_facts
@@ -84,7 +83,8 @@ def _load_cases(sample: LoadedSample, settings: AppSettings) -> list[_Case]:
             raise ConfigError(f"{item.sample_id}: record {entry.record_path} is missing")
         facts = episode_facts(record, store.episode_dir(test_id))
         if facts.is_successful and not settings.allow_successes:
-            raise ConfigError(f"{item.sample_id}: the verifier passed this episode; pass --allow-successes to annotate it")
+            raise ConfigError(f"{item.sample_id}: the verifier passed this episode; "
+                              "pass --allow-successes to annotate it")
         cases.append(_Case(item, facts, frame_steps(facts, settings.max_frames)))
     return cases
 
@@ -127,9 +127,9 @@ def create_app(settings: AppSettings) -> Starlette:
     store = AnnotationStore(out_dir)
     frames_dir = out_dir / "frames"
     lock = asyncio.Lock()
-    env = Environment(loader=DictLoader({"page.html": PAGE}), autoescape=select_autoescape(default=True))
+    env = Environment(loader=PackageLoader("pytest_anyapp.annotate", "."), autoescape=select_autoescape(default=True))
     template = env.get_template("page.html")
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    started = datetime.now(UTC).isoformat(timespec="seconds")
 
     def case_or_404(request: Request) -> tuple[int, _Case] | None:
         n = int(request.path_params["n"])
@@ -209,15 +209,13 @@ def create_app(settings: AppSettings) -> Starlette:
         n, case = found
         try:
             body = Submission.model_validate_json(await request.body())
-            label = HumanLabel(primary_failure_mode=body.primary_failure_mode,  # type: ignore[arg-type]
-                               planning_score=body.planning_score, grounding_score=body.grounding_score,
-                               confidence=body.confidence, rationale=body.rationale)  # type: ignore[arg-type]
+            label = HumanLabel.model_validate(body.model_dump(exclude={"suspect_validator"}))
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             return JSONResponse({"error": problems}, status_code=422)
         if not label.rationale.strip():
             return JSONResponse({"error": "rationale is required"}, status_code=422)
-        item, facts = case.item, case.facts
+        item = case.item
         entry = sample.crosswalk.entries[item.sample_id]
         judge = sample.sealed.get(item.sample_id)
         row = AnnotationRow(
@@ -225,7 +223,7 @@ def create_app(settings: AppSettings) -> Starlette:
             model_name=entry.model_name, category=item.category, app_id=item.app_id,
             task_template=item.task_template, goal=item.goal, is_successful=item.is_successful,
             record_path=entry.record_path, sample_fingerprint=sample.manifest.sample_fingerprint,
-            blind=settings.blind, annotated_at=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            blind=settings.blind, annotated_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
             created_at=started, human_label=label, suspect_validator=body.suspect_validator,
             judge_prior=None if settings.blind or judge is None else JudgePrior(**judge.model_dump()),
         )

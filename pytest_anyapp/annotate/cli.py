@@ -35,9 +35,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _password(args: argparse.Namespace) -> str:
     if args.password_file is not None:
-        value = args.password_file.read_text().strip()
+        value = Path(args.password_file).read_text().strip()
     elif args.password_env:
-        value = os.environ.get(args.password_env, "").strip()
+        value = os.environ.get(str(args.password_env), "").strip()
     else:
         raise ConfigError("--auth-user needs --password-file or --password-env")
     if not value:

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pytest_anyapp.failures.clients import GeminiJudge, OpenAIJudge
 
 from pytest_anyapp.errors import ConfigError
 
@@ -88,7 +93,7 @@ def _model(provider: str, model: str | None) -> str:
     return value
 
 
-def _client(args: argparse.Namespace, provider: str, model: str):  # type: ignore[no-untyped-def]
+def _client(args: argparse.Namespace, provider: str, model: str) -> GeminiJudge | OpenAIJudge:
     from pytest_anyapp.failures.clients import make_judge_client
 
     return make_judge_client(provider, model, base_url=args.base_url, env_file=args.env_file, timeout_s=args.timeout,
@@ -100,7 +105,8 @@ def _report(run: object) -> int:
 
     assert isinstance(run, JudgeRun)
     if run.dry_run:
-        print(f"dry run: inputs written to {run.out_dir} (config {run.config_hash}); {run.skipped} episodes not judgeable")
+        print(f"dry run: inputs written to {run.out_dir} (config {run.config_hash}); "
+              f"{run.skipped} episodes not judgeable")
         return 0
     print(f"{run.judged} judged, {run.cached} from cache, {run.errors} judge errors "
           f"({run.parity_failures} input-parity failures), {run.skipped} not judgeable; config {run.config_hash}; "
@@ -108,7 +114,8 @@ def _report(run: object) -> int:
     return 1 if run.errors else 0
 
 
-def _guard(fn):  # type: ignore[no-untyped-def]
+def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Configuration errors become a one-line message and exit status 2."""
     def wrapped(args: argparse.Namespace) -> int:
         try:
             return int(fn(args))
@@ -203,7 +210,8 @@ def _sample(args: argparse.Namespace) -> int:
     for item in manifest.items:
         pools[item.pool] = pools.get(item.pool, 0) + 1
     print(f"sample of {len(episodes)} failures: {json.dumps(pools, sort_keys=True)}; "
-          f"quotas {json.dumps({c: s.quota for c, s in manifest.strata.items()}, sort_keys=True)}; written to {args.out}")
+          f"quotas {json.dumps({c: s.quota for c, s in manifest.strata.items()}, sort_keys=True)}; "
+          f"written to {args.out}")
     return 0
 
 

@@ -23,14 +23,14 @@ from pydantic import BaseModel, Field
 from pytest_anyapp.atomic import atomic_write_text
 from pytest_anyapp.errors import ModelEndpointError
 from pytest_anyapp.failures.clients import JudgeClient, JudgeReply
-from pytest_anyapp.failures.episodes import EpisodeFacts, judgeable, load_episodes
+from pytest_anyapp.failures.episodes import judgeable, load_episodes
 from pytest_anyapp.failures.inputs import InputSettings, JudgeInput, build_input, load_images
 from pytest_anyapp.failures.prompt import PROMPTS, caption, prompt_sha1, schema_sha1, user_text
 from pytest_anyapp.failures.taxonomy import (
     DeepJudgment,
     FinalJudgment,
-    Judgment,
     JudgeOutputError,
+    Judgment,
     TriageJudgment,
     parse_output,
 )
@@ -159,7 +159,8 @@ def judge_one(judge_input: JudgeInput, jpegs: list[bytes], config: JudgeConfig,
     if config.mode == "two_stage":
         triage_client = clients["triage"]
         n = config.triage_max_frames
-        small = [(c, _shrink(d, config.triage_max_dim, config.triage_jpeg_quality)) for c, d in captioned[-n:]] if n else []
+        last = captioned[-n:] if n else []
+        small = [(c, _shrink(d, config.triage_max_dim, config.triage_jpeg_quality)) for c, d in last]
         answer, error, reply = _ask(triage_client, "triage", judge_input, small)
         stages.append(StageRecord(stage=1, backend=triage_client.backend, model=triage_client.model,
                                   judgment=None if answer is None else answer.model_dump(), error=error,
@@ -355,7 +356,8 @@ def summarize(rows: Iterable[JudgmentRow]) -> dict[str, Any]:
         for r in labelled if r.judgment is not None and r.judgment.confidence == "high"
     ][:20]
     return {
-        "n_rows": len(rows), "n_labelled": len(labelled), "n_judge_errors": sum(r.judge_error is not None for r in rows),
+        "n_rows": len(rows), "n_labelled": len(labelled),
+        "n_judge_errors": sum(r.judge_error is not None for r in rows),
         "by_mode": dict(sorted(by_mode.items())),
         "by_model": {m: dict(sorted(c.items())) for m, c in sorted(by_model.items())},
         "by_category": {m: dict(sorted(c.items())) for m, c in sorted(by_category.items())},

@@ -123,8 +123,10 @@ def write_vs_human(out_dir: Path, result: dict[str, Any]) -> None:
                                                              for m in result["mismatches"]))
     atomic_write_text(out_dir / "agreement.json", json.dumps(result["inter_rater"], indent=1, sort_keys=True))
     r = result["judge_vs_human"]
-    lines = ["# Judge vs human", "", f"cases: {r['n']}; accuracy {_fmt(r['accuracy'])}; macro-F1 {_fmt(r['macro_f1'])}; "
-             f"kappa {_fmt(r['cohens_kappa'])}", "", "| mode | precision | recall | F1 | support |", "|---|---|---|---|---|"]
+    lines = ["# Judge vs human", "",
+             f"cases: {r['n']}; accuracy {_fmt(r['accuracy'])}; macro-F1 {_fmt(r['macro_f1'])}; "
+             f"kappa {_fmt(r['cohens_kappa'])}", "",
+             "| mode | precision | recall | F1 | support |", "|---|---|---|---|---|"]
     lines += [f"| {m} | {_fmt(s['precision'])} | {_fmt(s['recall'])} | {_fmt(s['f1'])} | {s['support']} |"
               for m, s in r["per_mode"].items()]
     ir = result["inter_rater"]

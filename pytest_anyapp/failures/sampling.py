@@ -16,7 +16,7 @@ import json
 import math
 import os
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -164,7 +164,7 @@ def build_sample(
     counters = {"primary": 0, "double_annotation": 0, "calibration": 0}
     prefix = {"primary": "primary", "double_annotation": "double", "calibration": "calibration"}
     ids_by_case: list[str] = []
-    for pool, eid in cases:
+    for pool, _ in cases:
         counters[pool] += 1
         ids_by_case.append(f"{prefix[pool]}-{counters[pool]:03d}")
     for display, k in enumerate(order):
@@ -185,7 +185,7 @@ def build_sample(
                                       record_sha256=hashlib.sha256(record.read_bytes()).hexdigest())
     fp = items_fingerprint(items, entries)
     manifest = SampleManifest(
-        sample_fingerprint=fp, created_at=created_at or datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        sample_fingerprint=fp, created_at=created_at or datetime.now(UTC).isoformat(timespec="seconds"),
         source_runs=sorted({e.run_id for e in episodes}), rate=rate,
         seeds={"main": seed, "double_annotation": double_seed, "calibration": pilot_seed},
         double_annotation_share=double_share, pilots_per_category=pilots_per_category, strata=info, items=items,

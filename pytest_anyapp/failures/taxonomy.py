@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -109,7 +109,10 @@ class JudgeOutputError(ValueError):
     """The judge answered, but not with the JSON the schema asks for."""
 
 
-def parse_output(text: str, schema: type[_Strict]) -> Any:
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_output(text: str, schema: type[M]) -> M:
     """Validate a judge's text against ``schema``; tolerant of a Markdown code fence only."""
     body = text.strip()
     if body.startswith("```"):

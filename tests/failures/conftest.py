@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import FileLock
 
 from tests.agents.fake_endpoints import FakeGeminiServer, FakeOpenAIServer, _GeminiHandler
 
@@ -32,9 +33,23 @@ REPLAY_STEPS: list[dict[str, Any]] = [
 
 
 @pytest.fixture(scope="session")
-def sim_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``results/<run-id>`` of three verifier-failed SMS pairs replayed on the simulated device."""
-    root = tmp_path_factory.mktemp("failures-run")
+def sim_run(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """``results/<run-id>`` of three verifier-failed SMS pairs replayed on the simulated device.
+
+    Made once per test session: xdist workers share it through a file lock (read-only afterwards).
+    """
+    if worker_id == "master":
+        return _make_run(tmp_path_factory.mktemp("failures-run"))
+    shared = tmp_path_factory.getbasetemp().parent / "failures-sim-run"
+    with FileLock(str(shared) + ".lock"):
+        done = shared / "run-dir"
+        if not done.exists():
+            shared.mkdir(exist_ok=True)
+            done.write_text(str(_make_run(shared)))
+    return Path(done.read_text())
+
+
+def _make_run(root: Path) -> Path:
     replay = root / "replay.json"
     replay.write_text(json.dumps({"steps": REPLAY_STEPS}))
     results = root / "results"
@@ -62,6 +77,28 @@ def planted_run(sim_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
         data["steps"][1]["thought"] = "<think>The compose button</think> is at the bottom<|im_end|>"
         path.write_text(json.dumps(data))
     return dest
+
+
+@pytest.fixture(scope="session")
+def built_inputs(sim_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A dry-run judge directory of ``sim_run`` (default settings): its JPEGs are re-used by later
+    builds with the same settings, so each test does not re-encode every screenshot."""
+    out = tmp_path_factory.mktemp("built") / "dry"
+    assert run_cli("failures", "judge", sim_run, "--provider", "gemini", "--model", "m", "--out", out,
+                   "--dry-run") == 0
+    return out
+
+
+@pytest.fixture
+def judge_dir(built_inputs: Path, tmp_path: Path) -> Callable[[str], Path]:
+    """A fresh output directory seeded with the encoded screenshots of ``built_inputs``."""
+
+    def make(name: str) -> Path:
+        out = tmp_path / name
+        shutil.copytree(built_inputs / "inputs", out / "inputs")
+        return out
+
+    return make
 
 
 class GeminiWithBlocks(FakeGeminiServer):

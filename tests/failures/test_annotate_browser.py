@@ -20,6 +20,7 @@ from pytest_anyapp.agents.models.transport import RetryPolicy
 from pytest_anyapp.annotate.app import AppSettings, create_app
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.failures.clients import GeminiJudge
+from pytest_anyapp.failures.inputs import InputSettings
 from pytest_anyapp.failures.judge import JudgeConfig, run_judge
 from pytest_anyapp.failures.sampling import CROSSWALK_FILE, load_sample
 from tests.agents.fake_endpoints import FakeGeminiServer
@@ -41,7 +42,8 @@ def sample_dir(planted_run: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     try:
         server.respond(lambda body: judgment("execution_tooling", rationale=PLANTED_RATIONALE))
         client = GeminiJudge(model="g", api_key="k", base_url=server.base_url, retry=RetryPolicy(max_attempts=1))
-        run = run_judge([planted_run], root / "judge", JudgeConfig(provider="gemini", model="g"), {"main": client})
+        config = JudgeConfig(provider="gemini", model="g", inputs=InputSettings(with_screenshots=False))
+        run = run_judge([planted_run], root / "judge", config, {"main": client})
         assert run.judged == 3
     finally:
         server.stop()
@@ -130,7 +132,7 @@ def _annotate(page: Any, mode: str, rationale: str, *, suspect: bool = False) ->
 
 
 def test_blind_annotation_end_to_end(sample_dir: Path, tmp_path: Path, serve, browser) -> None:
-    app = serve(sample_dir, tmp_path)
+    app = serve(sample_dir, tmp_path, max_frames=3)
     context = browser.new_context()
     page = context.new_page()
     seen: list[tuple[str, bytes]] = []
@@ -139,7 +141,7 @@ def test_blind_annotation_end_to_end(sample_dir: Path, tmp_path: Path, serve, br
     assert page.url.endswith("/case/1")
     assert page.locator("#progress").inner_text() == "0 / 4 done"
     assert page.locator("#trace tr").count() == 9  # header + 8 steps
-    assert page.locator("img.thumb").count() == 8
+    assert page.locator("img.thumb").count() == 3  # --max-frames 3: first, middle, last
     page.locator("img.thumb").first.click()
     assert page.locator("#frame-caption").inner_text() == "step 0"
     trace_text = page.locator("#trace").inner_text()

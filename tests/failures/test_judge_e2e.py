@@ -20,10 +20,11 @@ def _judge(run: Path, out: Path, *extra: str) -> int:
                    *JUDGE_FLAGS, *extra)
 
 
-def test_dry_run_writes_inputs_and_calls_nobody(sim_run: Path, tmp_path: Path, gemini) -> None:
-    assert _judge(sim_run, tmp_path, "--dry-run") == 0
+def test_dry_run_writes_inputs_and_calls_nobody(sim_run: Path, judge_dir, gemini) -> None:
+    out = judge_dir("dry")
+    assert _judge(sim_run, out, "--dry-run") == 0
     assert gemini.requests == []
-    rows = jsonl(tmp_path / "failure_judge_inputs.jsonl")
+    rows = jsonl(out / "failure_judge_inputs.jsonl")
     assert len(rows) == 3
     for row in rows:
         payload = row["case_payload"]
@@ -34,14 +35,15 @@ def test_dry_run_writes_inputs_and_calls_nobody(sim_run: Path, tmp_path: Path, g
         assert any("not met" in r for r in payload["verifier_reasons"])
         assert len(row["images"]) == 6
         for image in row["images"]:
-            data = (tmp_path / image["path"]).read_bytes()
+            data = (out / image["path"]).read_bytes()
             assert hashlib.sha256(data).hexdigest() == image["sha256"]
             assert data[:2] == b"\xff\xd8" and max(image["width"], image["height"]) <= 896
-    config = json.loads((tmp_path / "judge_config.json").read_text())
+    config = json.loads((out / "judge_config.json").read_text())
     assert len(config["config_hash"]) == 16 and config["config"]["inputs"]["screenshot_max_dim"] == 896
 
 
-def test_gemini_labels_errors_and_resume(sim_run: Path, tmp_path: Path, gemini) -> None:
+def test_gemini_labels_errors_and_resume(sim_run: Path, judge_dir, gemini) -> None:
+    tmp_path = judge_dir("gemini")
     # episode order is path order: fossify, quik, simple; then a 429 retried, a block, malformed JSON
     gemini.script(judgment("grounding"), Fail(429, "slow down"), judgment("planning", "low"), BLOCKED)
     assert _judge(sim_run, tmp_path) == 1  # a judge error makes the exit status 1
@@ -80,7 +82,8 @@ def test_gemini_labels_errors_and_resume(sim_run: Path, tmp_path: Path, gemini) 
     assert gemini.remaining == 0
 
 
-def test_two_stage_escalates_only_uncertain_cases(sim_run: Path, tmp_path: Path, gemini) -> None:
+def test_two_stage_escalates_only_uncertain_cases(sim_run: Path, judge_dir, gemini) -> None:
+    tmp_path = judge_dir("two-stage")
     triage_sure = json.dumps({"verdict": "failure", "agree_with_recorded_label": True,
                               "primary_failure_mode": "grounding", "confidence": "high",
                               "needs_escalation": False, "rationale": "wrong element"})
@@ -100,8 +103,8 @@ def test_two_stage_escalates_only_uncertain_cases(sim_run: Path, tmp_path: Path,
 
 
 def test_rejudge_sends_stored_inputs_verbatim_and_checks_parity(
-        sim_run: Path, tmp_path: Path, gemini, openai_judge) -> None:
-    first = tmp_path / "gemini"
+        sim_run: Path, tmp_path: Path, judge_dir, gemini, openai_judge) -> None:
+    first = judge_dir("gemini")
     gemini.script(judgment("grounding"), judgment("planning"), judgment("grounding"))
     assert _judge(sim_run, first) == 0
     gemini_text = gemini.requests[0]["contents"][0]["parts"][0]["text"]
@@ -143,12 +146,12 @@ def test_rejudge_sends_stored_inputs_verbatim_and_checks_parity(
     assert len(openai_judge.requests) == before + 2
 
 
-def test_counts_table_and_plot(sim_run: Path, tmp_path: Path, gemini) -> None:
+def test_counts_table_and_plot(sim_run: Path, tmp_path: Path, judge_dir, gemini) -> None:
     from pytest_anyapp.failures.counts import counts_table, failure_mode_counts
     from pytest_anyapp.failures.judge import read_judgments
 
     gemini.script(judgment("grounding"), judgment("planning"), judgment("grounding"))
-    assert _judge(sim_run, tmp_path / "j") == 0
+    assert _judge(sim_run, judge_dir("j")) == 0
     counts = failure_mode_counts(read_judgments(tmp_path / "j"))
     assert sum(c.n for c in counts) == 3
     header, rows = counts_table(counts)

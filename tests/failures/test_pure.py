@@ -13,7 +13,7 @@ from pytest_anyapp.failures.episodes import EpisodeFacts, StepFacts
 from pytest_anyapp.failures.inputs import InputSettings, build_payload, compact
 from pytest_anyapp.failures.sampling import build_sample, draw, largest_remainder_quotas, stratum_seed
 from pytest_anyapp.failures.steps import default_steps, smart_steps
-from pytest_anyapp.failures.taxonomy import Judgment, JudgeOutputError, TriageJudgment, normalize_mode, parse_output
+from pytest_anyapp.failures.taxonomy import JudgeOutputError, Judgment, TriageJudgment, normalize_mode, parse_output
 
 GOOD = {"primary_failure_mode": "grounding", "planning_score": 1, "grounding_score": 3, "confidence": "high",
         "rationale": "tapped the wrong row", "evidence": [f"e{i}" for i in range(8)]}
