@@ -147,3 +147,22 @@ def test_sample_pools_weights_and_blindness(tmp_path: Path) -> None:
         assert secret not in public
     again, _ = build_sample(list(reversed(episodes)), results_dir=tmp_path, created_at="t")
     assert again == manifest  # deterministic, independent of input order
+
+
+def test_docs_list_every_schema_field() -> None:
+    from pytest_anyapp.annotate.store import AnnotationRow, HumanLabel, JudgePrior
+    from pytest_anyapp.failures.counts import ModeCount
+    from pytest_anyapp.failures.inputs import CasePayload, CaseStep, ImageRef, JudgeInput
+    from pytest_anyapp.failures.judge import EvidenceParity, JudgeConfig, JudgmentRow, StageRecord
+    from pytest_anyapp.failures.sampling import Crosswalk, CrosswalkEntry, SampleItem, SampleManifest, StratumInfo
+    from pytest_anyapp.failures.taxonomy import DeepJudgment, FinalJudgment
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "failures.md").read_text()
+    for model in (Judgment, TriageJudgment, DeepJudgment, FinalJudgment, InputSettings, CasePayload, CaseStep, ImageRef,
+                  JudgeInput, JudgeConfig, StageRecord, EvidenceParity, JudgmentRow, StratumInfo, SampleItem,
+                  SampleManifest, CrosswalkEntry, Crosswalk, HumanLabel, JudgePrior, AnnotationRow, ModeCount):
+        section = docs.split(f"**`{model.__name__}`**", 1)
+        assert len(section) == 2, model.__name__
+        table = section[1].split("\n\n**`", 1)[0]
+        for name in model.model_fields:
+            assert f"| `{name}` |" in table, (model.__name__, name)
