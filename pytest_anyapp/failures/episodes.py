@@ -61,26 +61,50 @@ def episode_id(model_name: str, category: str, app_id: str, record_path: str, ep
     return hashlib.sha1(key.encode()).hexdigest()[:16]
 
 
+def _step_error(step: Any) -> str | None:
+    """What went wrong at a step: the device's refusal of the action, else the adapter's error."""
+    refused = getattr(step, "device_refused", None)
+    extra = step.agent_extra.get("error")
+    parts = [p for p in (refused and f"device refused the action: {refused}", extra if isinstance(extra, str) else None)
+             if p]
+    return "; ".join(parts) or None
+
+
 def episode_facts(record: EpisodeRecord, episode_dir: Path) -> EpisodeFacts:
-    """Every record field failure analysis reads, in one place."""
-    prov = record.provenance
-    model_name = str(prov.model.get("model") or prov.model.get("model_id") or prov.agent_name or "unknown")
-    run_id = prov.run_id or episode_dir.parent.name
+    """Every record field failure analysis reads, in one place.
+
+    Reads the typed provenance parts of schema version 2 (``run``, ``agent``, ``app``, ``task``,
+    ``condition``) and, until every record in use is version 2, the flat version-1 fields.
+    """
+    prov: Any = record.provenance
+    if hasattr(prov, "app"):  # schema version >= 2
+        model = prov.agent.model
+        model_name = prov.agent.model_id or model.get("model") or prov.agent.name
+        run_id, condition = prov.run.run_id, prov.condition.name
+        category, app_id, app_name = prov.app.category, prov.app.app_id, prov.app.display_name
+        template, instance = prov.task.semantic_id, prov.task.instance
+    else:
+        model = prov.model
+        model_name = model.get("model") or model.get("model_id") or prov.agent_name
+        run_id, condition = prov.run_id, prov.condition
+        category, app_id, app_name = prov.category, prov.app_id, prov.app_display_name
+        template, instance = prov.semantic_id, prov.instance
+    model_name = str(model_name or "unknown")
+    run_id = run_id or episode_dir.parent.name
     record_path = f"{run_id}/{record.test_id}/episode.json"
     exc = record.exception
     steps = [
         StepFacts(
-            index=s.index, action=s.action, raw_output=s.raw_output, thought=s.thought,
-            error=(s.agent_extra.get("error") if isinstance(s.agent_extra.get("error"), str) else None),
+            index=s.index, action=s.action, raw_output=s.raw_output, thought=s.thought, error=_step_error(s),
             extra={k: v for k, v in s.agent_extra.items() if k != "error"}, screenshot=s.screenshot,
         )
         for s in record.steps
     ]
     return EpisodeFacts(
-        episode_id=episode_id(model_name, prov.category, prov.app_id, record_path),
+        episode_id=episode_id(model_name, category, app_id, record_path),
         run_id=run_id, test_id=record.test_id, record_path=record_path, episode_dir=str(episode_dir.resolve()),
-        model_name=model_name, condition=prov.condition, category=prov.category, app_id=prov.app_id,
-        app_name=prov.app_display_name, task_template=prov.semantic_id, instance=prov.instance, goal=record.goal,
+        model_name=model_name, condition=condition, category=category, app_id=app_id,
+        app_name=app_name, task_template=template, instance=int(instance), goal=record.goal,
         status=record.status.value, is_successful=record.status is Status.VALID_SUCCESS,
         skipped_uninstalled="skipped_uninstalled" in (exc.cause if exc else ""),
         exception_info=None if exc is None else f"{exc.phase}: {exc.type}: {exc.message} (cause {exc.cause})",

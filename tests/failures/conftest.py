@@ -73,8 +73,15 @@ def planted_run(sim_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
     shutil.copytree(sim_run, dest)
     for path in dest.glob("*/episode.json"):
         data = json.loads(path.read_text())
-        data["provenance"]["model"]["model"] = PLANTED_MODEL
-        data["steps"][1]["thought"] = "<think>The compose button</think> is at the bottom<|im_end|>"
+        prov = data["provenance"]
+        if isinstance(prov.get("agent"), dict):  # record schema version 2
+            prov["agent"]["model_id"] = PLANTED_MODEL
+        else:
+            prov["model"]["model"] = PLANTED_MODEL
+        thought = "<think>The compose button</think> is at the bottom<|im_end|>"
+        data["steps"][1]["thought"] = thought
+        if isinstance(data["attempts"][-1].get("steps"), list):  # version 2 keeps steps per attempt
+            data["attempts"][-1]["steps"][1]["thought"] = thought
         path.write_text(json.dumps(data))
     return dest
 
