@@ -51,7 +51,10 @@ def sim_run(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
 
 def _make_run(root: Path) -> Path:
     replay = root / "replay.json"
-    replay.write_text(json.dumps({"steps": REPLAY_STEPS}))
+    # a minimal episode record (schema version 1: loaders upgrade it) holding the steps to replay
+    steps = [{"index": i, **step} for i, step in enumerate(REPLAY_STEPS)]
+    replay.write_text(json.dumps({"schema_version": 1, "test_id": "replay-source", "status": "valid_failure",
+                                  "goal": "-", "prompt_goal": "-", "provenance": {}, "steps": steps}))
     results = root / "results"
     env = {**os.environ, "ANDROID_ADB_SERVER_PORT": os.environ.get("ANDROID_ADB_SERVER_PORT", "5117")}
     proc = subprocess.run(
