@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         p.add_argument("--timeout", type=float, default=120.0)
         p.add_argument("--workers", type=int, default=1)
         p.add_argument("--resume", action="store_true", help="reuse cached judgments of the same config and input")
-        p.add_argument("--out", type=Path, required=True, help="output directory")
+        p.add_argument("--out", type=Path, help="output directory (default: <run>/_failures/<provider>-<model>, "
+                                                "where `anyapp report --html` finds it)")
 
     judge = sub.add_parser("judge", help="label verifier-failed episodes with the six-class taxonomy")
     judge.add_argument("runs", nargs="+", type=Path, help="results/<run-id> directories")
@@ -84,6 +85,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     counts.add_argument("judge_dirs", nargs="+", type=Path)
     counts.add_argument("--out", type=Path, required=True)
     counts.set_defaults(func=_counts)
+
+
+def _default_out(base: Path, provider: str, model: str) -> Path:
+    slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model)
+    return base / f"{provider}-{slug}"
 
 
 def _model(provider: str, model: str | None) -> str:
@@ -149,7 +155,8 @@ def _judge(args: argparse.Namespace) -> int:
         if mode == "two_stage":
             assert triage_model is not None
             clients["triage"] = _client(args, triage_provider, triage_model)
-    run = run_judge(args.runs, args.out, config, clients, resume=args.resume, dry_run=args.dry_run,
+    out = args.out or _default_out(Path(args.runs[0]) / "_failures", args.provider, model)
+    run = run_judge(args.runs, out, config, clients, resume=args.resume, dry_run=args.dry_run,
                     workers=args.workers)
     return _report(run)
 
@@ -161,7 +168,8 @@ def _rejudge(args: argparse.Namespace) -> int:
     model = _model(args.provider, args.model)
     if not (args.judge_dir / "failure_judge_inputs.jsonl").is_file():
         raise ConfigError(f"{args.judge_dir} holds no failure_judge_inputs.jsonl")
-    run = run_rejudge(args.judge_dir, args.out, args.provider, model, {"main": _client(args, args.provider, model)},
+    out = args.out or _default_out(Path(args.judge_dir).parent, args.provider, model)
+    run = run_rejudge(args.judge_dir, out, args.provider, model, {"main": _client(args, args.provider, model)},
                       resume=args.resume, workers=args.workers)
     return _report(run)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 from tests.agents.fake_endpoints import Fail
@@ -160,3 +161,26 @@ def test_counts_table_and_plot(sim_run: Path, tmp_path: Path, judge_dir, gemini)
     png = (tmp_path / "c" / "failure_mode_counts.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "grounding" in (tmp_path / "c" / "failure_mode_counts.csv").read_text()
+
+
+def test_report_section_from_the_default_judge_directory(sim_run: Path, tmp_path: Path, gemini,
+                                                         monkeypatch) -> None:
+    """``anyapp report --html`` picks judgments up from ``<run>/_failures/`` (default ``--out``)."""
+    from types import SimpleNamespace
+
+    from pytest_anyapp.failures.html import report_section
+
+    run = tmp_path / "results" / sim_run.name
+    shutil.copytree(sim_run, run)
+    monkeypatch.delenv("ANYAPP_FAILURE_JUDGMENTS", raising=False)
+    gemini.script(judgment("grounding"), judgment("planning"), "{bad")
+    assert run_cli("failures", "judge", run, "--provider", "gemini", "--model", "g/1", "--no-screenshots",
+                   *JUDGE_FLAGS) == 1
+    assert (run / "_failures" / "gemini-g_1" / "failure_mode_judgments.jsonl").is_file()
+    episode_dirs = sorted(p.parent for p in run.glob("*/episode.json"))
+    ctx = SimpleNamespace(episode_dirs=episode_dirs, html_dir=tmp_path / "html")
+    fragment = report_section(ctx)
+    assert fragment is not None and "2 judged verifier-failed episodes, 1 judge errors" in fragment
+    assert "<td>grounding</td>" not in fragment and "<th>grounding</th>" in fragment
+    assert len(list((tmp_path / "html" / "plots").glob("failure_modes_*.png"))) == 1
+    assert report_section(SimpleNamespace(episode_dirs=episode_dirs[:0], html_dir=tmp_path)) is None
