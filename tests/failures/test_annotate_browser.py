@@ -269,3 +269,14 @@ def test_basic_auth(sample_dir: Path, tmp_path: Path, serve) -> None:
 
     assert app.raw("GET", "/case/1", headers=auth("ann", "wrong"))[0] == 401
     assert app.raw("GET", "/case/1", headers=auth("ann", "s3cret-pw"))[0] == 200
+
+
+def test_cli_refuses_non_loopback_hosts_and_missing_passwords(sample_dir: Path, tmp_path: Path, capsys) -> None:
+    assert run_cli("annotate", sample_dir, "--annotator", "a", "--host", "0.0.0.0") == 2
+    assert "not a loopback address" in capsys.readouterr().out
+    assert run_cli("annotate", sample_dir, "--annotator", "a", "--auth-user", "u") == 2
+    assert "--password-file or --password-env" in capsys.readouterr().out
+    empty = tmp_path / "pw"
+    empty.write_text("\n")
+    assert run_cli("annotate", sample_dir, "--annotator", "a", "--auth-user", "u", "--password-file", empty) == 2
+    assert "empty" in capsys.readouterr().out
