@@ -2,7 +2,8 @@
 
 The index may hold several runs per (model, condition): replicate runs of one schedule. The
 **selected** record of a cell (model, condition, category, app, template, instance) is the one of
-the earliest run (run ids sort chronologically); hierarchical rates, contrasts and attrition use
+the earliest run that recorded the cell (run ids sort chronologically; runs split by category thus
+combine); an invalid selected record is never replaced by a later one. Hierarchical rates, contrasts and attrition use
 selected records only, while Table E.1 pools every replicate and pass@k uses all of them.
 The schedule is the rectangle the input covers: per category, every app seen x every template seen
 x every instance seen; a (model, condition) lacking a cell of it has that cell ``missing``.
