@@ -275,58 +275,68 @@ def paired_point(nest: PairedNest) -> dict[str, tuple[float | None, float | None
     return out
 
 
-def _nested_draw(nest: PairedNest, rng: np.random.Generator, cat_idx: IntArray) -> tuple[FloatArray, FloatArray]:
-    """One chunk of replicates given the categories picked per replicate ``cat_idx[b, k]``."""
-    b, k = cat_idx.shape
-    a_max = nest.c1.shape[1]
-    t_max = nest.c1.shape[2]
-    i_max = nest.c1.shape[3]
-    na = nest.n_apps[cat_idx]  # [b,k]
-    ia = np.floor(rng.random((b, k, a_max)) * na[..., None]).astype(np.int64)
-    am = np.arange(a_max) < na[..., None]
-    ci3 = cat_idx[..., None]
-    nt = nest.n_templates[ci3, ia]  # [b,k,A]
-    it = np.floor(rng.random((b, k, a_max, t_max)) * nt[..., None]).astype(np.int64)
-    tm = np.arange(t_max) < nt[..., None]
-    ni = nest.n_pairs[ci3[..., None], ia[..., None], it]  # [b,k,A,T]
-    ii = np.floor(rng.random((b, k, a_max, t_max, i_max)) * ni[..., None]).astype(np.int64)
+def _nested_draw(nest: PairedNest, rng: np.random.Generator, cat: int, m: int) -> tuple[FloatArray, FloatArray]:
+    """``m`` replicates of one category's (C1, C2): apps, templates within app, pairs within template,
+    each resampled with replacement. Padding is masked by the known counts, so no NaN tests."""
+    _, a_max, t_max, i_max = nest.c1.shape
+    na = int(nest.n_apps[cat])
+    ia = rng.integers(0, na, size=(m, na))  # [m, A]
+    nt = nest.n_templates[cat][ia]  # [m, A]
+    it = np.floor(rng.random((m, na, t_max)) * nt[..., None]).astype(np.int64)
+    tm = np.arange(t_max) < nt[..., None]  # [m, A, T]
+    ni = nest.n_pairs[cat][ia[..., None], it]  # [m, A, T]
+    ii = np.floor(rng.random((m, na, t_max, i_max)) * ni[..., None]).astype(np.int64)
     im = np.arange(i_max) < ni[..., None]
-    index = (cat_idx[..., None, None, None], ia[..., None, None], it[..., None], ii)
+    flat = ((ia[..., None, None] * t_max + it[..., None]) * i_max + ii)  # into c1[cat] raveled
     out = []
+    nt_f = np.maximum(nt, 1).astype(np.float64)
+    ni_f = np.maximum(ni, 1).astype(np.float64)
     for arr in (nest.c1, nest.c2):
-        v = arr[index]
-        t = masked_mean(v, im)
-        a = masked_mean(t, tm)
-        out.append(masked_mean(a, am))  # [b,k]
+        v = np.nan_to_num(arr[cat]).ravel()[flat]  # [m, A, T, I]
+        t = np.where(im, v, 0.0).sum(axis=-1) / ni_f
+        a = np.where(tm, t, 0.0).sum(axis=-1) / nt_f
+        out.append(a.mean(axis=-1))  # [m]
     return out[0], out[1]
 
 
+def _category_draws(nest: PairedNest, rng: np.random.Generator, cat: int, m: int,
+                    chunk: int) -> tuple[FloatArray, FloatArray]:
+    d1, d2 = np.empty(m), np.empty(m)
+    for start in range(0, m, chunk):
+        size = min(chunk, m - start)
+        d1[start:start + size], d2[start:start + size] = _nested_draw(nest, rng, cat, size)
+    return d1, d2
+
+
 def bootstrap_paired(nest: PairedNest, seed: int, n: int = DEFAULT_REPLICATES,
-                     chunk: int = 1000) -> tuple[tuple[FloatArray, FloatArray], dict[str, tuple[FloatArray, FloatArray]]]:
-    """Paired percentile bootstrap of (C1, C2): overall draws (categories -> apps -> templates ->
-    pairs, all with replacement) and per-category draws (apps -> templates -> pairs)."""
+                     chunk: int = 2000) -> tuple[tuple[FloatArray, FloatArray], dict[str, tuple[FloatArray, FloatArray]]]:
+    """Paired percentile bootstrap of (C1, C2) (§10.2): per-category draws (apps -> templates -> pairs,
+    all with replacement) and the overall (categories resampled with replacement on top; every
+    selected copy of a category has its own independent lower-level draw, the first copy being
+    that category's own draw)."""
     rng = np.random.default_rng(seed)
     k = len(nest.categories)
     if k == 0:
         nan = np.full(n, np.nan)
         return (nan, nan), {}
-    o1, o2 = np.empty(n), np.empty(n)
-    for start in range(0, n, chunk):
-        m = min(chunk, n - start)
-        picks = rng.integers(0, k, size=(m, k))
-        d1, d2 = _nested_draw(nest, rng, picks)
-        o1[start:start + m] = nan_mean(d1)
-        o2[start:start + m] = nan_mean(d2)
-    per_cat: dict[str, tuple[FloatArray, FloatArray]] = {}
-    for ci, c in enumerate(nest.categories):
-        p1, p2 = np.empty(n), np.empty(n)
-        for start in range(0, n, chunk):
-            m = min(chunk, n - start)
-            d1, d2 = _nested_draw(nest, rng, np.full((m, 1), ci, dtype=np.int64))
-            p1[start:start + m] = d1[:, 0]
-            p2[start:start + m] = d2[:, 0]
-        per_cat[c] = (p1, p2)
-    return (o1, o2), per_cat
+    per_cat = {c: _category_draws(nest, rng, ci, n, chunk) for ci, c in enumerate(nest.categories)}
+    pick = rng.integers(0, k, size=(n, k))
+    mult = np.stack([(pick == j).sum(axis=1) for j in range(k)], axis=1)
+    s1, s2 = np.zeros(n), np.zeros(n)
+    for j, c in enumerate(nest.categories):
+        first = mult[:, j] >= 1
+        s1 += np.where(first, per_cat[c][0], 0.0)
+        s2 += np.where(first, per_cat[c][1], 0.0)
+        copy = 1
+        while True:
+            rows = np.flatnonzero(mult[:, j] > copy)
+            if rows.size == 0:
+                break
+            e1, e2 = _category_draws(nest, rng, j, rows.size, chunk)
+            s1[rows] += e1
+            s2[rows] += e2
+            copy += 1
+    return (s1 / k, s2 / k), per_cat
 
 
 @dataclass
