@@ -47,7 +47,6 @@ class IndexRow(BaseModel):
 
     run_id: str = ""
     test_id: str
-    episode_dir: str = ""  # absolute path of the episode directory ("" for json-report input)
     mtime_ns: int = 0
     size: int = 0
     model: str = ""
@@ -158,8 +157,7 @@ def _model_label(model: Any, agent: str) -> str:
     return agent
 
 
-def row_from_record(record: Any, *, run_id: str = "", episode_dir: str = "", mtime_ns: int = 0,
-                    size: int = 0) -> IndexRow:
+def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: int = 0) -> IndexRow:
     """Flatten an ``EpisodeRecord`` (any schema version we wrote) into an ``IndexRow``."""
     prov = _get(record, "provenance", default={})
     status = _status_value(_get(record, "status", default=Status.INVALID.value))
@@ -189,7 +187,7 @@ def row_from_record(record: Any, *, run_id: str = "", episode_dir: str = "", mti
     return IndexRow(
         run_id=run_id or _str(_get(prov, "run_id", "run.run_id")),
         test_id=_str(_get(record, "test_id")),
-        episode_dir=episode_dir, mtime_ns=mtime_ns, size=size,
+        mtime_ns=mtime_ns, size=size,
         model=_model_label(model, agent), agent=agent,
         condition=condition or "c1", condition_valid=condition_valid,
         category=_str(_get(prov, "task.category", "category")),

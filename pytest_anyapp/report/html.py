@@ -192,12 +192,16 @@ def render_viewer(episode_dir: Path, *, out_dir: Path | None = None, back: str |
 
 def _episodes(index: Index) -> list[dict[str, Any]]:
     got = index.con.execute(
-        "SELECT run_id, test_id, episode_dir, model, condition, category, app_id, semantic_id, instance, status, steps, "
+        "SELECT run_id, test_id, model, condition, category, app_id, semantic_id, instance, status, steps, "
         "duration_s, failure_cause FROM episodes ORDER BY model, condition, category, app_id, semantic_id, instance, "
         "run_id").fetchall()
-    keys = ("run_id", "test_id", "episode_dir", "model", "condition", "category", "app_id", "semantic_id", "instance",
+    keys = ("run_id", "test_id", "model", "condition", "category", "app_id", "semantic_id", "instance",
             "status", "steps", "duration_s", "failure_cause")
-    return [dict(zip(keys, r)) for r in got]
+    rows = [dict(zip(keys, r)) for r in got]
+    for r in rows:
+        found = index.episode_dir(r["run_id"], r["test_id"])
+        r["episode_dir"] = str(found) if found is not None else ""
+    return rows
 
 
 def _slug(text: str) -> str:

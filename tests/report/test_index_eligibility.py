@@ -15,7 +15,7 @@ from pytest_anyapp.records.models import EpisodeRecord, Provenance, StepRecord
 from pytest_anyapp.report.analysis import load_data
 from pytest_anyapp.report.eligibility import assess
 from pytest_anyapp.report.fields import row_from_record
-from pytest_anyapp.report.index import INDEX_FILE, open_index, refresh_run_index
+from pytest_anyapp.report.index import INDEX_DIR, open_index, refresh_run_index
 from pytest_anyapp.report.synthetic import Design, write_runs
 
 SMALL = Design(models=("M1",), conditions=("c1", "c2_g"), categories={"sms": ("sms_orig", ["sms_n1"])},
@@ -65,14 +65,15 @@ def test_index_refresh_is_incremental(tmp_path: Path) -> None:
     data["status"] = "valid_failure"
     episode.write_text(json.dumps(data) + " ")
     assert refresh_run_index(run).n_parsed == 1
-    lines = (run / INDEX_FILE).read_text().splitlines()
-    assert len(lines) == 5  # appended, newest line wins
+    assert len(list((run / INDEX_DIR).glob("seg-*.parquet"))) == 2  # appended a segment; newest row wins
     index = open_index([run])
     assert index.n_rows == 4
     assert index.con.execute("SELECT count(*) FROM episodes WHERE success = 0").fetchone() == (1,)
     # a record moved away (superseded) rewrites the index
     (episode.parent).rename(run / "_superseded")
-    assert refresh_run_index(run).n_parsed == 3
+    redone = refresh_run_index(run)
+    assert redone.rewritten and redone.n_parsed == 3
+    assert len(list((run / INDEX_DIR).glob("seg-*.parquet"))) == 1
     assert open_index([run]).n_rows == 3
 
 
@@ -160,3 +161,25 @@ def test_json_report_input_is_ineligible(tmp_path: Path, capsys: pytest.CaptureF
                                           "metadata": {"anyapp": rec.summary()}}]}))
     assert main(["report", str(path), "--out", str(tmp_path / "o"), "--replicates", "0", "--no-plots"]) == 3
     assert "device kind: (unrecorded)" in capsys.readouterr().err
+
+
+def test_provenance_mismatch_excludes_pair(tmp_path: Path) -> None:
+    from pytest_anyapp.report.analysis import build_report
+
+    runs = write_runs(tmp_path, SMALL, lambda m, c, r, cat, app, t, i: "s" if c == "c2_g" else "f")
+    treated = next(r for r in runs if r.name.endswith("c2_g"))
+    victim = sorted(treated.glob("*/episode.json"))[0]
+    data = json.loads(victim.read_text())
+    data["provenance"]["semantic_goal_sha256"] = "0" * 64
+    data["provenance"]["app_version_code"] = 7
+    victim.write_text(json.dumps(data))
+    index = open_index([tmp_path])
+    d = load_data(index)
+    report = build_report(index, assess(index, d), replicates=20, data=d)
+    (contrast,) = report.contrasts
+    assert contrast.overall.transitions.exact_valid_pairs == 3
+    assert contrast.overall.transitions.c1_fail_c2_pass == 3
+    assert contrast.overall.transitions.mcnemar_exact_p == 0.25  # 2 * C(3,0) / 2^3
+    (mismatch,) = contrast.provenance_mismatches
+    assert mismatch.startswith(victim.parent.name + ": semantic_goal_sha256 ")
+    assert "app_version_code 1 != 7" in mismatch
