@@ -52,6 +52,19 @@ ensure_chromium() {
 }
 ensure_chromium
 
+# Debian's chromium for the browser tests (Playwright drives it via executable_path; never
+# `playwright install`). Elsewhere: install a Chromium at /usr/bin/chromium or set ANYAPP_CHROMIUM.
+ensure_chromium() {
+  if [ -n "${ANYAPP_CHROMIUM:-}" ] && [ -x "$ANYAPP_CHROMIUM" ]; then return 0; fi
+  if [ -x /usr/bin/chromium ]; then return 0; fi
+  if command -v apt-get >/dev/null 2>&1; then
+    apt_install chromium || echo "bootstrap: could not install Debian's chromium; browser tests will be skipped" >&2
+  else
+    echo "bootstrap: install Chromium at /usr/bin/chromium (or set ANYAPP_CHROMIUM) for the browser tests" >&2
+  fi
+}
+ensure_chromium
+
 if [ ! -x "$VENV/bin/python" ]; then
   step "creating the virtual environment $VENV"
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }

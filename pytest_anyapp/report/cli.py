@@ -1,4 +1,5 @@
-"""``anyapp report`` (rebuild a gap table offline) and ``anyapp verify-support`` (pre-run gate)."""
+"""``anyapp report`` (publication report or quick gap table), ``anyapp show`` (trajectory page) and
+``anyapp verify-support`` (pre-run gate)."""
 
 from __future__ import annotations
 
@@ -11,23 +12,49 @@ from pytest_anyapp.catalog import Category
 EXIT_OK = 0
 EXIT_UNSUPPORTED = 1
 EXIT_BAD_INPUT = 2
+EXIT_INELIGIBLE = 3
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``report`` and ``verify-support``."""
+    """Add ``report``, ``show`` and ``verify-support``."""
     report = subparsers.add_parser(
-        "report", help="rebuild the gap table from a JSON report or a results directory",
-        description="Rebuild the gap table from a pytest-json-report file (--json-report) or a results "
-                    "directory (a run directory, or a results root holding exactly one run).",
+        "report", help="publication report (tables, CIs, plots, HTML) or the quick gap table of runs",
+        description="With --out (or --html): the publication report of one or many runs or JSON reports "
+                    "(hierarchical rates with paired bootstrap CIs, C2-C1 contrasts, attrition bounds, pass@k; "
+                    "Markdown/LaTeX/CSV/JSON, plots, optional HTML). Without --out: the gap table of one run. "
+                    "Input that is not analysis-eligible (simulated devices, skipped preflight, unpinned apps, "
+                    "invalid conditions, incomplete schedule) is refused unless --allow-ineligible.",
     )
-    report.add_argument("path", type=Path, help="JSON report file, run directory or results root")
+    report.add_argument("paths", type=Path, nargs="+", metavar="PATH",
+                        help="run directory, results root (all its runs) or pytest-json-report file; several allowed")
+    report.add_argument("--out", type=Path, default=None,
+                        help="write the publication report into this directory (or, with --write, the summary files)")
+    report.add_argument("--html", action="store_true", help="also write the static HTML report and trajectory viewers")
+    report.add_argument("--allow-ineligible", action="store_true",
+                        help="report input that is not analysis-eligible, stamping every table and plot with why")
+    report.add_argument("--partial", action="store_true",
+                        help="declare the schedule explicitly partial (missing cells do not make input ineligible)")
+    report.add_argument("--replicates", type=int, default=10_000, help="bootstrap replicates (default 10000; 0: none)")
+    report.add_argument("--seed", type=int, default=1729, help="bootstrap base seed (default 1729)")
+    report.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
     report.add_argument("--format", choices=("md", "json", "text"), default="md",
-                        help="md: markdown (default); json: the GapTable; text: compact terminal table")
-    report.add_argument("--condition", default=None, help="use only episodes of this condition (c1, c2_g, c2_o)")
+                        help="gap-table mode: md (default), json (the GapTable), text (compact terminal table)")
+    report.add_argument("--condition", default=None, help="gap-table mode: only episodes of this condition")
     report.add_argument("--write", action="store_true",
-                        help="also write summary.json and summary.md (into the run directory, or next to the JSON report)")
-    report.add_argument("--out", type=Path, default=None, help="directory for --write (overrides the default)")
+                        help="gap-table mode: also write summary.json and summary.md (into the run directory, "
+                             "next to the JSON report, or --out)")
     report.set_defaults(func=run_report)
+
+    show = subparsers.add_parser(
+        "show", help="write an episode's trajectory page and print its path",
+        description="Render <results>/<run>/<test-id>/viewer.html (screenshots with the actions drawn, raw model "
+                    "output, timings, verdict, evidence, provenance) and print its path. Latest run by default.",
+    )
+    show.add_argument("test_id", help="episode test id, e.g. sms-SmsSend-fossify_messages-i0")
+    show.add_argument("--run", default=None, help="run id or run directory (default: the latest run)")
+    show.add_argument("--results-dir", type=Path, default=None,
+                      help="results root (default: $CATBENCH_RESULTS_DIR or ./results)")
+    show.set_defaults(func=run_show)
 
     support = subparsers.add_parser(
         "verify-support", help="list runnable apps and scheduled pairs; fail if a pair cannot be scored",
@@ -52,33 +79,143 @@ def _parse_categories(values: list[str] | None) -> list[Category]:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    if args.out is not None and not args.write or args.html:
+        return _publication_report(args)
+    return _gap_table(args)
+
+
+def _eligibility_gate(args: argparse.Namespace, paths: list[Path]) -> tuple[int | None, str | None, object]:
+    """Open the index, assess eligibility; (exit code if refused, stamp, (index, data, eligibility))."""
+    from pytest_anyapp.report.analysis import load_data
+    from pytest_anyapp.report.eligibility import assess
+    from pytest_anyapp.report.index import open_index
+
+    index = open_index(paths)
+    data = load_data(index)
+    eligibility = assess(index, data, partial=args.partial)
+    if not eligibility.eligible and not args.allow_ineligible:
+        print("anyapp report: input is NOT ANALYSIS-ELIGIBLE:", file=sys.stderr)
+        for reason in eligibility.reasons:
+            print(f"  - {reason}", file=sys.stderr)
+        print("(pass --allow-ineligible to report it anyway; every table and plot is then stamped)", file=sys.stderr)
+        index.close()
+        return EXIT_INELIGIBLE, None, None
+    return None, eligibility.stamp, (index, data, eligibility)
+
+
+def _publication_report(args: argparse.Namespace) -> int:
+    if args.out is None:
+        print("anyapp report: --html needs --out DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.replicates < 0:
+        print("anyapp report: --replicates must be >= 0", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from pytest_anyapp.report.analysis import build_report
+    from pytest_anyapp.report.export import write_report
+    from pytest_anyapp.report.tables import build_tables
+
+    try:
+        refused, _stamp, opened = _eligibility_gate(args, list(args.paths))
+        if refused is not None:
+            return refused
+        index, data, eligibility = opened  # type: ignore[misc]
+        for note in index.notes:
+            print(f"note: {note}", file=sys.stderr)
+        if index.n_rows == 0:
+            print("anyapp report: no episode records found", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        report = build_report(index, eligibility, replicates=args.replicates, base_seed=args.seed, data=data)
+    except (OSError, ValueError) as exc:
+        print(f"anyapp report: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    tables = build_tables(report)
+    written = write_report(args.out, report, tables)
+    plots: list[Path] = []
+    if not args.no_plots:
+        from pytest_anyapp.report.plots import draw_all
+
+        plots = draw_all(report, Path(args.out) / "plots")
+    if args.html:
+        from pytest_anyapp.report.html import write_html
+
+        written.append(write_html(args.out, index, report, tables, plots))
+    index.close()
+    if report.eligibility.stamp:
+        print(report.eligibility.stamp, file=sys.stderr)
+    print(f"wrote {len(written) + len(plots)} files to {args.out}", file=sys.stderr)
+    print(Path(args.out) / "report.md")
+    if args.html:
+        print(Path(args.out) / "html" / "index.html")
+    return EXIT_OK
+
+
+def _gap_table(args: argparse.Namespace) -> int:
     from pytest_anyapp.report.gap import build_gap_table
     from pytest_anyapp.report.load import load_summaries
     from pytest_anyapp.report.render import render_markdown, render_terminal
     from pytest_anyapp.report.write import write_summary
 
+    if len(args.paths) != 1:
+        print("anyapp report: the gap table takes one PATH (use --out DIR for a report over several)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    path = args.paths[0]
     try:
-        loaded = load_summaries(args.path)
+        loaded = load_summaries(path)
         table = build_gap_table(loaded.summaries, condition=args.condition)
+        refused, stamp, opened = _eligibility_gate(args, [path])
+        if refused is not None:
+            return refused
+        opened[0].close()  # type: ignore[index]
     except (OSError, ValueError) as exc:
         print(f"anyapp report: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     for note in loaded.notes:
         print(f"note: {note}", file=sys.stderr)
     if not loaded.summaries:
-        print(f"anyapp report: no episode summaries found in {args.path}", file=sys.stderr)
+        print(f"anyapp report: no episode summaries found in {path}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if stamp:
+        print(stamp, file=sys.stderr)
     if args.format == "json":
         sys.stdout.write(table.model_dump_json(indent=2) + "\n")
     elif args.format == "text":
-        sys.stdout.write(render_terminal(table))
+        sys.stdout.write((f"*** {stamp} ***\n" if stamp else "") + render_terminal(table))
     else:
-        sys.stdout.write(render_markdown(table))
+        sys.stdout.write((f"> **{stamp}**\n\n" if stamp else "") + render_markdown(table))
     if args.write:
-        source = loaded.source or Path(args.path)
+        source = loaded.source or Path(path)
         target = args.out or (source if source.is_dir() else source.parent)
         for written in write_summary(target, table):
             print(f"wrote {written}", file=sys.stderr)
+    return EXIT_OK
+
+
+def run_show(args: argparse.Namespace) -> int:
+    import os
+
+    from pytest_anyapp.records.store import latest_run_id
+    from pytest_anyapp.report.html import render_viewer
+    from pytest_anyapp.report.index import EPISODE_FILE
+
+    results = args.results_dir or Path(os.environ.get("CATBENCH_RESULTS_DIR") or "results")
+    if args.run and Path(args.run).is_dir():
+        run_dir = Path(args.run)
+    else:
+        run_id = args.run or latest_run_id(results)
+        if run_id is None:
+            print(f"anyapp show: no runs under {results}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        run_dir = results / run_id
+    episode_dir = run_dir / args.test_id
+    if not (episode_dir / EPISODE_FILE).is_file():
+        print(f"anyapp show: no {EPISODE_FILE} for {args.test_id!r} in {run_dir}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        path = render_viewer(episode_dir)
+    except (OSError, ValueError) as exc:
+        print(f"anyapp show: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(path.resolve())
     return EXIT_OK
 
 

@@ -1,4 +1,7 @@
-"""``anyapp report PATH``: rebuild the gap table from a results directory or a JSON report."""
+"""``anyapp report PATH``: rebuild the gap table from a results directory or a JSON report.
+
+These records carry no device kind or pins, so they are not analysis-eligible: the gap table is
+refused without ``--allow-ineligible`` and stamped with it."""
 
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ def run_dir(tmp_path: Path) -> Path:
 
 
 def test_markdown_from_results_root(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["report", str(run_dir.parent)]) == 0
+    assert main(["report", str(run_dir.parent), "--allow-ineligible"]) == 0
     out = capsys.readouterr().out
     # original 2/2; new: quik 1/2 (google has only an invalid episode, so no rate) -> gap -50 pp
     assert "| sms | Simple SMS Messenger | 100.0% | 50.0% | 1 | -50.0 pp | 4 | 1 |" in out
@@ -51,7 +54,7 @@ def test_markdown_from_results_root(run_dir: Path, capsys: pytest.CaptureFixture
 
 
 def test_json_and_write(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["report", str(run_dir), "--format", "json", "--write"]) == 0
+    assert main(["report", str(run_dir), "--format", "json", "--write", "--allow-ineligible"]) == 0
     captured = capsys.readouterr()
     table = GapTable.model_validate_json(captured.out)
     assert table.categories[0].gap == pytest.approx(-0.5)
@@ -66,7 +69,7 @@ def test_json_report_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     tests.append({"nodeid": "pairs/test_pairs.py::test_pair[sms-SmsSend-quik_sms-i2]", "outcome": "failed"})
     report = tmp_path / "report.json"
     report.write_text(json.dumps({"created": 0, "summary": {}, "tests": tests}))
-    assert main(["report", str(report), "--format", "text"]) == 0
+    assert main(["report", str(report), "--format", "text", "--allow-ineligible"]) == 0
     captured = capsys.readouterr()
     assert "counted as invalid" in captured.err
     overall = captured.out.splitlines()[-1].split()
@@ -81,15 +84,24 @@ def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     mixed.write_text(json.dumps({"tests": [{"nodeid": "x", "metadata": {"anyapp": s}} for s in summaries]}))
     assert main(["report", str(mixed)]) == 2
     assert "mix conditions" in capsys.readouterr().err
-    assert main(["report", str(mixed), "--condition", "c2_o", "--format", "json"]) == 0
+    assert main(["report", str(mixed), "--condition", "c2_o", "--format", "json", "--allow-ineligible"]) == 0
     assert GapTable.model_validate_json(capsys.readouterr().out).condition == "c2_o"
 
 
 def test_console_script_subprocess(run_dir: Path) -> None:
     script = Path(sys.executable).with_name("anyapp")
     cmd = [str(script)] if script.exists() else [sys.executable, "-m", "pytest_anyapp.cli"]
-    done = subprocess.run([*cmd, "report", str(run_dir), "--format", "json"], capture_output=True, text=True,
+    done = subprocess.run([*cmd, "report", str(run_dir), "--format", "json", "--allow-ineligible"], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
     table = GapTable.model_validate_json(done.stdout)
     assert (table.overall.original_rate, table.overall.new_rate) == (1.0, 0.5)
+
+
+def test_ineligible_input_is_refused_then_stamped(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(run_dir)]) == 3
+    err = capsys.readouterr().err
+    assert "NOT ANALYSIS-ELIGIBLE" in err and "not on a real device" in err and "--allow-ineligible" in err
+    assert main(["report", str(run_dir), "--allow-ineligible"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("> **NOT ANALYSIS-ELIGIBLE: ")

@@ -1,0 +1,67 @@
+"""Analysis eligibility (notes §8.4): may these runs back a published number?
+
+A run is eligible only if every episode's device was real (not simulated; the kind must be
+recorded), preflight was not skipped, every app matched its pins (and pins were recorded),
+every condition was valid. The input as a whole must also cover its schedule (every app x
+template x instance of each category for every (model, condition)) unless it is declared partial.
+Reasons are plain sentences; they are stamped on every table and plot of an ineligible report.
+"""
+
+from __future__ import annotations
+
+from pytest_anyapp.report.analysis import Data
+from pytest_anyapp.report.index import Index
+from pytest_anyapp.report.models import Eligibility, RunEligibility
+
+_PER_RUN_SQL = """
+SELECT run_id,
+       count(*) AS n,
+       string_agg(DISTINCT CASE WHEN device_kind = '' THEN '(unrecorded)' ELSE device_kind END, ',') AS kinds,
+       count(*) FILTER (WHERE device_kind = '' OR lower(device_kind) IN ('sim', 'simulated', 'simulator')) AS not_real,
+       count(*) FILTER (WHERE preflight_skipped) AS skipped,
+       count(*) FILTER (WHERE pin_ok = false) AS pin_bad,
+       count(*) FILTER (WHERE pin_ok IS NULL) AS pin_unknown,
+       any_value(pin_problem) FILTER (WHERE pin_ok = false) AS pin_example,
+       count(*) FILTER (WHERE NOT condition_valid) AS cond_bad
+FROM episodes GROUP BY run_id ORDER BY run_id
+"""
+
+
+def run_eligibility(index: Index) -> list[RunEligibility]:
+    rows = index.con.execute(_PER_RUN_SQL).fetchall()
+    out = []
+    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad in rows:
+        reasons = []
+        if not_real:
+            reasons.append(f"{run_id}: {not_real}/{n} episodes not on a real device (device kind: {kinds})")
+        if skipped:
+            reasons.append(f"{run_id}: preflight skipped for {skipped} episodes")
+        if pin_bad:
+            reasons.append(f"{run_id}: {pin_bad} episodes on apps not matching their pins (e.g. {pin_example})")
+        if pin_unknown:
+            reasons.append(f"{run_id}: {pin_unknown} episodes without recorded app pins")
+        if cond_bad:
+            reasons.append(f"{run_id}: {cond_bad} episodes with an invalid condition configuration")
+        out.append(RunEligibility(run_id=run_id, eligible=not reasons, reasons=reasons))
+    return out
+
+
+def schedule_gaps(data: Data) -> list[str]:
+    """(model, condition) groups that lack cells of the input's schedule."""
+    from pytest_anyapp.report.analysis import MISSING
+
+    total = int(data.sched.sum())
+    missing = ((data.state == MISSING) & data.sched).sum(axis=(1, 2, 3, 4))
+    return [f"{model}/{condition}: {int(missing[g])} of {total} scheduled cells have no record"
+            for g, (model, condition) in enumerate(data.groups) if missing[g]]
+
+
+def assess(index: Index, data: Data, *, partial: bool = False) -> Eligibility:
+    runs = run_eligibility(index)
+    reasons = [r for run in runs for r in run.reasons]
+    if not runs:
+        reasons.append("no episode records")
+    gaps = schedule_gaps(data)
+    if gaps and not partial:
+        reasons += [f"incomplete schedule: {g} (declare --partial if intended)" for g in gaps]
+    return Eligibility(eligible=not reasons, partial_declared=partial and bool(gaps), reasons=reasons, runs=runs)

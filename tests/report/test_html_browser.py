@@ -1,0 +1,178 @@
+"""The HTML report and trajectory viewer in a real browser (Playwright driving Debian's chromium), on
+real simulated-device runs: the oracle and the null agent on the SMS ``SmsSend`` pairs (instance 0).
+
+Checks: pages load without console errors, filters work, every link and image resolves, record text
+is escaped (a record carrying ``<script>`` runs nothing), and ``anyapp show`` prints the viewer path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("ANYAPP_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run"]
+SELECT = "SmsSend and not SmsSendReceivedAddress and not SmsSendToContact"
+EVIL = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
+
+pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+                                reason=f"no chromium at {CHROMIUM} (make bootstrap installs Debian's chromium)")
+
+
+def _run_pairs(results: Path, agent: str) -> None:
+    cmd = [sys.executable, "-m", "pytest", "pairs", "-m", "sms", "-k", SELECT, f"--agent={agent}", "--device=sim",
+           "--instance", "0", "-n", "2", "--results-dir", str(results), "--run-id", f"run-{agent}", "-q",
+           "-p", "no:cacheprovider"]
+    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    # the null agent fails its pairs (exit 1); anything else (errors, no tests) is a broken run
+    assert done.returncode in (0, 1), done.stdout[-3000:] + done.stderr[-3000:]
+    assert len(list((results / f"run-{agent}").glob("*/episode.json"))) == 4, done.stdout[-3000:]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("html")
+    results = root / "results"
+    _run_pairs(results, "oracle")
+    _run_pairs(results, "null")
+    # a record whose text carries markup: it must show as text and never run
+    evil = next((results / "run-null").glob("*/episode.json"))
+    data = json.loads(evil.read_text())
+    data["verifier"]["reasons"] = [EVIL]
+    data["prompt_goal"] = EVIL
+    if data["steps"]:
+        data["steps"][0]["raw_output"] = EVIL
+    evil.write_text(json.dumps(data))
+    out = root / "report"
+    done = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "report", str(results), "--out", str(out),
+                           "--html", "--allow-ineligible", "--replicates", "200"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return {"results": results, "out": out, "index": out / "html" / "index.html", "evil": evil.parent.name}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
+
+
+def _open(browser: Any, path: Path) -> tuple[Any, list[str]]:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
+    page.goto(path.as_uri())
+    page.wait_for_load_state("load")
+    return page, errors
+
+
+def _check_links(page: Any, path: Path) -> list[Path]:
+    """Every href/src on the page resolves (files exist, fragments name an element); returns linked pages."""
+    pages = []
+    targets = page.eval_on_selector_all("a[href], img[src]", "els => els.map(e => e.href || e.src)")
+    assert targets
+    for url in targets:
+        parsed = urlparse(url)
+        assert parsed.scheme == "file", f"non-local link {url} on {path}"
+        target = Path(unquote(parsed.path))
+        assert target.is_file(), f"{url} on {path} does not resolve"
+        if parsed.fragment and target == path:
+            assert page.locator(f"[id='{parsed.fragment}']").count() == 1, f"no #{parsed.fragment} on {path}"
+        if target.suffix == ".html" and target != path:
+            pages.append(target)
+    broken = page.eval_on_selector_all("img", "els => els.filter(e => !(e.complete && e.naturalWidth > 0)).length")
+    assert broken == 0
+    return pages
+
+
+def test_index_loads_clean_with_stamp_and_tables(site: dict[str, Any], browser: Any) -> None:
+    page, errors = _open(browser, site["index"])
+    assert page.title() == "AnyAppBench report"
+    assert page.locator("#stamp").inner_text().startswith("NOT ANALYSIS-ELIGIBLE: ")
+    assert page.locator("#headline_c1 table tbody tr").count() == 2  # oracle and null
+    assert page.locator("#plots img").count() >= 2
+    assert page.locator("#episodes tr[data-row]").count() == 8
+    assert errors == []
+
+
+def test_filters(site: dict[str, Any], browser: Any) -> None:
+    page, errors = _open(browser, site["index"])
+    visible = "#episodes tr[data-row]:not([hidden])"
+    page.select_option("#filter-model", "null")
+    assert page.locator(visible).count() == 4
+    assert set(page.eval_on_selector_all(visible, "rs => rs.map(r => r.dataset.model)")) == {"null"}
+    assert page.locator("#episode-count").inner_text() == "4"
+    assert page.locator("#headline_c1 tbody tr:not([hidden])").count() == 1
+    page.select_option("#filter-app", "sms_quik_sms")
+    assert page.locator(visible).count() == 1
+    page.select_option("#filter-model", "")
+    assert page.locator(visible).count() == 2
+    assert page.locator("#per_app_c1 tbody tr:not([hidden])").count() == 1
+    page.select_option("#filter-app", "")
+    page.select_option("#filter-category", "sms")
+    assert page.locator(visible).count() == 8
+    assert errors == []
+
+
+def test_every_link_resolves_and_viewers_load(site: dict[str, Any], browser: Any) -> None:
+    page, errors = _open(browser, site["index"])
+    viewers = sorted(set(_check_links(page, site["index"])))
+    assert len(viewers) == 8
+    for viewer in viewers:
+        vpage, verrors = _open(browser, viewer)
+        _check_links(vpage, viewer)
+        assert verrors == [], (viewer, verrors)
+        assert vpage.locator("#provenance").inner_text().strip().startswith("{")
+        vpage.close()
+    assert errors == []
+
+
+def test_viewer_draws_actions_of_oracle(site: dict[str, Any], browser: Any) -> None:
+    viewer = site["out"] / "html" / "episodes" / "run-oracle" / "sms-SmsSend-quik_sms-i0" / "index.html"
+    page, errors = _open(browser, viewer)
+    assert page.locator("#status").inner_text() == "valid_success"
+    assert page.locator(".shot img").count() == page.locator(".step").count() > 0
+    assert page.locator("circle.mark-tap").count() >= 1
+    assert page.locator("text.mark-text").count() >= 1  # typed text drawn on the screenshot
+    assert page.locator("#evidence").inner_text().strip() != ""
+    assert errors == []
+
+
+def test_record_text_is_escaped(site: dict[str, Any], browser: Any) -> None:
+    viewer = site["out"] / "html" / "episodes" / "run-null" / site["evil"] / "index.html"
+    page, errors = _open(browser, viewer)
+    assert page.evaluate("() => window.__pwned") is None
+    assert EVIL in page.locator("#reasons").inner_text()
+    assert EVIL in page.locator("#goal").inner_text()
+    assert page.locator("#reasons script, #goal script, #reasons img").count() == 0
+    assert errors == []
+
+
+def test_anyapp_show_prints_viewer_path(site: dict[str, Any]) -> None:
+    env = {**os.environ, "CATBENCH_RESULTS_DIR": str(site["results"])}
+    done = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "show", "--run", "run-oracle",
+                           "sms-SmsSend-fossify_messages-i0"], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    path = Path(done.stdout.strip())
+    assert path == (site["results"] / "run-oracle" / "sms-SmsSend-fossify_messages-i0" / "viewer.html").resolve()
+    assert "sms-SmsSend-fossify_messages-i0" in path.read_text()
+    missing = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "show", "no-such-test"], cwd=REPO, env=env,
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert missing.returncode == 2 and "no episode.json" in missing.stderr
