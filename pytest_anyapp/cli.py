@@ -13,6 +13,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.report.cli",     # anyapp report, anyapp verify-support
     "pytest_anyapp.plans.cli",      # anyapp plans generate|import|preflight|verify-audit|audit-run
     "pytest_anyapp.records.cli",    # anyapp rescore
+    "pytest_anyapp.provision.cli",  # anyapp apps download|install|grant|attest
 )
 
 
