@@ -14,6 +14,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.plans.cli",      # anyapp plans generate|import|preflight|verify-audit|audit-run
     "pytest_anyapp.records.cli",    # anyapp rescore
     "pytest_anyapp.provision.cli",  # anyapp apps download|install|grant|attest
+    "pytest_anyapp.schedule.cli",   # anyapp schedule freeze|check
 )
 
 

@@ -85,7 +85,10 @@ class SourceCatalog(BaseModel):
 
 
 def load_sources(path: Path | None = None) -> SourceCatalog:
-    path = path or DEFAULT_SOURCES
+    """``path``, else ``$CATBENCH_APK_SOURCES``, else the shipped file."""
+    import os
+
+    path = path or Path(os.environ.get("CATBENCH_APK_SOURCES") or DEFAULT_SOURCES)
     try:
         return SourceCatalog.model_validate_json(path.read_bytes())
     except FileNotFoundError:
