@@ -18,6 +18,10 @@ sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
 command -v adb >/dev/null 2>&1 || apt_install adb
+# Debian's docker-compose (Python only without recommends): tests validate deploy/compose with
+# `docker-compose config`. Optional: without it that one test skips.
+command -v docker-compose >/dev/null 2>&1 || apt_install --no-install-recommends docker-compose \
+  || echo "note: docker-compose not installed; the compose validation test will skip" >&2
 
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }
