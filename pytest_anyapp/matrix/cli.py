@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from pytest_anyapp.matrix.config import Condition
+    from pytest_anyapp.matrix.launcher import Matrix, MatrixManifest
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,12 +31,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=_cells)
 
 
-def _printer(matrix):  # type: ignore[no-untyped-def]
+def _printer(matrix: Matrix) -> Callable[[MatrixManifest], None]:
     from pytest_anyapp.matrix.launcher import render_progress
 
     last = [""]
 
-    def show(manifest) -> None:  # type: ignore[no-untyped-def]
+    def show(manifest: MatrixManifest) -> None:
         text = render_progress(matrix.progress(manifest))
         if text != last[0]:
             print(text + "\n", flush=True)
@@ -52,12 +58,13 @@ def _matrix(args: argparse.Namespace) -> int:
         bad = [c for c in conditions if c not in ("c1", "c2_g", "c2_o")]
         if bad or not models:
             raise ConfigError(f"unknown condition(s) {bad}" if bad else "no models")
-        for c in conditions:
-            config.condition_entry(c)  # type: ignore[arg-type]
+        conds = cast("list[Condition]", conditions)
+        for c in conds:
+            config.condition_entry(c)
         matrix_id = args.matrix_id or datetime.now(UTC).strftime("matrix-%Y%m%d-%H%M%S")
         matrix = Matrix(args.results_dir / matrix_id, config, digest, extra_args=extra)
         print(f"matrix {matrix_id}: {len(models)} model(s) x {len(conditions)} condition(s) -> {matrix.root}")
-        manifest = matrix.run(models, conditions, on_progress=_printer(matrix))  # type: ignore[arg-type]
+        manifest = matrix.run(models, conds, on_progress=_printer(matrix))
     except ConfigError as exc:
         print(f"anyapp matrix: {exc}", file=sys.stderr)
         return 2
@@ -100,9 +107,9 @@ def _cells(args: argparse.Namespace) -> int:
         store = RunStore(matrix.cell_results_dir(model), condition)
         for test_id in test_ids:
             store.supersede(test_id)  # the earlier record is kept under _superseded/, never lost
-        cmd = matrix.pytest_command(model, condition, resume=False,  # type: ignore[arg-type]
+        cmd = matrix.pytest_command(model, cast("Condition", condition), resume=False,
                                     node_ids=node_ids(config.pytest_args, test_ids), report_suffix=f".cells-{stamp}")
         print(f"{model}/{condition}: re-running {len(test_ids)} cell(s)", flush=True)
         code = subprocess.run(cmd, env=matrix.cell_env(model), check=False).returncode
         worst = max(worst, code)
-    return 0 if worst in (0, 1) and worst == 0 else (1 if worst == 1 else 2)
+    return {0: 0, 1: 1}.get(worst, 2)

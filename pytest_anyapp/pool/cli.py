@@ -8,8 +8,13 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import AnyAppError, ConfigError
+
+if TYPE_CHECKING:
+    from pytest_anyapp.options import LaneSpec
+    from pytest_anyapp.pool.containers import ContainerPool
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=_preflight)
 
 
-def _pool(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _pool(args: argparse.Namespace) -> ContainerPool:
     from pytest_anyapp.pool.containers import ContainerPool
 
     runtime = args.runtime
@@ -88,7 +93,7 @@ def _adb_server(value: str | None) -> tuple[str, int]:
     return "127.0.0.1", int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
 
 
-def prepare_lanes(lanes: list, adb_server: str | None, boot_timeout: float) -> None:  # type: ignore[type-arg]
+def prepare_lanes(lanes: list[LaneSpec], adb_server: str | None, boot_timeout: float) -> None:
     from pytest_anyapp.pool.connect import adb_device, connect_lane
     from pytest_anyapp.pool.prepare import prepare
 
@@ -99,7 +104,7 @@ def prepare_lanes(lanes: list, adb_server: str | None, boot_timeout: float) -> N
         print(f"ready {lane.host}:{lane.console_port}:{lane.grpc_port} ({device.serial})", file=sys.stderr)
 
 
-def _lanes_text(lanes: list) -> str:  # type: ignore[type-arg]
+def _lanes_text(lanes: list[LaneSpec]) -> str:
     return ",".join(f"{lane.host}:{lane.console_port}:{lane.grpc_port}" for lane in lanes)
 
 
@@ -237,5 +242,6 @@ def _preflight(args: argparse.Namespace) -> int:
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(json.dumps(report.model_dump(mode="json"), indent=1) + "\n")
-    print(f"preflight {'passed' if report.ok else 'FAILED'} on {sum(r.ok for r in report.lanes)}/{len(report.lanes)} lanes")
+    passed = sum(r.ok for r in report.lanes)
+    print(f"preflight {'passed' if report.ok else 'FAILED'} on {passed}/{len(report.lanes)} lanes")
     return 0 if report.ok else 1

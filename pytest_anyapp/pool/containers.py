@@ -146,7 +146,8 @@ def parse_inspect(output: str) -> list[ContainerState]:
         labels = (entry.get("Config") or {}).get("Labels") or {}
         state = entry.get("State") or {}
         status = state.get("Status") if isinstance(state, dict) else str(state)
-        out.append(ContainerState(name=str(entry.get("Name", "")).lstrip("/"), index=int(labels.get("anyapp.index", -1)),
+        out.append(ContainerState(name=str(entry.get("Name", "")).lstrip("/"),
+                                  index=int(labels.get("anyapp.index", -1)),
                                   status=str(status), lane=labels.get("anyapp.lane", ""),
                                   volume=labels.get("anyapp.volume", "")))
     return sorted(out, key=lambda c: c.index)

@@ -24,9 +24,9 @@ def api_client(host: str | None = None, kubeconfig: str | None = None) -> Any:
         conf.host = host
         return client.CoreV1Api(client.ApiClient(conf))
     try:
-        config.load_kube_config(config_file=kubeconfig)
+        config.load_kube_config(config_file=kubeconfig)  # type: ignore[no-untyped-call]
     except config.ConfigException:
-        config.load_incluster_config()
+        config.load_incluster_config()  # type: ignore[no-untyped-call]
     return client.CoreV1Api()
 
 

@@ -102,8 +102,8 @@ def _clock(device: DeviceClient) -> CheckResult:
     except DeviceError as exc:
         return CheckResult(name="clock", ok=False, detail=str(exc), error=exc)
     if abs(got - target) > 5:
-        exc = DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
-        return CheckResult(name="clock", ok=False, detail=str(exc), error=exc)
+        error = DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
+        return CheckResult(name="clock", ok=False, detail=str(error), error=error)
     return CheckResult(name="clock", ok=True, detail="set and read back")
 
 
@@ -116,8 +116,8 @@ def _apps(installed: InstalledApps, apps: list[AppSpec]) -> CheckResult:
         except InfrastructureError as exc:
             states[app.app_id] = f"{exc.cause}: {exc}"
     bad = [a for a, s in states.items() if not s.startswith("ok")]
-    return CheckResult(name="apps", ok=not bad, apps=states,
-                       detail=f"{len(apps) - len(bad)}/{len(apps)} at their pins" + (f"; bad: {', '.join(bad)}" if bad else ""))
+    detail = f"{len(apps) - len(bad)}/{len(apps)} at their pins" + (f"; bad: {', '.join(bad)}" if bad else "")
+    return CheckResult(name="apps", ok=not bad, apps=states, detail=detail)
 
 
 def _category_apps(apps: list[AppSpec]) -> list[AppSpec]:

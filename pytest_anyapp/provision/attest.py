@@ -101,8 +101,8 @@ def attest_lanes(lanes: list[tuple[str, DeviceClient]], apps: list[AppSpec],
     """``bundles``: app ids installed from a split bundle (their base APK hash is not the file's)."""
     return Attestation(
         created_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        lanes=[LaneAttestation(lane=name, serial=dev.serial, apps=[attest_app(dev, a, lock, plain_apk=a.app_id not in bundles)
-                                                                       for a in apps])
+        lanes=[LaneAttestation(lane=name, serial=dev.serial,
+                               apps=[attest_app(dev, a, lock, plain_apk=a.app_id not in bundles) for a in apps])
                for name, dev in lanes],
     )
 

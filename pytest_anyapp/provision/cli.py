@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_anyapp.catalog import AppSpec, Category, app_by_id, apps_in
 from pytest_anyapp.errors import AnyAppError, ConfigError
+
+if TYPE_CHECKING:
+    import adbutils
+
+    from pytest_anyapp.device.client import DeviceClient
 
 DEFAULT_APK_DIR = Path(os.environ.get("CATBENCH_APP_ARTIFACT_ROOT", "apks"))
 
@@ -88,7 +94,7 @@ def _download(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _lane_clients(args: argparse.Namespace) -> list[tuple[str, object, object]]:
+def _lane_clients(args: argparse.Namespace) -> list[tuple[str, DeviceClient, adbutils.AdbDevice]]:
     from pytest_anyapp.options import parse_lanes
     from pytest_anyapp.pool.connect import adb_device, connect_lane
 
@@ -115,9 +121,9 @@ def _per_lane(args: argparse.Namespace, verb: str) -> int:
     for name, device, adb in clients:
         for app in apps:
             if verb == "install":
-                res = install_app(device, adb, app, catalog.get(app.app_id), args.apk_dir, lock)  # type: ignore[arg-type]
+                res = install_app(device, adb, app, catalog.get(app.app_id), args.apk_dir, lock)
             else:
-                res = grant_app(device, app)  # type: ignore[arg-type]
+                res = grant_app(device, app)
             bad += not res.ok
             print(f"{'ok  ' if res.ok else 'FAIL'} {name} {app.app_id}: {res.message}")
     return 1 if bad else 0
@@ -143,7 +149,7 @@ def _attest(args: argparse.Namespace) -> int:
         print(f"anyapp apps attest: {exc}")
         return 2
     bundles = frozenset(s.app_id for s in catalog.sources if s.kind != "apk")
-    att = attest_lanes([(n, d) for n, d, _ in clients], apps, DownloadLock.load(args.apk_dir), bundles)  # type: ignore[misc]
+    att = attest_lanes([(n, d) for n, d, _ in clients], apps, DownloadLock.load(args.apk_dir), bundles)
     digest = write_attestation(att, args.output)
     for lane in att.lanes:
         for a in lane.apps:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from rich.progress import TaskID
 
 from pytest_anyapp.catalog import app_by_id
 from pytest_anyapp.provision.sources import ApkSource, DownloadLock, LockEntry, expected_sha256
@@ -111,19 +112,23 @@ class RichProgress:
     """A rich progress bar per file, fed by ``download_all``'s callback (thread-safe in rich)."""
 
     def __init__(self) -> None:
-        from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn,
-                                   TransferSpeedColumn)
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+            TransferSpeedColumn,
+        )
 
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                                  TransferSpeedColumn(), TimeRemainingColumn())
-        self._tasks: dict[str, object] = {}
+        self._tasks: dict[str, TaskID] = {}
 
     def __call__(self, name: str, advance: int, total: int | None) -> None:
-        from rich.progress import TaskID
-
         if name not in self._tasks:
             self._tasks[name] = self.progress.add_task(name, total=total)
-        task = TaskID(self._tasks[name])  # type: ignore[call-overload]
+        task = self._tasks[name]
         if total is not None:
             self.progress.update(task, total=total, completed=advance)
         else:

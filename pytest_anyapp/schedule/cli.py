@@ -40,7 +40,7 @@ def _freeze(args: argparse.Namespace) -> int:
         if bad:
             raise ConfigError(f"unknown condition(s) {bad}")
         manifest = build_manifest(categories=cats, seed=args.seed, n_instances=args.instances,
-                                  conditions=conditions, release_id=args.release_id,  # type: ignore[arg-type]
+                                  conditions=conditions, release_id=args.release_id,
                                   want_eligible=args.analysis_eligible, sources=load_sources(args.sources),
                                   lock=DownloadLock.load(args.apk_dir) if args.apk_dir else None)
         digest = write_manifest(manifest, args.output)

@@ -64,7 +64,8 @@ def test_matrix_runs_every_cell_resumes_and_cells_rerun(tmp_path: Path, capsys: 
     assert code == 0, out
     root = results / "m1"
     manifest = MatrixManifest.model_validate_json((root / "matrix.json").read_text())
-    assert [(c.key, c.state, c.exit_code) for c in manifest.cells] == [("scripted/c1", "done", 0), ("null/c1", "done", 1)]
+    cells_state = [(c.key, c.state, c.exit_code) for c in manifest.cells]
+    assert cells_state == [("scripted/c1", "done", 0), ("null/c1", "done", 1)]
     assert _record(root, "scripted", "c1")["status"] == "valid_success"
     assert _record(root, "null", "c1")["status"] == "valid_failure"
     for model in ("scripted", "null"):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from loopback import serve
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -26,8 +27,6 @@ from pytest_anyapp.pool.containers import FINGERPRINT_SCRIPT, ContainerPool, par
 from pytest_anyapp.pool.k8s import api_client, ready_lanes
 from pytest_anyapp.pool.prepare import POST_BOOT_SETTINGS, prepare, wait_booted
 from pytest_anyapp.sim.testing import RunningDevice
-
-from loopback import serve
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from apkfiles import build_apk, build_xapk
+from loopback import serve
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
@@ -22,9 +24,6 @@ from pytest_anyapp.provision.download import download_all, file_sha256
 from pytest_anyapp.provision.install import grant_app, install_app
 from pytest_anyapp.provision.sources import ApkSource, DownloadLock, SourceCatalog
 from pytest_anyapp.sim.testing import RunningDevice
-
-from apkfiles import build_apk, build_xapk
-from loopback import serve
 
 CLOCKYOU = app_by_id("clock_clockyou")        # pinned 9.1 (19)
 FOSSIFY_CONTACTS = app_by_id("contacts_fossify_contacts")  # pinned 1.6.0 (13)
@@ -107,7 +106,8 @@ def test_download_parallel_verified_resumed_and_corrupt(tmp_path: Path, artifact
     assert (dest / "com.lonelycatgames.Xplore_44301.xapk").read_bytes() == xapk
     # corrupted: failed with both hashes named, bad bytes kept aside, never under the real name
     bad = results[FOSSIFY_CONTACTS.app_id]
-    assert bad.status == "failed" and "sha256 mismatch" in bad.message and file_sha256(artifacts["contacts"]) in bad.message
+    assert bad.status == "failed" and "sha256 mismatch" in bad.message
+    assert file_sha256(artifacts["contacts"]) in bad.message
     assert not (dest / "org.fossify.contacts_13.apk").exists()
     assert (dest / "org.fossify.contacts_13.apk.corrupt").exists()
     # no known hash: the computed one is recorded and the app flagged unpinned
@@ -190,7 +190,8 @@ def test_install_grant_attest_on_a_lane(tmp_path: Path, artifacts: dict[str, Pat
 
     wrong = install_app(device, adb, FOSSIFY_CONTACTS, catalog.get(FOSSIFY_CONTACTS.app_id), apk_dir)
     assert not wrong.ok
-    assert "versionName 1.5.9 (versionCode 12)" in wrong.message and "versionName 1.6.0 (versionCode 13)" in wrong.message
+    assert "versionName 1.5.9 (versionCode 12)" in wrong.message
+    assert "versionName 1.6.0 (versionCode 13)" in wrong.message
     assert FOSSIFY_CONTACTS.package not in device.installed_packages()
 
     granted = grant_app(device, CLOCKYOU)
@@ -201,7 +202,8 @@ def test_install_grant_attest_on_a_lane(tmp_path: Path, artifacts: dict[str, Pat
 
     att = attest_lanes([(lane.key, device)], [CLOCKYOU, XPLORE, FOSSIFY_CONTACTS], bundles=frozenset({XPLORE.app_id}))
     by_id = {a.app_id: a for a in att.lanes[0].apps}
-    assert by_id[CLOCKYOU.app_id].matches_pin and by_id[CLOCKYOU.app_id].base_apk_sha256 == file_sha256(artifacts["clockyou"])
+    assert by_id[CLOCKYOU.app_id].matches_pin
+    assert by_id[CLOCKYOU.app_id].base_apk_sha256 == file_sha256(artifacts["clockyou"])
     assert by_id[XPLORE.app_id].matches_pin and len(by_id[XPLORE.app_id].split_sha256) == 2
     assert not by_id[FOSSIFY_CONTACTS.app_id].installed and not att.ok
 
