@@ -182,31 +182,41 @@ def _maps(device: DeviceClient, installed: InstalledApps) -> CheckResult:
 
 
 def check_lane(device: DeviceClient, apps: list[AppSpec], *, lane: str = "", repair: bool = False,
-               adb: adbutils.AdbDevice | None = None, installed: InstalledApps | None = None) -> LaneReport:
+               adb: adbutils.AdbDevice | None = None, installed: InstalledApps | None = None,
+               env: bool = True, hygiene: bool = True) -> LaneReport:
+    """``env``: the environment checks (apps, Maps resources) after health and clock; ``hygiene``:
+    the enabled/permissions checks, which the plugin leaves to each episode's own app hygiene."""
     installed = installed or InstalledApps(device)
     checks = [_health(device, adb, repair)]
     if checks[0].ok:
         checks.append(_clock(device))
-    if all(c.ok for c in checks):
-        steps: list[Callable[[], CheckResult]] = [
-            lambda: _apps(installed, apps),
-            lambda: _enabled(device, installed, apps, repair),
-            lambda: _permissions(device, installed, apps, repair),
-        ]
+    if env and all(c.ok for c in checks):
+        steps: list[Callable[[], CheckResult]] = [lambda: _apps(installed, apps)]
+        if hygiene:
+            steps += [lambda: _enabled(device, installed, apps, repair),
+                      lambda: _permissions(device, installed, apps, repair)]
         if any(a.category is Category.MAPS for a in apps):
             steps.append(lambda: _maps(device, installed))
         checks += [step() for step in steps]
     return LaneReport(lane=lane or device.serial, serial=device.serial, ok=all(c.ok for c in checks), checks=checks)
 
 
-def plugin_preflight(device: DeviceClient, installed: InstalledApps, apps: list[AppSpec]) -> dict[str, str]:
-    """What the plugin runs per lane: raises the lane-wide error, returns per-app states."""
-    report = check_lane(device, apps, installed=installed)
+def plugin_preflight(device: DeviceClient, installed: InstalledApps, apps: list[AppSpec], *,
+                     env: bool = True) -> dict[str, str]:
+    """What the plugin runs per lane: raises the lane-wide error, returns per-app states (a Maps
+    resource problem is noted on the Maps apps)."""
+    report = check_lane(device, apps, installed=installed, env=env, hygiene=False)
     for check in report.checks:
         if check.name in LANE_WIDE and not check.ok:
             raise check.error or DeviceError(check.detail)
     apps_check = report.check("apps")
-    return apps_check.apps if apps_check is not None else {}
+    states = dict(apps_check.apps) if apps_check is not None else {}
+    maps = report.check("maps_resources")
+    if maps is not None and not maps.ok:
+        for app in apps:
+            if app.category is Category.MAPS and states.get(app.app_id, "").startswith("ok"):
+                states[app.app_id] = f"maps_resources: {maps.detail}"
+    return states
 
 
 def build_report(lanes: list[LaneReport], repair: bool) -> PreflightReport:
