@@ -15,6 +15,10 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.records.cli",    # anyapp rescore
     "pytest_anyapp.failures.cli",   # anyapp failures judge|rejudge|agree|sample|vs-human|counts
     "pytest_anyapp.annotate.cli",   # anyapp annotate
+    "pytest_anyapp.provision.cli",  # anyapp apps download|install|grant|attest
+    "pytest_anyapp.schedule.cli",   # anyapp schedule freeze|check
+    "pytest_anyapp.pool.cli",       # anyapp pool up|status|down|seal|reset|lanes, anyapp preflight
+    "pytest_anyapp.matrix.cli",     # anyapp matrix, anyapp cells
 )
 
 

@@ -38,32 +38,22 @@ if ! command -v apksigner >/dev/null 2>&1; then
   step "installing Debian's apksigner"
   apt_install apksigner
 fi
-
 # Debian's chromium for the browser tests (Playwright drives it via executable_path; never
 # `playwright install`). Elsewhere: install a Chromium at /usr/bin/chromium or set ANYAPP_CHROMIUM.
-ensure_chromium() {
-  if [ -n "${ANYAPP_CHROMIUM:-}" ] && [ -x "$ANYAPP_CHROMIUM" ]; then return 0; fi
-  if [ -x /usr/bin/chromium ]; then return 0; fi
+if { [ -z "${ANYAPP_CHROMIUM:-}" ] || [ ! -x "$ANYAPP_CHROMIUM" ]; } && [ ! -x /usr/bin/chromium ]; then
   if command -v apt-get >/dev/null 2>&1; then
-    apt_install chromium || echo "bootstrap: could not install Debian's chromium; browser tests will be skipped" >&2
+    step "installing Debian's chromium (browser tests)"
+    apt_install chromium
   else
-    echo "bootstrap: install Chromium at /usr/bin/chromium (or set ANYAPP_CHROMIUM) for the browser tests" >&2
+    echo "[bootstrap] install Chromium at /usr/bin/chromium (or set ANYAPP_CHROMIUM) for the browser tests" >&2
   fi
-}
-ensure_chromium
-
-# Debian's chromium for the browser tests (Playwright drives it via executable_path; never
-# `playwright install`). Elsewhere: install a Chromium at /usr/bin/chromium or set ANYAPP_CHROMIUM.
-ensure_chromium() {
-  if [ -n "${ANYAPP_CHROMIUM:-}" ] && [ -x "$ANYAPP_CHROMIUM" ]; then return 0; fi
-  if [ -x /usr/bin/chromium ]; then return 0; fi
-  if command -v apt-get >/dev/null 2>&1; then
-    apt_install chromium || echo "bootstrap: could not install Debian's chromium; browser tests will be skipped" >&2
-  else
-    echo "bootstrap: install Chromium at /usr/bin/chromium (or set ANYAPP_CHROMIUM) for the browser tests" >&2
-  fi
-}
-ensure_chromium
+fi
+# Debian's docker-compose (Python only, without recommends): tests validate deploy/compose with
+# `docker-compose config`.
+if ! command -v docker-compose >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+  step "installing Debian's docker-compose (compose file validation)"
+  apt_install --no-install-recommends docker-compose
+fi
 
 if [ ! -x "$VENV/bin/python" ]; then
   step "creating the virtual environment $VENV"

@@ -7,6 +7,7 @@ Errors follow the platform: ``Failure [...]`` lines for install/uninstall and, f
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from pytest_anyapp.sim.packages import (
     RUNTIME_PERMISSIONS,
     PackageInfo,
 )
+from pytest_anyapp.sim.shell.commands import pm_session
 from pytest_anyapp.sim.shell.runtime import Invocation, command, drop_options
 
 _USAGE = """Package manager (package) commands:
@@ -241,6 +243,10 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
     return 0
 
 
+_SESSION_VERBS = {"install-create": pm_session.install_create, "install-write": pm_session.install_write,
+                  "install-commit": pm_session.install_commit, "install-abandon": pm_session.install_abandon}
+
+
 @command("pm")
 def pm(inv: Invocation) -> int:
     args = list(inv.args)
@@ -257,9 +263,13 @@ def pm(inv: Invocation) -> int:
         if info is None:
             return 1
         inv.out(f"package:{info.apk_path}\n")
+        splits = sorted(inv.host(info.apk_path).parent.glob("split_*.apk"))
+        inv.out("".join(f"package:{os.path.dirname(info.apk_path)}/{s.name}\n" for s in splits))
         return 0
     if verb == "install":
         return _install(inv, rest)
+    if verb in _SESSION_VERBS:
+        return _SESSION_VERBS[verb](inv, rest)
     if verb == "uninstall":
         names = _package_names(rest)
         if not names:

@@ -1,0 +1,2 @@
+"""Matrix runs: one pytest session per (model, condition) over shared lanes (``anyapp matrix``),
+and re-running named cells into the same run (``anyapp cells``)."""

@@ -1,0 +1,1 @@
+"""Frozen schedules: ``anyapp schedule freeze`` and ``pytest pairs --schedule FILE``."""
