@@ -199,6 +199,8 @@ def parse_reason_action(text: str) -> tuple[str, dict[str, Any]]:
 
 class M3AAgent(ModelAgent):
     adapter = "m3a"
+    supported_spaces = ("element_index",)
+    template_parts = ()
 
     def on_reset(self) -> None:
         self._history: list[str] = []
