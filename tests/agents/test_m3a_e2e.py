@@ -25,7 +25,13 @@ from pytest_anyapp.registry import template_by_id
 from pytest_anyapp.seeding import rng_for
 
 from .conftest import task_info
-from .fake_endpoints import Fail, FakeGeminiServer, FakeOpenAIServer, Scripted, prompt_text
+from .fake_endpoints import (
+    Fail,
+    FakeGeminiServer,
+    FakeOpenAIServer,
+    Scripted,
+    prompt_text,
+)
 from .test_episode_e2e import SOLVED, UNSOLVED, by_suffix, records, run_bench
 
 SEMANTIC_ID, APP_ID = "SmsSend", "sms_simple_sms_messenger"

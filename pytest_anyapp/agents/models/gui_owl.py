@@ -19,8 +19,16 @@ from typing import Any
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.qwen_tools import ASSISTANT_LINE, mobile_use_function, tools_block
-from pytest_anyapp.agents.models.tool_call import call_to_action, find_tool_call, tag_text
+from pytest_anyapp.agents.models.qwen_tools import (
+    ASSISTANT_LINE,
+    mobile_use_function,
+    tools_block,
+)
+from pytest_anyapp.agents.models.tool_call import (
+    call_to_action,
+    find_tool_call,
+    tag_text,
+)
 from pytest_anyapp.agents.models.transport import ModelReply
 
 OUTPUT_INSTRUCTIONS = (

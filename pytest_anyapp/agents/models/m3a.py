@@ -27,7 +27,11 @@ from pytest_anyapp.agents.base import Observation, UIElement
 from pytest_anyapp.agents.models import images
 from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.transport import GeminiTransport, ModelReply, OpenAIChatTransport
+from pytest_anyapp.agents.models.transport import (
+    GeminiTransport,
+    ModelReply,
+    OpenAIChatTransport,
+)
 from pytest_anyapp.errors import ActionParseError, MalformedActionError
 
 ACTION_LIST = """\

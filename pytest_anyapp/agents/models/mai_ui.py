@@ -22,7 +22,11 @@ from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
 from pytest_anyapp.agents.models.coords import NORMALISED_SCALE
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.tool_call import call_to_action, find_tool_call, tag_text
+from pytest_anyapp.agents.models.tool_call import (
+    call_to_action,
+    find_tool_call,
+    tag_text,
+)
 from pytest_anyapp.agents.models.transport import ModelReply
 
 ACTION_SPACE = (

@@ -15,7 +15,13 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
 from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, TokenUsage
+from pytest_anyapp.agents.base import (
+    Agent,
+    AgentStep,
+    EpisodeContext,
+    Observation,
+    TokenUsage,
+)
 from pytest_anyapp.agents.config import (
     CoordinateSpace,
     ModelConfig,
@@ -30,7 +36,11 @@ from pytest_anyapp.agents.models.transport import (
     OpenAIChatTransport,
     RetryPolicy,
 )
-from pytest_anyapp.errors import ConfigError, DeclaredAgentOutputError, ModelEndpointError
+from pytest_anyapp.errors import (
+    ConfigError,
+    DeclaredAgentOutputError,
+    ModelEndpointError,
+)
 
 TEMPLATE_PLACEHOLDERS = ("goal", "history", "screen_width", "screen_height", "app_list")
 

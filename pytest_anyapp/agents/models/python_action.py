@@ -35,7 +35,12 @@ from pytest_anyapp.agents.models.coords import Frame, point_to_device, swipe_tra
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
 from pytest_anyapp.agents.models.tool_call import tag_text
 from pytest_anyapp.agents.models.transport import ModelReply
-from pytest_anyapp.errors import ActionParseError, ConfigError, DeclaredAgentOutputError, MalformedActionError
+from pytest_anyapp.errors import (
+    ActionParseError,
+    ConfigError,
+    DeclaredAgentOutputError,
+    MalformedActionError,
+)
 
 AVAILABLE_ACTIONS = (
     "Click(box=(x1, y1))",

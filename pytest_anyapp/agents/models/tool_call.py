@@ -14,7 +14,12 @@ from typing import Any
 
 from pytest_anyapp.agents.actions import Action, action_from_arguments
 from pytest_anyapp.agents.config import SwipeConvention
-from pytest_anyapp.agents.models.coords import Frame, is_point, point_to_device, swipe_travel
+from pytest_anyapp.agents.models.coords import (
+    Frame,
+    is_point,
+    point_to_device,
+    swipe_travel,
+)
 from pytest_anyapp.errors import ActionParseError, MalformedActionError
 
 _TOOL_OPEN = "<tool_call>"
