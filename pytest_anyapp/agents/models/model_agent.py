@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
+from pytest_anyapp.agents.acting import ActingProfile
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import (
     Agent,
@@ -191,6 +192,16 @@ class ModelAgent(Agent):
         if template is None:
             return default
         return render_template(template.text, self.template_values(observation, history))
+
+    def acting(self) -> ActingProfile:
+        """The model's executor semantics (its config entry's ``executor``) and prompt provenance."""
+        executor = self.config.executor
+        return ActingProfile(
+            enter_after_type=executor.enter_after_type, swipe_duration_ms=executor.swipe.duration_ms,
+            wait_action_s=executor.wait_action_s, settle_s=executor.settle_s,
+            coordinate_space=self.coordinate_space,
+            prompt_template_sha256={part: t.sha256 for part, t in self.templates.items()}, source=executor.source,
+        )
 
     def executor_info(self) -> dict[str, Any]:
         """The executor semantics, coordinate space and prompt provenance this agent acts with."""
