@@ -15,7 +15,7 @@ from typing import Protocol
 from pytest_anyapp.errors import DeviceError
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_SIZE = re.compile(r"^(Physical|Override) size:\s*(\d+)x(\d+)\s*$", re.M)
+_SIZE = re.compile(r"^(Physical|Override) size:\s*(\d+)x(\d+)\s*$", re.MULTILINE)
 
 
 class _Shell(Protocol):

@@ -145,7 +145,6 @@ class ModelAgent(Agent):
         self._transport: OpenAIChatTransport | GeminiTransport | None = None
         self._attestation: dict[str, Any] | None = None
         self._attestation_error: str | None = None
-        self.context: EpisodeContext | None = None
         self.on_reset()
 
     def _load_templates(self) -> dict[str, PromptTemplate]:
@@ -279,7 +278,8 @@ class ModelAgent(Agent):
 
     def goal(self, observation: Observation) -> str:
         """The prompt goal (C1: the instruction; C2: plan + instruction)."""
-        return self.context.prompt_goal if self.context is not None else observation.goal
+        context: EpisodeContext | None = getattr(self, "context", None)  # set by reset()
+        return context.prompt_goal if context is not None else observation.goal
 
     def step(self, observation: Observation) -> AgentStep:
         self._ensure_attested()

@@ -106,8 +106,8 @@ def call_to_action(
             extra["executed_as"] = "wait (the model's executor ignores a swipe without both points)"
             return ParsedCall(action=action_from_arguments({"action": "wait"}, raw=raw),
                               arguments=dict(arguments), extra=extra)
-        start_value = args.get("coordinate")
-        start = (start_value[0], start_value[1]) if is_point(start_value) else frame.centre
+        start_value: Any = args.get("coordinate")
+        start: tuple[int, int] = (start_value[0], start_value[1]) if is_point(start_value) else frame.centre
         args["coordinate"] = list(start)
         args["coordinate2"] = list(swipe_travel(start, direction, frame, convention))
         args.pop("direction", None)
