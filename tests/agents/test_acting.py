@@ -155,3 +155,15 @@ def test_ui_voyager_question_rule_keeps_upstream_meaning(tmp_path: Path) -> None
     system = texts(agent.build_request(observation()).messages[0])[0]
     assert "found, given or confirmed its answer" in system
     assert "action=terminate and status=success" in system
+
+
+def test_unknown_coordinate_space_stops_the_run_before_any_episode(pytester: pytest.Pytester,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = (Path(__file__).resolve().parents[2] / "pairs" / "test_pairs.py").read_text()
+    pytester.makepyfile(test_pairs=pairs)
+    monkeypatch.setenv("PYTHON_ACTION_MODEL", "someone/new-vlm")
+    result = pytester.runpytest("-p", "no:randomly", "--agent=openai-python-action", "--results-dir=res",
+                                "-k", "SmsSend-simple_sms_messenger-i0")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stdout.fnmatch_lines(["*someone/new-vlm*coordinate_space*"])
+    assert not list((pytester.path / "res").glob("*/*/episode.json")), "no episode ran"
