@@ -110,11 +110,12 @@ def test_render_template_replaces_only_known_placeholders() -> None:
 
 def test_a_user_template_replaces_our_prompt_and_its_sha256_is_reported(tmp_path: Path) -> None:
     template = tmp_path / "venus_user.txt"
-    template.write_text("TASK: {goal}\nDONE: {history}\nSCREEN {screen_width}x{screen_height}\n", encoding="utf-8")
+    template.write_text("TASK: {goal}\nDONE: {history}\nSCREEN {screen_width}x{screen_height}\n"
+                        "IMAGE {image_width}x{image_height}\n", encoding="utf-8")
     path = offline(tmp_path, {"UI-Venus-7B": {"prompt_template": {"user": "venus_user.txt"}}})  # relative to the file
     agent = build(path, "UI-Venus-7B")
     request = agent.build_request(observation())
-    assert texts(request.messages[0])[0] == f"TASK: {C1_GOAL}\nDONE: None\nSCREEN 1080x2400\n"
+    assert texts(request.messages[0])[0] == f"TASK: {C1_GOAL}\nDONE: None\nSCREEN 1080x2400\nIMAGE 644x1428\n"
     sha = hashlib.sha256(template.read_bytes()).hexdigest()
     assert agent.describe()["prompt_template"] == {"user": {"path": str(template), "sha256": sha}}
     before = agent.config_sha256

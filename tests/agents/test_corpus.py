@@ -194,7 +194,8 @@ JSON_CORPUS: list[tuple[str, str, str, Expected, str]] = [
      {"action": "swipe", "coordinate": (540, 1200), "coordinate2": (540, 768)}, "accepts"),
     ("MAI-UI-8B", "terminate-fail", mai({"action": "terminate", "status": "fail"}),
      {"action": "terminate", "status": "failure"}, "accepts"),
-    ("MAI-UI-8B", "bad-json", "<thinking>\nx\n</thinking>\n<tool_call>\n{\"name\": \"mobile_use\", \"arguments\": {\"action\": }\n</tool_call>",
+    ("MAI-UI-8B", "bad-json",
+     '<thinking>\nx\n</thinking>\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": }\n</tool_call>',
      ActionParseError, "rejects"),
 ]
 

@@ -63,13 +63,13 @@ class GUIOwlAgent(ModelAgent):
         width, height = shot.size
         function = mobile_use_function(width, height, advertise_open=bool(cfg.options.get("advertise_open")))
         history = progress_text(self._memos, cfg.history.max_steps)
-        system = self.templated("system", f"{ASSISTANT_LINE}\n\n{tools_block(function)}", observation, history)
+        system = self.templated("system", f"{ASSISTANT_LINE}\n\n{tools_block(function)}", observation, history, shot.size)
         text = self.templated("user", (
             f"The user query: {self.goal(observation)}\n"
             "Task progress (operations you have already performed on this device): "
             f"{history}.\n"
             f"{OUTPUT_INSTRUCTIONS}"
-        ), observation, history)
+        ), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": [{"type": "text", "text": system}]},
             {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},

@@ -99,8 +99,8 @@ class MAIUIAgent(ModelAgent):
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
         history = "\n".join(text for _, _, text in self._turns)
-        system = self.templated("system", system_prompt(self.app_list()), observation, history)
-        first = self.templated("user", self.goal(observation), observation, history)
+        system = self.templated("system", system_prompt(self.app_list()), observation, history, shot.size)
+        first = self.templated("user", self.goal(observation), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": [{"type": "text", "text": system}]},
             {"role": "user", "content": [{"type": "text", "text": first}]},

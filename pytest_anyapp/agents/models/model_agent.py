@@ -43,11 +43,13 @@ from pytest_anyapp.errors import (
     ModelEndpointError,
 )
 
-TEMPLATE_PLACEHOLDERS = ("goal", "history", "screen_width", "screen_height", "app_list")
+TEMPLATE_PLACEHOLDERS = ("goal", "history", "screen_width", "screen_height", "image_width", "image_height",
+                         "app_list")
 
 
 def render_template(text: str, values: Mapping[str, object]) -> str:
-    """Substitute ``{goal}``, ``{history}``, ``{screen_width}``, ``{screen_height}``, ``{app_list}``.
+    """Substitute ``{goal}``, ``{history}``, ``{screen_width}``/``{screen_height}`` (the device),
+    ``{image_width}``/``{image_height}`` (the screenshot as sent) and ``{app_list}``.
 
     Only these names are replaced; every other brace stays as written, so a template may hold JSON
     (a tool block) without escaping."""
@@ -180,17 +182,19 @@ class ModelAgent(Agent):
             raise ConfigError(f"{self.name}: options.available_apps must be a list or \"catalog\"")
         return [str(a) for a in apps]
 
-    def template_values(self, observation: Observation, history: str) -> dict[str, object]:
+    def template_values(self, observation: Observation, history: str, sent: tuple[int, int]) -> dict[str, object]:
         width, height = observation.screen_size
         return {"goal": self.goal(observation), "history": history, "screen_width": width,
-                "screen_height": height, "app_list": ", ".join(self.app_list())}
+                "screen_height": height, "image_width": sent[0], "image_height": sent[1],
+                "app_list": ", ".join(self.app_list())}
 
-    def templated(self, part: str, default: str, observation: Observation, history: str) -> str:
+    def templated(self, part: str, default: str, observation: Observation, history: str,
+                  sent: tuple[int, int]) -> str:
         """The user's template for ``part`` rendered, or our own text."""
         template = self.templates.get(part)
         if template is None:
             return default
-        return render_template(template.text, self.template_values(observation, history))
+        return render_template(template.text, self.template_values(observation, history, sent))
 
     def acting(self) -> ActingProfile:
         """The model's executor semantics (its config entry's ``executor``) and prompt provenance."""

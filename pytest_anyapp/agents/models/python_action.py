@@ -265,12 +265,12 @@ class PythonActionAgent(ModelAgent):
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
         keep = cfg.history.max_steps
         history = self._calls if keep is None else self._calls[max(0, len(self._calls) - keep):] if keep else []
-        text = self.templated("user", venus_prompt(self.goal(observation), history), observation, self.history_text())
+        text = self.templated("user", venus_prompt(self.goal(observation), history), observation, self.history_text(), shot.size)
         messages: list[dict[str, Any]] = [
             {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},
         ]
         if "system" in self.templates:
-            system = self.templated("system", "", observation, self.history_text())
+            system = self.templated("system", "", observation, self.history_text(), shot.size)
             messages.insert(0, {"role": "system", "content": [{"type": "text", "text": system}]})
         return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
 

@@ -71,8 +71,8 @@ class Qwen3VLAgent(ModelAgent):
             f"The user query: {with_period(self.goal(observation))}\n"
             "Task progress (operations you have already performed on this device): "
             f"{history}.\n"
-        ), observation, history)
-        system = self.templated("system", self.system_text(), observation, history)
+        ), observation, history, shot.size)
+        system = self.templated("system", self.system_text(), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": [{"type": "text", "text": system}]},
             {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},

@@ -53,7 +53,7 @@ class UIVoyagerAgent(Qwen3VLAgent):
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
         history = self.history_text()
-        text = self.templated("user", self.user_text(self.goal(observation)), observation, history)
+        text = self.templated("user", self.user_text(self.goal(observation)), observation, history, shot.size)
         if IMAGE_MARKER not in text:
             raise ConfigError(f"{self.name}: the user prompt template must contain {IMAGE_MARKER} "
                               "where the screenshot goes")
@@ -65,7 +65,7 @@ class UIVoyagerAgent(Qwen3VLAgent):
         ]
         messages = [
             {"role": "system", "content": [{"type": "text", "text": self.templated(
-                "system", self.system_text(), observation, history)}]},
+                "system", self.system_text(), observation, history, shot.size)}]},
             {"role": "user", "content": content},
         ]
         return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
