@@ -272,16 +272,3 @@ def load_model_configs(path: Path | None = None, env: Mapping[str, str] | None =
             raise ConfigError(f"agent config entry {name!r} is invalid: {exc}") from exc
     return configs
 
-
-def entry_problem(name: str, config_path: Path | None = None, env: Mapping[str, str] | None = None) -> str | None:
-    """Why the model agent ``name`` cannot act as configured, found without contacting its endpoint
-    (an unknown coordinate space, an unreadable prompt template): a usage error before any episode."""
-    try:
-        config = load_model_configs(config_path, env).get(name)
-        if config is None:
-            return None
-        config.resolved_coordinate_space(env)
-        prompt_template_hashes(config.prompt_template)
-    except ConfigError as exc:
-        return f"agent {name!r}: {exc}"
-    return None

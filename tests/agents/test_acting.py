@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pytest_anyapp.agents.config import entry_problem, load_model_configs
+from pytest_anyapp.agents.config import load_model_configs
 from pytest_anyapp.agents.models.model_agent import ModelAgent, render_template
 from pytest_anyapp.agents.models.transport import ModelReply
 from pytest_anyapp.agents.registry import AgentOptions, create_agent
@@ -50,12 +50,10 @@ def test_every_builtin_entry_states_its_coordinate_space() -> None:
 
 def test_python_action_with_an_unknown_model_and_no_space_is_a_usage_error(tmp_path: Path) -> None:
     path = offline(tmp_path)
-    env = {"PYTHON_ACTION_MODEL": "someone/new-vlm"}
-    problem = entry_problem("openai-python-action", path, env)
-    assert problem is not None and "someone/new-vlm" in problem and "coordinate_space" in problem
-    with pytest.raises(ConfigError, match="coordinate space"):
-        build(path, "openai-python-action", env)
-    assert entry_problem("openai-python-action", path, {"PYTHON_ACTION_MODEL": "inclusionAI/UI-Venus-Navi-72B"}) is None
+    with pytest.raises(ConfigError, match=r"'someone/new-vlm'.*coordinate_space"):
+        build(path, "openai-python-action", {"PYTHON_ACTION_MODEL": "someone/new-vlm"})
+    known = build(path, "openai-python-action", {"PYTHON_ACTION_MODEL": "inclusionAI/UI-Venus-Navi-72B"})
+    assert known.coordinate_space == "image_pixels"
 
 
 def test_a_stated_space_is_used(tmp_path: Path) -> None:
@@ -125,8 +123,7 @@ def test_a_user_template_replaces_our_prompt_and_its_sha256_is_reported(tmp_path
 
 def test_a_missing_template_file_is_a_usage_error(tmp_path: Path) -> None:
     path = offline(tmp_path, {"GUI-Owl-7B": {"prompt_template": {"system": "nope.txt"}}})
-    assert "nope.txt" in (entry_problem("GUI-Owl-7B", path, {}) or "")
-    with pytest.raises(ConfigError):
+    with pytest.raises(ConfigError, match="nope.txt"):
         build(path, "GUI-Owl-7B")
 
 
