@@ -86,8 +86,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("--pm-timeout", "pm_timeout_s", "timeout of pm clear/enable/disable calls",
                ("CATBENCH_PM_CLEAR_TIMEOUT_SEC", "CATBENCH_PM_TIMEOUT_SEC"), "float", 45.0),
     OptionSpec("--wait-seconds", "wait_s", "how long the wait action waits", ("CATBENCH_WAIT_SECONDS",), "float", 1.0),
-    OptionSpec("--settle-after-action", "post_action_s", "pause after each action before observing",
-               ("CATBENCH_POST_ACTION_SECONDS",), "float", 0.0),
+    OptionSpec("--settle-after-action", "post_action_s",
+               "pause after each action before observing (default: the model's evaluation value on "
+               "emulators, 0 on the simulated device)", ("CATBENCH_POST_ACTION_SECONDS",), "float"),
     OptionSpec("--save-screens", "save_screens", "store per-step screenshots and UI dumps (1/0)",
                ("CATBENCH_SAVE_SCREENS",), "bool", True),
 )
@@ -185,7 +186,7 @@ class RunOptions(BaseModel):
     settle_interval_s: float = Field(0.2, ge=0, le=5)
     pm_timeout_s: float = Field(45.0, gt=0)
     wait_s: float = Field(1.0, ge=0)
-    post_action_s: float = Field(0.0, ge=0)
+    post_action_s: float | None = Field(None, ge=0)
     save_screens: bool = True
 
     @field_validator("parse_failure")

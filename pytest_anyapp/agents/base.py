@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_anyapp.agents.acting import ActingProfile
 from pytest_anyapp.agents.actions import Action
 
 
@@ -120,6 +121,10 @@ class Agent(ABC):
     def describe(self) -> dict[str, Any]:
         """Identity for provenance (model id, config hash, endpoint model ...)."""
         return {"agent": self.name}
+
+    def acting(self) -> ActingProfile:
+        """How this agent's actions are to be executed (model agents: their model's executor)."""
+        return ActingProfile()
 
     def close(self) -> None:  # noqa: B027 — optional hook with a no-op default
         """Release clients; called once at the end of the run."""

@@ -92,7 +92,9 @@ def package_for_app_name(name: str) -> str | None:
     return None
 
 
-def actuate(device: DeviceClient, action: Action, *, size: tuple[int, int], wait_s: float) -> ActuationResult:
+def actuate(device: DeviceClient, action: Action, *, size: tuple[int, int], wait_s: float,
+            enter_after_type: bool = False, swipe_ms: int = _SWIPE_MS) -> ActuationResult:
+    """Run ``action``; ``enter_after_type`` and ``swipe_ms`` are the model's executor semantics."""
     a = action.action
     if a == "click":
         x, y = action.coordinate  # type: ignore[misc]
@@ -102,11 +104,13 @@ def actuate(device: DeviceClient, action: Action, *, size: tuple[int, int], wait
         cmds = [f"input swipe {x} {y} {x} {y} {_LONG_PRESS_MS}"]
     elif a == "swipe":
         x1, y1, x2, y2 = swipe_points(action, size)
-        cmds = [f"input swipe {x1} {y1} {x2} {y2} {_SWIPE_MS}"]
+        cmds = [f"input swipe {x1} {y1} {x2} {y2} {swipe_ms}"]
     elif a == "type":
         cmds = [f"input text {escape_input_text(action.text or '')}"] if action.text else []
         if action.coordinate is not None:  # type into a given field (M3A input_text{index}): focus it first
             cmds.insert(0, f"input tap {action.coordinate[0]} {action.coordinate[1]}")
+        if action.text and enter_after_type:  # the model's executor presses Enter after typing
+            cmds.append(f"input keyevent {_KEYS['enter']}")
     elif a == "system_button":
         cmds = [f"input keyevent {_KEYS[action.button or 'back']}"]
     elif a in ("open", "open_app"):

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pytest_anyapp.agents.acting import resolve
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import AgentStep, EpisodeContext, HistoryEntry, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.registry import ResolvedAgent
@@ -22,6 +23,7 @@ from pytest_anyapp.atomic import atomic_write_bytes, atomic_write_text
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
 from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.device.health import check_health
+from pytest_anyapp.device.screen import measure_screen, screenshot_size
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.actuate import actuate
@@ -42,7 +44,6 @@ from verifiers.base import RawSnapshot
 
 #: The benchmark's frozen device time, 2023-10-15 15:34:00 UTC (as AndroidWorld).
 FROZEN_EPOCH_S = FROZEN_DEVICE_TIME_S
-SCREEN_SIZE = (1080, 2400)
 
 
 @dataclass
@@ -109,6 +110,14 @@ class EpisodeRunner:
         self.lane = lane
         self.installed = installed or lifecycle.InstalledApps(device)
         self.breaker = breaker or EndpointBreaker()
+        self._screen: tuple[int, int] | None = None
+
+    @property
+    def screen(self) -> tuple[int, int]:
+        """The lane's screen, measured once (``wm size``); every screenshot is checked against it."""
+        if self._screen is None:
+            self._screen = measure_screen(self.device)
+        return self._screen
 
     # -- public ------------------------------------------------------------------------------
     def run(self, inst: PairInstance, *, node_id: str = "") -> EpisodeRecord:
@@ -170,6 +179,9 @@ class EpisodeRunner:
             lifecycle.relaunch(self.device, app.package)
             check_health(self.device)
 
+            out.acting = resolve(self.agent.acting(), device_kind=self.lane.device.kind or self.options.device,
+                                 screen_size=self.screen, settle_override_s=self.options.post_action_s,
+                                 wait_default_s=self.options.wait_s)
             att.phase = "agent"
             self._reset_agent(inst, prompt.prompt_goal)
             self._loop(inst, att, prompt.prompt_goal)
@@ -231,11 +243,14 @@ class EpisodeRunner:
         template = inst.pair.template
         out = att.outcome
         budget = template.step_budget
+        acting = out.acting
+        assert acting is not None
         for index in range(budget):
             self._check_timeout(att)
             att.phase = "observe"
             t = time.monotonic()
             png = self.device.screenshot_png()
+            size = screenshot_size(png, self.screen)  # rotation flows through; another screen is invalid
             xml = self.device.ui_dump()
             elements = parse_ui_dump(xml)
             observe_s = time.monotonic() - t
@@ -246,7 +261,7 @@ class EpisodeRunner:
             att.phase = "agent"
             t = time.monotonic()
             decision: AgentStep = self.agent.step(Observation(
-                goal=prompt_goal, screenshot_png=png, screen_size=SCREEN_SIZE, ui_elements=elements,
+                goal=prompt_goal, screenshot_png=png, screen_size=size, ui_elements=elements,
                 history=list(att.history), step_index=index, step_budget=budget,
             ))
             step.agent_s = time.monotonic() - t
@@ -262,13 +277,15 @@ class EpisodeRunner:
             att.phase = "actuate"
             t = time.monotonic()
             att.agent_acted = True
-            result = actuate(self.device, action, size=SCREEN_SIZE, wait_s=self.options.wait_s)
+            result = actuate(self.device, action, size=size, wait_s=acting.wait_action_s,
+                             enter_after_type=acting.enter_after_type, swipe_ms=acting.swipe_duration_ms)
+            step.device_commands = result.commands
             if result.note:
                 step.action = step.action | {"actuation_note": result.note}
             step.device_output = result.output or None
             step.device_refused = result.refused
-            if self.options.post_action_s:
-                time.sleep(self.options.post_action_s)
+            if acting.settle_s and not action.ends_episode:
+                time.sleep(acting.settle_s)
             check_health(self.device)
             step.actuate_s = time.monotonic() - t
 

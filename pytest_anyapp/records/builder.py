@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.agents.acting import ActingRecord
 from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.models import (
     AgentIdentity,
@@ -65,6 +66,7 @@ class AttemptOutcome:
     terminate_status: str | None = None
     verifier: VerifierRecord | None = None
     installed: InstalledApp | None = None
+    acting: ActingRecord | None = None
 
 
 def app_identity(inst: PairInstance, installed: InstalledApp | None = None) -> AppIdentity:
@@ -116,4 +118,5 @@ def build_record(
         terminate_status=last.terminate_status, stop_reason=last.stop_reason, verifier=last.verifier,
         exception=last.exception, attempts=[build_attempt(a) for a in attempts], provenance=provenance,
         started_at=started_at, finished_at=finished_at, duration_s=duration_s,
+        acting=next((a.acting for a in reversed(attempts) if a.acting is not None), None),
     )

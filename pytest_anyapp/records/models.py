@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, computed_field, model_validator
 
+from pytest_anyapp.agents.acting import ActingRecord
 from pytest_anyapp.outcomes import Status
 
 SCHEMA_VERSION = 2
@@ -46,6 +47,7 @@ class StepRecord(BaseModel):
     device_output: str | None = Field(None, description="What the device answered to this action (stdout+stderr), "
                                                         "kept when it refused it or said anything at all.")
     device_refused: str | None = Field(None, description="Why the device refused the action (read from its output).")
+    device_commands: list[str] = Field(default_factory=list, description="The shell input the action became.")
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="Adapter facts (AgentStep.extra).")
 
 
@@ -261,6 +263,8 @@ class EpisodeRecord(BaseModel):
     exception: ExceptionInfo | None = None
     attempts: list[AttemptRecord] = Field(default_factory=list)
     provenance: Provenance
+    acting: ActingRecord | None = Field(None, description="Executor semantics, settle time and screen size "
+                                                          "this episode ran with (Agent.acting(), resolved).")
     started_at: str = ""
     finished_at: str = ""
     duration_s: float = 0.0

@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pytest_anyapp.agents.base import Agent, EpisodeContext, Observation, TaskInfo, UIElement
+from pytest_anyapp.agents.base import (
+    Agent,
+    EpisodeContext,
+    Observation,
+    TaskInfo,
+    UIElement,
+)
 from pytest_anyapp.agents.config import load_model_configs
 from pytest_anyapp.agents.registry import AgentOptions, create_agent
 

@@ -126,7 +126,7 @@ class _JSONHandler(BaseHTTPRequestHandler):
     state: _State
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         return
 
     def _send(self, status: int, body: dict[str, Any]) -> None:
@@ -143,14 +143,14 @@ class _JSONHandler(BaseHTTPRequestHandler):
 
 
 class _OpenAIHandler(_JSONHandler):
-    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+    def do_GET(self) -> None:
         self.state.paths.append(self.path)
         if self.path.rstrip("/").endswith("/v1/models"):
             self._send(200, {"object": "list", "data": self.state.models})
         else:
             self._send(404, {"error": {"message": f"no route {self.path}"}})
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self.state.paths.append(self.path)
         if not self.path.endswith("/v1/chat/completions"):
             self._send(404, {"error": {"message": f"no route {self.path}"}})
@@ -196,13 +196,13 @@ class FakeOpenAIServer(_Server):
 
 
 class _GeminiHandler(_JSONHandler):
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         self.state.paths.append(self.path)
         name = self.path.split("?")[0].split("/models/", 1)[-1]
         self._send(200, {"name": f"models/{name}", "version": "test-001", "inputTokenLimit": 1048576,
                          "outputTokenLimit": 65536})
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self.state.paths.append(self.path)
         if ":generateContent" not in self.path:
             self._send(404, {"error": {"code": 404, "message": f"no route {self.path}", "status": "NOT_FOUND"}})

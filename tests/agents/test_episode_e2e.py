@@ -1,14 +1,18 @@
 """End to end: model adapters drive a real simulated device through the plugin.
 
 The scripted "model" outputs are the oracle's solution of one SMS pair, re-expressed in each
-model's native output format and coordinate space (resized-image pixels, 0-999, python calls).
-Replayed from a real OpenAI-compatible server on loopback, they must solve that instance (passed)
-and must not solve another instance with different parameters (failed). An unreachable endpoint
-is ``invalid``; unparseable output is a scored failure with the raw output in the record.
+model's native output format and coordinate space (resized-image pixels, 0-999, python calls),
+ending with an answer full of apostrophes. Replayed from a real OpenAI-compatible server on
+loopback, they must solve that instance (passed) - every tap inside the element the oracle meant,
+the answer recorded verbatim, Enter pressed after typing exactly where the model's executor does -
+and must not solve another instance with different parameters (failed). UI-Venus runs from a
+user prompt-template file whose sha256 lands in the record. An unreachable endpoint is
+``invalid``; unparseable output is a scored failure with the raw output in the record.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import socket
 from collections.abc import Callable
@@ -19,6 +23,7 @@ import pytest
 
 from pytest_anyapp.agents.config import load_model_configs
 from pytest_anyapp.agents.models import images
+from pytest_anyapp.device.uixml import parse_ui_dump
 
 from .fake_endpoints import FakeOpenAIServer, prompt_text
 
@@ -26,6 +31,9 @@ PAIRS_TEST = (Path(__file__).resolve().parents[2] / "pairs" / "test_pairs.py").r
 SOLVED = "SmsSend-simple_sms_messenger-i0"
 UNSOLVED = "SmsSend-simple_sms_messenger-i1"
 SCREEN = (1080, 2400)
+ANSWER = "It's sent — I'll check back, ok? (Don't worry)"
+VENUS_TEMPLATE = ("**GUI agent (user's own template).**\n### User Task\n{goal}\n### Previous Actions\n{history}\n"
+                  "### Screen\n{screen_width}x{screen_height}\n### Available Actions\nClick(box=(x1, y1)) ...\n")
 
 _oracle_cache: dict[str, Any] = {}  # one oracle run per test process
 
@@ -128,8 +136,8 @@ def venus(action: dict[str, Any]) -> str:
         call = f"Launch(app={action['text']!r})"
     elif a == "system_button":
         call = f"Press{action['button'].capitalize()}()"
-    elif a == "answer":
-        call = f"CallUser(content={action['text']!r})"
+    elif a == "answer":  # written as the model writes it: single quotes around text with apostrophes
+        call = f"CallUser(content='{action['text']}')"
     elif a == "wait":
         call = "Wait()"
     else:
@@ -142,9 +150,18 @@ NATIVE: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def fast_config(path: Path, name: str) -> Path:
-    path.write_text(json.dumps({"agents": {name: {"retry": {"backoff_s": 0.0, "max_attempts": 2}}}}))
+def fast_config(path: Path, name: str, **fields: Any) -> Path:
+    path.write_text(json.dumps({"agents": {name: {"retry": {"backoff_s": 0.0, "max_attempts": 2}, **fields}}}))
     return path
+
+
+def intended_element(xml: str, point: list[int]) -> tuple[int, int, int, int]:
+    """Bounds of the smallest element containing the oracle's point: what it meant to tap."""
+    x, y = point
+    hits = [e.bounds for e in parse_ui_dump(xml)
+            if e.bounds[0] <= x < e.bounds[2] and e.bounds[1] <= y < e.bounds[3]]
+    assert hits, f"no element under the oracle's tap {point}"
+    return min(hits, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
 
 
 def serve(name: str) -> tuple[FakeOpenAIServer, str]:
@@ -157,8 +174,7 @@ def serve(name: str) -> tuple[FakeOpenAIServer, str]:
 def test_scripted_outputs_solve_one_instance_and_not_the_other(pytester: pytest.Pytester,
                                                                monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     actions, goal = oracle_solution(pytester)
-    if actions[-1]["action"] not in ("terminate", "answer"):
-        actions = [*actions, {"action": "terminate", "status": "success"}]
+    actions = [a for a in actions if a["action"] not in ("terminate", "answer")] + [{"action": "answer", "text": ANSWER}]
     solution = [NATIVE[name](a) for a in actions]
     # The other instance asks for another message: opening the app and declaring success is wrong.
     not_a_solution = [NATIVE[name](actions[0]), NATIVE[name]({"action": "terminate", "status": "success"})]
@@ -167,7 +183,12 @@ def test_scripted_outputs_solve_one_instance_and_not_the_other(pytester: pytest.
         server.route(goal, *solution)
         server.script(*not_a_solution)
         monkeypatch.setenv(url_env, server.base_url)
-        result = run_bench(pytester, f"--agent={name}", f"--agent-config={fast_config(pytester.path / 'a.json', name)}",
+        fields: dict[str, Any] = {}
+        if name == "UI-Venus-7B":  # a user's own prompt template, end to end
+            (pytester.path / "venus_user.txt").write_text(VENUS_TEMPLATE, encoding="utf-8")
+            fields["prompt_template"] = {"user": "venus_user.txt"}
+        config = fast_config(pytester.path / "a.json", name, **fields)
+        result = run_bench(pytester, f"--agent={name}", f"--agent-config={config}", "--early-stop=0",
                            "-k", f"{SOLVED} or {UNSOLVED}", f"--run-id={name}")
     result.assert_outcomes(passed=1, failed=1)
     recs = records(pytester.path / "res" / name)
@@ -182,6 +203,30 @@ def test_scripted_outputs_solve_one_instance_and_not_the_other(pytester: pytest.
         assert step["raw_output"] in solution
         assert step["model_calls"] == 1 and step["usage"]["total_tokens"] > 0
     assert all(goal in prompt_text(r) for r in server.requests[: len(solved["steps"])])
+
+    assert solved["answer"] == ANSWER and solved["stop_reason"] == "answer", "the answer is recorded verbatim"
+    executor = load_model_configs(env={})[name].executor
+    acting = solved["acting"]
+    assert acting["enter_after_type"] is executor.enter_after_type and acting["declared"]["source"] == executor.source
+    assert acting["settle_s"] == 0.0 and acting["screen_size"] == list(SCREEN), "the sim: measured, no settling"
+    run_dir = pytester.path / "res" / name
+    for oracle, step in zip(actions, solved["steps"], strict=True):
+        if oracle["action"] in ("click", "long_press"):
+            left, top, right, bottom = intended_element(
+                (run_dir / solved["test_id"] / step["ui_dump"]).read_text(), oracle["coordinate"])
+            x, y = step["action"]["coordinate"]
+            assert left <= x < right and top <= y < bottom, f"{name} tapped {x},{y} outside the intended element"
+        commands = step["device_commands"]
+        if oracle["action"] == "type":  # Enter right after typing exactly where the model's executor presses it
+            last_typed = max(i for i, c in enumerate(commands) if c.startswith("input text"))
+            assert commands[last_typed + 1:] == (["input keyevent 66"] if executor.enter_after_type else []), commands
+        elif oracle["action"] != "system_button":
+            assert "input keyevent 66" not in commands, f"{name}: {oracle['action']} ran {commands}"
+    if name == "UI-Venus-7B":
+        sha = hashlib.sha256(VENUS_TEMPLATE.encode()).hexdigest()
+        assert model["prompt_template"]["user"]["sha256"] == sha
+        assert acting["declared"]["prompt_template_sha256"] == {"user": sha}
+        assert "(user's own template)" in prompt_text(server.requests[0]) and "1080x2400" in prompt_text(server.requests[0])
 
 
 @pytest.mark.slow

@@ -58,7 +58,9 @@ def test_marked_screenshot_differs_from_the_raw_one(make_agent) -> None:
     server.script(act({"action_type": "wait"}))
     agent.step(obs())
     raw, marked = (server.requests[0]["messages"][0]["content"][i]["image_url"]["url"] for i in (1, 2))
-    decode = lambda url: Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")  # noqa: E731
+    def decode(url: str) -> Image.Image:
+        return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+
     # The left edge of element 1's box is outlined in the marked copy only.
     assert decode(raw).getpixel((901, 2180)) != decode(marked).getpixel((901, 2180))
 

@@ -25,7 +25,13 @@ from pytest_anyapp.registry import template_by_id
 from pytest_anyapp.seeding import rng_for
 
 from .conftest import task_info
-from .fake_endpoints import Fail, FakeGeminiServer, FakeOpenAIServer, Scripted, prompt_text
+from .fake_endpoints import (
+    Fail,
+    FakeGeminiServer,
+    FakeOpenAIServer,
+    Scripted,
+    prompt_text,
+)
 from .test_episode_e2e import SOLVED, UNSOLVED, by_suffix, records, run_bench
 
 SEMANTIC_ID, APP_ID = "SmsSend", "sms_simple_sms_messenger"
@@ -149,7 +155,11 @@ def test_index_naming_model_solves_one_instance_and_sends_the_wrong_text_in_the_
     wrong = f"{instance_params(1)['message']} Not really."
     responder = OracleResponder(solved_params, wrong)
     config = pytester.path / "a.json"
-    config.write_text(json.dumps({"agents": {name: {"retry": {"backoff_s": 0.0, "max_attempts": 2}}}}))
+    # The oracle's SMS script is a path without Enter after typing: with AndroidWorld's Enter (M3A's
+    # default executor) the recipient field confirms itself and the script's "Confirm" tap has no
+    # target. This run overrides the executor, which the record must then say.
+    config.write_text(json.dumps({"agents": {name: {"retry": {"backoff_s": 0.0, "max_attempts": 2},
+                                                    "executor": {"enter_after_type": False}}}}))
     url_env, key_env = FLAVOURS[name]
     server = start_server(name)
     with server:
@@ -177,6 +187,12 @@ def test_index_naming_model_solves_one_instance_and_sends_the_wrong_text_in_the_
     typed = [s["action"] for s in steps if s["action"]["action"] == "type"]
     assert [t["text"] for t in typed] == [solved_params["number"], solved_params["message"]]
     assert all("coordinate" in t for t in typed), "input_text{index} types into the named field"
+    # The overridden executor applied and is recorded: tap the field, type, no Enter.
+    assert solved["acting"]["enter_after_type"] is False and solved["acting"]["declared"]["enter_after_type"] is False
+    for s in steps:
+        if s["action"]["action"] == "type":
+            tap, text = s["device_commands"]
+            assert tap.startswith("input tap") and text.startswith("input text")
     # Every step after the first also summarised the previous action (M3A's history).
     assert [s["model_calls"] for s in steps] == [1] + [2] * (len(steps) - 1)
     assert all(s["agent_extra"]["summary_raw_output"] == SUMMARY for s in steps[1:])

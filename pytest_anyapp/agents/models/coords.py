@@ -9,7 +9,10 @@ synthesised swipe end point, so defaults like "the screen centre" are always in 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_anyapp.agents.config import SwipeConvention
 
 NORMALISED_SCALE = 999
 
@@ -26,6 +29,17 @@ class Frame:
     @classmethod
     def normalised(cls, screen: tuple[int, int]) -> Frame:
         return cls(screen[0], screen[1], NORMALISED_SCALE, NORMALISED_SCALE)
+
+    @classmethod
+    def for_space(cls, space: str, screen: tuple[int, int], sent: tuple[int, int]) -> Frame:
+        """The frame of a configured coordinate space (``ModelConfig.coordinate_space``)."""
+        if space == "image_pixels":
+            return cls.pixels_of(screen, sent)
+        if space == "normalised_999":
+            return cls(screen[0], screen[1], NORMALISED_SCALE, NORMALISED_SCALE)
+        if space == "normalised_1000":
+            return cls(screen[0], screen[1], 1000, 1000)
+        raise ValueError(f"no pixel frame for coordinate space {space!r}")
 
     @classmethod
     def pixels_of(cls, screen: tuple[int, int], sent: tuple[int, int]) -> Frame:
@@ -77,3 +91,13 @@ def swipe_end(start: tuple[int, int], direction: str, frame: Frame, fraction_w: 
     moves = {"up": (0, -dy), "down": (0, dy), "left": (-dx, 0), "right": (dx, 0)}
     ox, oy = moves[direction]
     return frame.clamp(x + ox, y + oy)
+
+
+def swipe_travel(start: tuple[int, int], direction: str, frame: Frame, convention: SwipeConvention) -> tuple[int, int]:
+    """End point of a direction-only swipe under the model's executor convention (finger movement)."""
+    if convention.basis == "width":
+        fraction_w = convention.horizontal
+        fraction_h = convention.vertical * frame.screen_w / frame.screen_h
+    else:
+        fraction_w, fraction_h = convention.horizontal, convention.vertical
+    return swipe_end(start, direction, frame, fraction_w, fraction_h)

@@ -18,10 +18,17 @@ from typing import Any
 
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
-from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.qwen_tools import ASSISTANT_LINE, mobile_use_function, tools_block
-from pytest_anyapp.agents.models.tool_call import call_to_action, find_tool_call, tag_text
+from pytest_anyapp.agents.models.qwen_tools import (
+    ASSISTANT_LINE,
+    mobile_use_function,
+    tools_block,
+)
+from pytest_anyapp.agents.models.tool_call import (
+    call_to_action,
+    find_tool_call,
+    tag_text,
+)
 from pytest_anyapp.agents.models.transport import ModelReply
 
 OUTPUT_INSTRUCTIONS = (
@@ -55,24 +62,24 @@ class GUIOwlAgent(ModelAgent):
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
         width, height = shot.size
         function = mobile_use_function(width, height, advertise_open=bool(cfg.options.get("advertise_open")))
-        system = f"{ASSISTANT_LINE}\n\n{tools_block(function)}"
-        text = (
+        history = progress_text(self._memos, cfg.history.max_steps)
+        system = self.templated("system", f"{ASSISTANT_LINE}\n\n{tools_block(function)}", observation, history, shot.size)
+        text = self.templated("user", (
             f"The user query: {self.goal(observation)}\n"
             "Task progress (operations you have already performed on this device): "
-            f"{progress_text(self._memos, cfg.history.max_steps)}.\n"
+            f"{history}.\n"
             f"{OUTPUT_INSTRUCTIONS}"
-        )
+        ), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": [{"type": "text", "text": system}]},
             {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},
         ]
-        return Request(messages=messages, frame=Frame.pixels_of(observation.screen_size, shot.size),
-                       image_sizes=[shot.size])
+        return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
 
     def parse(self, reply: ModelReply, request: Request, observation: Observation) -> Decision:
         text = reply.text
         call = find_tool_call(text)
-        parsed = call_to_action(call["arguments"], request.frame, text)
+        parsed = call_to_action(call["arguments"], request.frame, text, swipe=self.config.executor.swipe)
         conclusion = tag_text(text, "conclusion")
         thought = thought_of(text)
         extra = dict(parsed.extra)

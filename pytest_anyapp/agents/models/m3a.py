@@ -27,11 +27,16 @@ from pytest_anyapp.agents.base import Observation, UIElement
 from pytest_anyapp.agents.models import images
 from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.transport import GeminiTransport, ModelReply, OpenAIChatTransport
+from pytest_anyapp.agents.models.transport import (
+    GeminiTransport,
+    ModelReply,
+    OpenAIChatTransport,
+)
 from pytest_anyapp.errors import ActionParseError, MalformedActionError
 
 ACTION_LIST = """\
-- Finish the task: {"action_type": "status", "goal_status": "complete"}; if it cannot be done: {"action_type": "status", "goal_status": "infeasible"}
+- Finish the task: {"action_type": "status", "goal_status": "complete"}; \
+if it cannot be done: {"action_type": "status", "goal_status": "infeasible"}
 - Answer the user's question (this ends the task): {"action_type": "answer", "text": "<answer>"}
 - Click an element: {"action_type": "click", "index": <element index>}
 - Long-press an element: {"action_type": "long_press", "index": <element index>}
@@ -39,7 +44,8 @@ ACTION_LIST = """\
 - Press Enter: {"action_type": "keyboard_enter"}
 - Go to the home screen: {"action_type": "navigate_home"}
 - Go back: {"action_type": "navigate_back"}
-- Scroll the screen, or one scrollable element: {"action_type": "scroll", "direction": "<up|down|left|right>", "index": <optional element index>} ("down" reveals what is further down)
+- Scroll the screen, or one scrollable element: {"action_type": "scroll", "direction": "<up|down|left|right>", \
+"index": <optional element index>} ("down" reveals what is further down)
 - Open an app: {"action_type": "open_app", "app_name": "<name>"}
 - Wait for the screen to update: {"action_type": "wait"}"""  # noqa: E501
 
@@ -199,6 +205,8 @@ def parse_reason_action(text: str) -> tuple[str, dict[str, Any]]:
 
 class M3AAgent(ModelAgent):
     adapter = "m3a"
+    supported_spaces = ("element_index",)
+    template_parts = ()
 
     def on_reset(self) -> None:
         self._history: list[str] = []

@@ -20,9 +20,13 @@ from typing import Any
 
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
-from pytest_anyapp.agents.models.coords import NORMALISED_SCALE, Frame
+from pytest_anyapp.agents.models.coords import NORMALISED_SCALE
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
-from pytest_anyapp.agents.models.tool_call import call_to_action, find_tool_call, tag_text
+from pytest_anyapp.agents.models.tool_call import (
+    call_to_action,
+    find_tool_call,
+    tag_text,
+)
 from pytest_anyapp.agents.models.transport import ModelReply
 
 ACTION_SPACE = (
@@ -41,9 +45,11 @@ ACTION_SPACE = (
 
 
 def system_prompt(available_apps: list[str]) -> str:
-    apps = ""
-    if available_apps:
-        apps = "- Apps on this phone: " + ", ".join(available_apps) + ".\n"
+    """MAI's system prompt in our words. Two notes keep upstream's meaning exactly (src/prompt.py):
+    ``open`` is *always* tried first when an app is to be opened, other navigation only if it
+    fails; and the available apps are listed (by default every app name of the benchmark, as the
+    prior release did; ``options.available_apps`` replaces the list)."""
+    apps = "- Available apps: " + ", ".join(available_apps) + ".\n" if available_apps else ""
     return (
         "You are a GUI agent. You get a task, the history of your actions and screenshots of the "
         "phone, and you choose the single next action that advances the task.\n\n"
@@ -57,7 +63,8 @@ def system_prompt(available_apps: list[str]) -> str:
         "width and height.\n"
         "- In the thinking, make a short plan, and end it with one sentence naming the next action "
         "and its target.\n"
-        "- To launch an app, prefer open over searching the home screen.\n"
+        "- When an app has to be opened, always use the open action with the app's name first: it is "
+        "the fastest way to launch an app. Navigate with click or swipe only if open fails.\n"
         f"{apps}"
         "- Follow the output format exactly: one thinking block and one tool call."
     )
@@ -91,10 +98,12 @@ class MAIUIAgent(ModelAgent):
         cfg = self.config
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
-        apps = [str(a) for a in cfg.options.get("available_apps", [])]
+        history = "\n".join(text for _, _, text in self._turns)
+        system = self.templated("system", system_prompt(self.app_list()), observation, history, shot.size)
+        first = self.templated("user", self.goal(observation), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
-            {"role": "system", "content": [{"type": "text", "text": system_prompt(apps)}]},
-            {"role": "user", "content": [{"type": "text", "text": self.goal(observation)}]},
+            {"role": "system", "content": [{"type": "text", "text": system}]},
+            {"role": "user", "content": [{"type": "text", "text": first}]},
         ]
         sizes: list[tuple[int, int]] = []
         turns = self._turns
@@ -109,13 +118,12 @@ class MAIUIAgent(ModelAgent):
             messages.append({"role": "assistant", "content": [{"type": "text", "text": assistant}]})
         messages.append({"role": "user", "content": [images.image_part(shot, cfg.image.format)]})
         sizes.append(shot.size)
-        return Request(messages=messages, frame=Frame.normalised(observation.screen_size), image_sizes=sizes)
+        return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=sizes)
 
     def parse(self, reply: ModelReply, request: Request, observation: Observation) -> Decision:
         text = normalise_think_tags(reply.text)
         call = find_tool_call(text)
-        fraction = float(self.config.options.get("swipe_fraction", 0.25))
-        parsed = call_to_action(call["arguments"], request.frame, reply.text, swipe_fraction=fraction)
+        parsed = call_to_action(call["arguments"], request.frame, reply.text, swipe=self.config.executor.swipe)
         thought = tag_text(text, "thinking")
         extra = dict(parsed.extra)
         if thought is None:

@@ -14,9 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
+from pytest_anyapp.agents.acting import ActingProfile
 from pytest_anyapp.agents.actions import Action
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, TokenUsage
-from pytest_anyapp.agents.config import ModelConfig, resolved_config_sha256
+from pytest_anyapp.agents.base import (
+    Agent,
+    AgentStep,
+    EpisodeContext,
+    Observation,
+    TokenUsage,
+)
+from pytest_anyapp.agents.config import (
+    CoordinateSpace,
+    ModelConfig,
+    file_sha256,
+    resolved_config_sha256,
+)
 from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.parse_policy import ParseFailurePolicy
 from pytest_anyapp.agents.models.transport import (
@@ -25,7 +37,34 @@ from pytest_anyapp.agents.models.transport import (
     OpenAIChatTransport,
     RetryPolicy,
 )
-from pytest_anyapp.errors import DeclaredAgentOutputError, ModelEndpointError
+from pytest_anyapp.errors import (
+    ConfigError,
+    DeclaredAgentOutputError,
+    ModelEndpointError,
+)
+
+TEMPLATE_PLACEHOLDERS = ("goal", "history", "screen_width", "screen_height", "image_width", "image_height",
+                         "app_list")
+
+
+def render_template(text: str, values: Mapping[str, object]) -> str:
+    """Substitute ``{goal}``, ``{history}``, ``{screen_width}``/``{screen_height}`` (the device),
+    ``{image_width}``/``{image_height}`` (the screenshot as sent) and ``{app_list}``.
+
+    Only these names are replaced; every other brace stays as written, so a template may hold JSON
+    (a tool block) without escaping."""
+    for name in TEMPLATE_PLACEHOLDERS:
+        text = text.replace("{" + name + "}", str(values.get(name, "")))
+    return text
+
+
+@dataclass(frozen=True)
+class PromptTemplate:
+    """A template file's text and sha256 (read once, when the agent is built)."""
+
+    path: str
+    text: str
+    sha256: str
 
 
 @dataclass
@@ -77,6 +116,10 @@ class ModelAgent(Agent):
     """Base of the model adapters (not usable on its own)."""
 
     adapter: ClassVar[str] = ""
+    #: Coordinate spaces this adapter can read (the config must state one of them).
+    supported_spaces: ClassVar[tuple[CoordinateSpace, ...]] = ("image_pixels", "normalised_999", "normalised_1000")
+    #: Template parts (``system``/``user``) this adapter can take from a file.
+    template_parts: ClassVar[tuple[str, ...]] = ("system", "user")
 
     def __init__(
         self,
@@ -96,11 +139,80 @@ class ModelAgent(Agent):
         self.base_url = config.resolved_base_url(env)
         self.config_sha256 = resolved_config_sha256(config, env)
         self._api_key = config.resolved_api_key(env)  # fail fast on a missing required key
+        self.coordinate_space = config.resolved_coordinate_space(env)
+        if self.coordinate_space not in self.supported_spaces:
+            raise ConfigError(f"{name}: adapter {config.adapter!r} cannot read coordinate space "
+                              f"{self.coordinate_space!r}; use one of {', '.join(self.supported_spaces)}")
+        self.templates = self._load_templates()
         self._transport: OpenAIChatTransport | GeminiTransport | None = None
         self._attestation: dict[str, Any] | None = None
         self._attestation_error: str | None = None
-        self.context: EpisodeContext | None = None
         self.on_reset()
+
+    def _load_templates(self) -> dict[str, PromptTemplate]:
+        spec = self.config.prompt_template
+        if spec is None:
+            return {}
+        loaded: dict[str, PromptTemplate] = {}
+        for part, path in (("system", spec.system), ("user", spec.user)):
+            if path is None:
+                continue
+            if part not in self.template_parts:
+                raise ConfigError(f"{self.name}: adapter {self.config.adapter!r} takes no {part} prompt template")
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"{self.name}: cannot read prompt template {path}: {exc}") from exc
+            loaded[part] = PromptTemplate(path=str(path), text=text, sha256=file_sha256(path))
+        return loaded
+
+    def frame(self, observation: Observation, sent: tuple[int, int]) -> Frame:
+        """The configured coordinate space over this observation's screen."""
+        return Frame.for_space(self.coordinate_space, observation.screen_size, sent)
+
+    def app_list(self) -> list[str]:
+        """``options.available_apps``: a list of names, or ``"catalog"`` for every app of the
+        benchmark (the same list for every pair, so the prompt stays app-neutral)."""
+        apps = self.config.options.get("available_apps", "catalog")
+        if apps == "catalog":
+            from pytest_anyapp.catalog import APPS
+
+            return sorted({app.display_name for app in APPS})
+        if not isinstance(apps, list):
+            raise ConfigError(f"{self.name}: options.available_apps must be a list or \"catalog\"")
+        return [str(a) for a in apps]
+
+    def template_values(self, observation: Observation, history: str, sent: tuple[int, int]) -> dict[str, object]:
+        width, height = observation.screen_size
+        return {"goal": self.goal(observation), "history": history, "screen_width": width,
+                "screen_height": height, "image_width": sent[0], "image_height": sent[1],
+                "app_list": ", ".join(self.app_list())}
+
+    def templated(self, part: str, default: str, observation: Observation, history: str,
+                  sent: tuple[int, int]) -> str:
+        """The user's template for ``part`` rendered, or our own text."""
+        template = self.templates.get(part)
+        if template is None:
+            return default
+        return render_template(template.text, self.template_values(observation, history, sent))
+
+    def acting(self) -> ActingProfile:
+        """The model's executor semantics (its config entry's ``executor``) and prompt provenance."""
+        executor = self.config.executor
+        return ActingProfile(
+            enter_after_type=executor.enter_after_type, swipe_duration_ms=executor.swipe.duration_ms,
+            wait_action_s=executor.wait_action_s, settle_s=executor.settle_s,
+            coordinate_space=self.coordinate_space,
+            prompt_template_sha256={part: t.sha256 for part, t in self.templates.items()}, source=executor.source,
+        )
+
+    def executor_info(self) -> dict[str, Any]:
+        """The executor semantics, coordinate space and prompt provenance this agent acts with."""
+        return {
+            "coordinate_space": self.coordinate_space,
+            "executor": self.config.executor.model_dump(mode="json"),
+            "prompt_template": {part: {"path": t.path, "sha256": t.sha256} for part, t in self.templates.items()},
+        }
 
     # -- endpoint ---------------------------------------------------------------------------
     @property
@@ -170,7 +282,8 @@ class ModelAgent(Agent):
 
     def goal(self, observation: Observation) -> str:
         """The prompt goal (C1: the instruction; C2: plan + instruction)."""
-        return self.context.prompt_goal if self.context is not None else observation.goal
+        context: EpisodeContext | None = getattr(self, "context", None)  # set by reset()
+        return context.prompt_goal if context is not None else observation.goal
 
     def step(self, observation: Observation) -> AgentStep:
         self._ensure_attested()
@@ -253,6 +366,7 @@ class ModelAgent(Agent):
             "config_sha256": self.config_sha256,
             "parse_failure": str(self.policy),
             "attested": self._attestation is not None,
+            **self.executor_info(),
         }
         info.update(self._attestation or {})
         if self._attestation_error:

@@ -3,35 +3,44 @@
 Prompt (style ``ui_venus_navi``): one user turn, no system message: the template text - role line,
 ``### User Task`` (the prompt goal; C2 plans land here), ``### Previous Actions`` (numbered raw
 calls), ``### Available Actions``, ``### Instruction`` - then the screenshot. The model answers
-``<think>..</think><action>Name(args)</action><conclusion>..</conclusion>`` with absolute pixels of
-the image it was sent; we scale by screen/sent.
+``<think>..</think><action>Name(args)</action><conclusion>..</conclusion>``; coordinates are read in
+the entry's ``coordinate_space`` (pixels of the sent image for UI-Venus).
 
-Fixes and decisions (notes §5, §9):
-- ``CallUser(content)`` is an ``answer`` carrying the text (the prior release read it as Finished
-  and dropped the answer) and ends the episode.
-- UI-Venus-7B's screenshot is smart-resized to factor 28 within 830000-937664 px (1080x2400 ->
-  644x1428) and sent at exactly that size, so the server does not re-resize and skew coordinates.
-- ``PressRecent`` has no equivalent in the common schema: it is not advertised, and emitting it is
-  a malformed action.
-- ``Scroll(direction=...)`` without points swipes from the screen centre, finger moving in
-  ``direction``; travel is 2 (vertical) or 2.5 (horizontal) units of width/10 x distance factor
-  (short 1, medium 2 - the default -, long 10), clamped to the screen *(inferred)*.
+Parsing follows UI-Venus's own parser (inclusionAI/UI-Venus, ``models/navigation/utils.py``
+``parse_answer``, and the agent that feeds it the first ``<action>`` block): the call must be the
+whole block, ``Name(key=value, ...)`` with a known, case-sensitive name and keyword arguments;
+string values are taken as written between their outer quotes, so ``Type(content='I'll be late')``
+types ``I'll be late`` (a Python-literal parser would reject it); points are ``(x, y)`` with
+non-negative numbers. It accepts what upstream accepts and rejects what upstream rejects, with
+three documented differences: a comma inside a string does not cut the string short (upstream
+splits ``'It's 3pm, ok'`` at the comma), double quotes are read as quotes, and output without an
+``<action>`` tag (upstream crashes) is searched for a complete call.
+
+Decisions (notes §5, §9): ``CallUser(content)`` is an ``answer`` with that text and ends the episode;
+``PressRecent`` has no equivalent in the common schema (a scored failure; not advertised);
+``Scroll(direction=...)`` without points swipes from the screen centre, the finger moving in
+``direction``, as far as the entry's executor ``swipe`` convention says (UI-Venus: 0.4 screen widths
+vertically, 0.5 horizontally, as the prior release executed it) - docs/agents.md explains why.
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import Any
 
 from pytest_anyapp.agents.actions import Action, action_from_arguments
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
-from pytest_anyapp.agents.models.coords import Frame, is_point, point_to_device, swipe_end
+from pytest_anyapp.agents.models.coords import Frame, point_to_device, swipe_travel
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
 from pytest_anyapp.agents.models.tool_call import tag_text
 from pytest_anyapp.agents.models.transport import ModelReply
-from pytest_anyapp.errors import ActionParseError, ConfigError, DeclaredAgentOutputError, MalformedActionError
+from pytest_anyapp.errors import (
+    ActionParseError,
+    ConfigError,
+    DeclaredAgentOutputError,
+    MalformedActionError,
+)
 
 AVAILABLE_ACTIONS = (
     "Click(box=(x1, y1))",
@@ -48,16 +57,18 @@ AVAILABLE_ACTIONS = (
     "PressEnter()",
 )
 
-# name -> positional parameter names, for calls written without keywords.
+#: Names UI-Venus's parser knows (case-sensitive), with the keywords each one reads.
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "Click": ("box",), "LongPress": ("box",), "Drag": ("start", "end"),
-    "Scroll": ("start", "end", "direction"), "Type": ("content",), "Launch": ("app",), "Wait": (),
+    "Scroll": ("start", "end", "direction"), "Type": ("content",), "Launch": ("app", "url"), "Wait": (),
     "Finished": ("content",), "CallUser": ("content",), "PressBack": (), "PressHome": (),
     "PressEnter": (), "PressRecent": (),
 }
-_CANONICAL = {name.lower(): name for name in SIGNATURES}
-_CALL_START = re.compile(r"\b(" + "|".join(SIGNATURES) + r")\s*\(", re.IGNORECASE)
-_DISTANCE = {"short": 1.0, "medium": 2.0, "long": 10.0}
+_CALL = re.compile(r"^(\w+)\((.*)\)$", re.DOTALL)
+_CALL_START = re.compile(r"\b(" + "|".join(SIGNATURES) + r")\(")
+_KEY = re.compile(r"(?:^|,)\s*([A-Za-z_]\w*)\s*=")
+_POINT = re.compile(r"\(([\d.]+),([\d.]+)\)")
+_DIRECTIONS = ("up", "down", "left", "right")
 PROMPT_STYLES = ("ui_venus_navi",)
 
 
@@ -84,119 +95,149 @@ def venus_prompt(goal: str, history: list[str]) -> str:
     )
 
 
-def _call_spans(text: str) -> list[str]:
-    """Every complete ``Name(...)`` call of a known name in ``text``, in order (quote-aware)."""
-    spans: list[str] = []
-    for match in _CALL_START.finditer(text):
-        depth, quote, i = 0, "", match.end() - 1
-        while i < len(text):
-            ch = text[i]
-            if quote:
-                if ch == "\\":
-                    i += 1
-                elif ch == quote:
-                    quote = ""
-            elif ch in "'\"":
-                quote = ch
-            elif ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-                if depth == 0:
-                    spans.append(text[match.start(): i + 1])
-                    break
-            i += 1
-    return spans
+# -- parsing ---------------------------------------------------------------------------------------
+def action_block(text: str) -> str | None:
+    """The first ``<action>`` block (to ``</action>`` or the end of the text), as UI-Venus reads it."""
+    start = text.find("<action>")
+    if start < 0:
+        return None
+    rest = text[start + len("<action>"):]
+    end = rest.find("</action>")
+    return (rest if end < 0 else rest[:end]).strip("\n")
 
 
-def candidates(text: str) -> list[str]:
-    """The last ``<action>`` (or ``<answer>``) block first, then every call found in the whole text."""
-    found: list[str] = []
-    for tag in ("action", "answer"):
-        blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", text, re.DOTALL)
-        if blocks:
-            found.extend(_call_spans(blocks[-1]) or [blocks[-1].strip()])
-            break
-    for span in _call_spans(text):
-        if span not in found:
-            found.append(span)
-    return found
+def _closed(value: str) -> bool:
+    """Whether ``value`` can end here: a quoted string has its closing quote, brackets balance."""
+    v = value.strip()
+    if v[:1] in ("'", '"'):
+        return len(v) >= 2 and v.endswith(v[0])
+    depth = 0
+    for ch in v:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+    return depth <= 0
+
+
+def _unquote(value: str) -> str:
+    """Drop the outer quotes (an unmatched one too, as upstream's ``strip("'")`` does) and spaces."""
+    v = value.strip()
+    quote = v[:1] if v[:1] in ("'", '"') else ""
+    if quote:
+        v = v[1:-1] if len(v) >= 2 and v.endswith(quote) else v[1:]
+        v = v.replace("\\" + quote, quote)
+    elif v[-1:] == "'":
+        v = v[:-1]
+    return v.strip()
+
+
+def split_arguments(params: str) -> dict[str, str]:
+    """``key=value`` pairs; a comma ends a value only where the value is complete, so commas,
+    brackets and apostrophes inside strings survive. Text before the first key is ignored, as
+    upstream ignores pairs without ``=``."""
+    bounds: list[tuple[str, int, int]] = []  # (key, value start, key match start)
+    for match in _KEY.finditer(params):
+        if bounds and not _closed(params[bounds[-1][1]:match.start()]):
+            continue
+        bounds.append((match.group(1), match.end(), match.start()))
+    values: dict[str, str] = {}
+    for i, (key, start, _) in enumerate(bounds):
+        end = bounds[i + 1][2] if i + 1 < len(bounds) else len(params)
+        values[key] = _unquote(params[start:end])
+    return values
+
+
+def parse_point(value: str | None, what: str, call: str) -> tuple[float, float]:
+    """``(x, y)`` with non-negative numbers (UI-Venus's ``parse_coordinates``)."""
+    match = _POINT.match((value or "").replace(" ", ""))
+    if match is None:
+        raise ActionParseError(f"{what} is not a point (x, y): {value!r}", call)
+    try:
+        return float(match.group(1)), float(match.group(2))
+    except ValueError as exc:
+        raise ActionParseError(f"{what} is not a point (x, y): {value!r}", call) from exc
 
 
 def parse_call(call: str) -> tuple[str, dict[str, Any]]:
-    """``Name(k=v, ...)`` -> (canonical name, literal kwargs); raises ``ActionParseError``."""
-    try:
-        node = ast.parse(call.strip(), mode="eval").body
-    except SyntaxError as exc:
-        raise ActionParseError(f"not a python call: {call!r}", call) from exc
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-        raise ActionParseError(f"not a python call: {call!r}", call)
-    name = _CANONICAL.get(node.func.id.lower())
-    if name is None:
-        raise ActionParseError(f"unknown action {node.func.id!r}", call)
-    params = SIGNATURES[name]
-    if len(node.args) > len(params):
-        raise ActionParseError(f"{name} takes at most {len(params)} positional arguments", call)
-    try:
-        kwargs = {params[i]: ast.literal_eval(arg) for i, arg in enumerate(node.args)}
-        kwargs.update({kw.arg: ast.literal_eval(kw.value) for kw in node.keywords if kw.arg})
-    except (ValueError, SyntaxError) as exc:
-        raise ActionParseError(f"arguments of {name} are not literals: {call!r}", call) from exc
-    return name, kwargs
+    """``Name(key=value, ...)`` -> (name, arguments); raises ``ActionParseError`` where UI-Venus's
+    parser raises (unknown name, a required argument missing or unreadable)."""
+    match = _CALL.match(call.strip())
+    if match is None:
+        raise ActionParseError(f"not an action call: {call!r}", call)
+    name, params = match.group(1), split_arguments(match.group(2).strip())
+    if name not in SIGNATURES:
+        raise ActionParseError(f"unknown action {name!r}", call)
+    if name in ("Click", "LongPress"):
+        return name, {"box": parse_point(params.get("box"), "box", call)}
+    if name == "Drag":
+        return name, {"start": parse_point(params.get("start"), "start", call),
+                      "end": parse_point(params.get("end"), "end", call)}
+    if name == "Scroll":
+        if _POINT.match(params.get("start", "").replace(" ", "")) and _POINT.match(params.get("end", "").replace(" ", "")):
+            return name, {"start": parse_point(params["start"], "start", call),
+                          "end": parse_point(params["end"], "end", call)}
+        if "direction" in params:
+            return name, {"direction": params["direction"]}
+        raise ActionParseError("Scroll needs start and end, or a direction", call)
+    if name in ("Type", "CallUser"):
+        if "content" not in params:
+            raise ActionParseError(f"{name} needs content", call)
+        return name, {"content": params["content"]}
+    if name == "Launch":
+        return name, {"app": params.get("app", ""), "url": params.get("url", "")}
+    if name == "Finished":
+        return name, {"content": params.get("content", "")}
+    return name, {}
 
 
-def _as_point(value: Any) -> Any:
-    """Accept ``(x, y)``, ``[x1, y1, x2, y2]``, ``((x1, y1), (x2, y2))`` or their string forms."""
-    if isinstance(value, str):
-        try:
-            value = ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
-            return value
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, (list, tuple)) for v in value):
-        value = [*value[0], *value[1]]
-    return list(value) if isinstance(value, (list, tuple)) else value
+def candidates(text: str) -> list[str]:
+    """What to parse: the first ``<action>`` block when there is one (only it, as upstream);
+    otherwise an ``<answer>`` block, then every complete known call in the text, longest first."""
+    block = action_block(text)
+    if block is not None:
+        return [block]
+    found: list[str] = []
+    answer = tag_text(text, "answer")
+    if answer is not None:
+        found.append(answer)
+    for match in _CALL_START.finditer(text):
+        line_end = min((i for i in (text.find("\n", match.start()), text.find("<", match.start())) if i >= 0),
+                       default=len(text))
+        closes = [i for i in range(match.end(), line_end) if text[i] == ")"]
+        found.extend(text[match.start(): i + 1] for i in reversed(closes))
+    return found
 
 
-def to_action(name: str, kwargs: dict[str, Any], frame: Frame, raw: str) -> tuple[Action, dict[str, Any]]:
+def to_action(name: str, kwargs: dict[str, Any], frame: Frame, raw: str, agent: ModelAgent) -> tuple[Action, dict[str, Any]]:
     """Map one UI-Venus call onto the common schema (device pixels)."""
     extra: dict[str, Any] = {"native_call": name}
 
     def point(key: str) -> Any:
-        return point_to_device(_as_point(kwargs.get(key)), frame)
-
-    def text(key: str) -> Any:
-        value = kwargs.get(key, "")
-        return value if isinstance(value, str) else str(value)
+        return point_to_device(list(kwargs[key]), frame)
 
     if name in ("Click", "LongPress"):
         args: dict[str, Any] = {"action": "click" if name == "Click" else "long_press", "coordinate": point("box")}
-    elif name == "Drag" or (name == "Scroll" and kwargs.get("start") is not None and kwargs.get("end") is not None):
+    elif name in ("Drag", "Scroll") and "start" in kwargs:
         args = {"action": "swipe", "coordinate": point("start"), "coordinate2": point("end")}
     elif name == "Scroll":
-        direction = str(kwargs.get("direction", "")).strip().lower()
-        if direction not in ("up", "down", "left", "right"):
-            raise MalformedActionError(f"Scroll needs start and end, or a direction; got {kwargs!r}", raw)
-        factor = _DISTANCE.get(str(kwargs.get("dist", "medium")).lower(), _DISTANCE["medium"])
-        unit = frame.screen_w / 10 * factor
-        start = point("start") if kwargs.get("start") is not None else list(frame.centre)
-        if not is_point(start):
-            raise MalformedActionError(f"Scroll start is not a point: {kwargs.get('start')!r}", raw)
-        end = swipe_end((start[0], start[1]), direction, frame,
-                        fraction_w=2.5 * unit / frame.screen_w, fraction_h=2 * unit / frame.screen_h)
-        args = {"action": "swipe", "coordinate": start, "coordinate2": list(end)}
+        direction = str(kwargs["direction"]).strip().lower()
+        if direction not in _DIRECTIONS:
+            raise MalformedActionError(f"Scroll direction must be up, down, left or right; got {direction!r}", raw)
+        start = frame.centre
+        end = swipe_travel(start, direction, frame, agent.config.executor.swipe)
+        args = {"action": "swipe", "coordinate": list(start), "coordinate2": list(end)}
         extra["swipe_direction"] = direction
     elif name == "Type":
-        args = {"action": "type", "text": text("content")}
+        args = {"action": "type", "text": kwargs["content"]}
     elif name == "Launch":
-        args = {"action": "open_app", "text": text("app")}
+        args = {"action": "open_app", "text": kwargs["app"]}
     elif name == "Wait":
         args = {"action": "wait"}
     elif name == "Finished":
         args = {"action": "terminate", "status": "success"}
         if kwargs.get("content"):
-            extra["finished_content"] = text("content")
+            extra["finished_content"] = kwargs["content"]
     elif name == "CallUser":
-        args = {"action": "answer", "text": text("content")}
+        args = {"action": "answer", "text": kwargs["content"]}
     elif name in ("PressBack", "PressHome", "PressEnter"):
         args = {"action": "system_button", "button": name.removeprefix("Press").lower()}
     else:
@@ -213,40 +254,51 @@ class PythonActionAgent(ModelAgent):
             raise ConfigError(f"{self.name}: prompt_style {style!r} is not implemented; use one of {PROMPT_STYLES}")
         self._calls: list[str] = []
 
+    def history_text(self) -> str:
+        keep = self.config.history.max_steps
+        calls = self._calls if keep is None else self._calls[max(0, len(self._calls) - keep):] if keep else []
+        return "\n".join(f"{i + 1}. {call}" for i, call in enumerate(calls)) or "None"
+
     def build_request(self, observation: Observation) -> Request:
         cfg = self.config
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
         keep = cfg.history.max_steps
         history = self._calls if keep is None else self._calls[max(0, len(self._calls) - keep):] if keep else []
-        content = [{"type": "text", "text": venus_prompt(self.goal(observation), history)},
-                   images.image_part(shot, cfg.image.format)]
-        return Request(messages=[{"role": "user", "content": content}],
-                       frame=Frame.pixels_of(observation.screen_size, shot.size), image_sizes=[shot.size])
+        text = self.templated("user", venus_prompt(self.goal(observation), history), observation, self.history_text(), shot.size)
+        messages: list[dict[str, Any]] = [
+            {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},
+        ]
+        if "system" in self.templates:
+            system = self.templated("system", "", observation, self.history_text(), shot.size)
+            messages.insert(0, {"role": "system", "content": [{"type": "text", "text": system}]})
+        return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
 
     def parse(self, reply: ModelReply, request: Request, observation: Observation) -> Decision:
         text = reply.text
         if not text.strip():
             raise ActionParseError("empty model output", text)
-        first_invalid: DeclaredAgentOutputError | None = None
+        first_error: DeclaredAgentOutputError | None = None
         for call in candidates(text):
             try:
                 name, kwargs = parse_call(call)
-            except ActionParseError:
-                continue
-            try:
-                action, extra = to_action(name, kwargs, request.frame, text)
-            except MalformedActionError as exc:
-                first_invalid = first_invalid or exc
+                action, extra = to_action(name, kwargs, request.frame, text, self)
+            except DeclaredAgentOutputError as exc:
+                first_error = first_error or exc
                 continue
             thought = tag_text(text, "think")
             conclusion = tag_text(text, "conclusion")
             if conclusion is not None:
                 extra["conclusion"] = conclusion
-            return Decision(action=action, thought=thought, memo=call, extra=extra, native={"call": call})
-        if first_invalid is not None:
-            raise first_invalid
-        raise ActionParseError("no parsable action call in model output", text)
+            missing = [t for t, v in (("think", thought), ("action", action_block(text)),
+                                      ("conclusion", conclusion)) if v is None]
+            if missing:
+                extra["missing_tags"] = missing
+            return Decision(action=action, thought=thought, memo=call.strip(), extra=extra, native={"call": call})
+        if first_error is not None:
+            first_error.raw_output = text
+            raise first_error
+        raise ActionParseError("no action call in model output", text)
 
     def remember(self, observation: Observation, request: Request, decision: Decision, raw: str) -> None:
         self._calls.append(decision.memo or "Wait()")

@@ -15,7 +15,7 @@ from typing import Any
 
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
-from pytest_anyapp.agents.models.coords import NORMALISED_SCALE, Frame
+from pytest_anyapp.agents.models.coords import NORMALISED_SCALE
 from pytest_anyapp.agents.models.gui_owl import progress_text
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
 from pytest_anyapp.agents.models.qwen_tools import mobile_use_function, tools_block
@@ -55,29 +55,34 @@ class Qwen3VLAgent(ModelAgent):
         self._memos: list[str] = []
 
     def system_text(self) -> str:
-        function = mobile_use_function(NORMALISED_SCALE, NORMALISED_SCALE,
-                                       advertise_open=bool(self.config.options.get("advertise_open")))
+        side = 1000 if self.coordinate_space == "normalised_1000" else NORMALISED_SCALE
+        function = mobile_use_function(side, side, advertise_open=bool(self.config.options.get("advertise_open")))
         return f"{tools_block(function)}\n\n{RESPONSE_FORMAT}"
+
+    def history_text(self) -> str:
+        return progress_text(self._memos, self.config.history.max_steps)
 
     def build_request(self, observation: Observation) -> Request:
         cfg = self.config
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
-        text = (
+        history = self.history_text()
+        text = self.templated("user", (
             f"The user query: {with_period(self.goal(observation))}\n"
             "Task progress (operations you have already performed on this device): "
-            f"{progress_text(self._memos, cfg.history.max_steps)}.\n"
-        )
+            f"{history}.\n"
+        ), observation, history, shot.size)
+        system = self.templated("system", self.system_text(), observation, history, shot.size)
         messages: list[dict[str, Any]] = [
-            {"role": "system", "content": [{"type": "text", "text": self.system_text()}]},
+            {"role": "system", "content": [{"type": "text", "text": system}]},
             {"role": "user", "content": [{"type": "text", "text": text}, images.image_part(shot, cfg.image.format)]},
         ]
-        return Request(messages=messages, frame=Frame.normalised(observation.screen_size), image_sizes=[shot.size])
+        return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
 
     def parse(self, reply: ModelReply, request: Request, observation: Observation) -> Decision:
         text = reply.text
         call = find_tool_call(text)
-        parsed = call_to_action(call["arguments"], request.frame, text)
+        parsed = call_to_action(call["arguments"], request.frame, text, swipe=self.config.executor.swipe)
         thought, action_line = thought_and_action(text)
         memo = action_line if action_line is not None else json.dumps(call["arguments"], ensure_ascii=False)
         extra = dict(parsed.extra)

@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_anyapp.agents.actions import Action, action_from_arguments
-from pytest_anyapp.agents.models.coords import Frame, is_point, point_to_device, swipe_end
+from pytest_anyapp.agents.config import SwipeConvention
+from pytest_anyapp.agents.models.coords import (
+    Frame,
+    is_point,
+    point_to_device,
+    swipe_travel,
+)
 from pytest_anyapp.errors import ActionParseError, MalformedActionError
 
 _TOOL_OPEN = "<tool_call>"
@@ -66,13 +72,14 @@ def call_to_action(
     frame: Frame,
     raw: str,
     *,
-    swipe_fraction: float = 0.25,
+    swipe: SwipeConvention | None = None,
 ) -> ParsedCall:
     """Convert the model's ``arguments`` to device pixels and validate them into an ``Action``.
 
     - ``drag{start_coordinate, end_coordinate}`` (MAI-UI) is a finger drag: a swipe by points.
     - A swipe given by direction (finger movement) gets explicit points *after* the conversion:
-      from ``coordinate`` or the screen centre, ``swipe_fraction`` of the screen in that direction.
+      from ``coordinate`` or the screen centre, as far as the model's executor ``swipe`` convention
+      moves; under ``direction_only: wait`` (UI-Voyager) it is a ``wait``, as upstream.
     - ``terminate``'s raw status is kept in ``extra`` (the schema only has success/failure).
     """
     args = dict(arguments)
@@ -93,11 +100,16 @@ def call_to_action(
                 "swipe needs coordinate and coordinate2, or a direction up/down/left/right", raw
             )
         direction = direction.strip().lower()
-        start_value = args.get("coordinate")
-        start = tuple(start_value) if start_value is not None and is_point(start_value) else frame.centre
-        args["coordinate"] = list(start)
-        args["coordinate2"] = list(swipe_end(start, direction, frame, swipe_fraction, swipe_fraction))
+        convention = swipe or SwipeConvention()
         extra["swipe_direction"] = direction
+        if convention.direction_only == "wait":
+            extra["executed_as"] = "wait (the model's executor ignores a swipe without both points)"
+            return ParsedCall(action=action_from_arguments({"action": "wait"}, raw=raw),
+                              arguments=dict(arguments), extra=extra)
+        start_value: Any = args.get("coordinate")
+        start: tuple[int, int] = (start_value[0], start_value[1]) if is_point(start_value) else frame.centre
+        args["coordinate"] = list(start)
+        args["coordinate2"] = list(swipe_travel(start, direction, frame, convention))
         args.pop("direction", None)
     elif name == "swipe":
         args.pop("direction", None)

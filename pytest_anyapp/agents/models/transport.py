@@ -77,7 +77,7 @@ def call_with_retries(
         started = time.monotonic()
         try:
             return fn(), attempt, time.monotonic() - started
-        except Exception as exc:  # noqa: BLE001 - classified right below
+        except Exception as exc:
             kind = classify(exc)
             if kind is None:
                 raise

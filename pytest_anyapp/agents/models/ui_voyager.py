@@ -15,14 +15,16 @@ from typing import Any
 
 from pytest_anyapp.agents.base import Observation
 from pytest_anyapp.agents.models import images
-from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.model_agent import Request
 from pytest_anyapp.agents.models.qwen3_vl import Qwen3VLAgent
+from pytest_anyapp.errors import ConfigError
 
 IMAGE_MARKER = "<image>"
+# Upstream's rule (eval/prompts/qwen3vl_instruct.md): once the answer to a question has been found,
+# given or confirmed, the task ends with terminate and status success. Our words, its meaning.
 QUESTION_RULE = (
-    "- If the task asks a question, find the answer on the device and reply with the answer "
-    "action carrying it; that ends the task. Otherwise finish with terminate and status success."
+    "- If the user query asks a question and you have found, given or confirmed its answer, end the "
+    "task with action=terminate and status=success in the tool call."
 )
 
 
@@ -32,13 +34,16 @@ class UIVoyagerAgent(Qwen3VLAgent):
     def system_text(self) -> str:
         return f"{super().system_text()}\n{QUESTION_RULE}"
 
-    def user_text(self, goal: str) -> str:
-        lines = [f"The user query: {goal}"]
+    def history_text(self) -> str:
         keep = self.config.history.max_steps
         start = 0 if keep is None else max(0, len(self._memos) - keep)
+        return "\n".join(f"Step{i + 1}: {self._memos[i]}" for i in range(start, len(self._memos)))
+
+    def user_text(self, goal: str) -> str:
+        lines = [f"The user query: {goal}"]
         if self._memos:
             lines.append("Task progress (operations you have already performed on this device):")
-            lines.extend(f"Step{i + 1}: {self._memos[i]}" for i in range(start, len(self._memos)))
+            lines.append(self.history_text())
         lines.append(f"This is the current screenshot: {IMAGE_MARKER}")
         lines.append("Look at the screenshot and the progress so far, then give the next step.")
         return "\n".join(lines)
@@ -47,14 +52,20 @@ class UIVoyagerAgent(Qwen3VLAgent):
         cfg = self.config
         shot = images.prepare(images.open_png(observation.screenshot_png), images.ImageLimits(
             cfg.image.factor, cfg.image.min_pixels, cfg.image.max_pixels))
-        before, after = self.user_text(self.goal(observation)).rsplit(IMAGE_MARKER, 1)
+        history = self.history_text()
+        text = self.templated("user", self.user_text(self.goal(observation)), observation, history, shot.size)
+        if IMAGE_MARKER not in text:
+            raise ConfigError(f"{self.name}: the user prompt template must contain {IMAGE_MARKER} "
+                              "where the screenshot goes")
+        before, after = text.rsplit(IMAGE_MARKER, 1)
         content: list[dict[str, Any]] = [
             {"type": "text", "text": before},
             images.image_part(shot, cfg.image.format, detail="high"),
             {"type": "text", "text": after},
         ]
         messages = [
-            {"role": "system", "content": [{"type": "text", "text": self.system_text()}]},
+            {"role": "system", "content": [{"type": "text", "text": self.templated(
+                "system", self.system_text(), observation, history, shot.size)}]},
             {"role": "user", "content": content},
         ]
-        return Request(messages=messages, frame=Frame.normalised(observation.screen_size), image_sizes=[shot.size])
+        return Request(messages=messages, frame=self.frame(observation, shot.size), image_sizes=[shot.size])
