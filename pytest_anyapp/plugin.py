@@ -14,7 +14,7 @@ import pytest
 
 from pytest_anyapp import hookspecs
 from pytest_anyapp.errors import ConfigError
-from pytest_anyapp.options import add_options, resolve_options
+from pytest_anyapp.options import RunOptions, add_options, resolve_options
 from pytest_anyapp.registry import PairInstance
 from pytest_anyapp.session import PAIR_FIXTURE, Controller, InvalidEpisode, Worker
 
@@ -44,6 +44,11 @@ def _controller(config: pytest.Config) -> Controller:
 
 def _worker(config: pytest.Config) -> Worker:
     return config.stash[_WORKER]
+
+
+def run_options(config: pytest.Config) -> RunOptions:
+    """The run's resolved options, for companion plugins (e.g. ``--schedule``)."""
+    return _controller(config).options
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:

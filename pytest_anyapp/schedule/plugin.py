@@ -33,8 +33,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from pytest_anyapp.errors import ConfigError
     from pytest_anyapp.schedule.manifest import drift, load_manifest
 
-    main = config.pluginmanager.get_plugin("anyapp-session")
-    options = main.options  # type: ignore[union-attr]
+    from pytest_anyapp.plugin import run_options
+
+    options = run_options(config)
     try:
         manifest = load_manifest(Path(path))
         problems = drift(manifest, seed=options.seed, n_instances=options.n_instances, condition=options.condition)
