@@ -49,7 +49,8 @@ class Pair:
 
     @property
     def adapter(self) -> AppAdapter[Any]:
-        return adapters()[self.app.app_id]
+        """The app's adapter as used for this template (``AppAdapter.for_template``)."""
+        return adapters()[self.app.app_id].for_template(self.template)
 
     @property
     def pair_id(self) -> str:

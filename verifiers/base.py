@@ -70,6 +70,16 @@ class AppAdapter(ABC, Generic[StateT]):
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
     storage: ClassVar[tuple[StorageProfile, ...]] = ()
 
+    def for_template(self, template: TaskTemplate[Any]) -> AppAdapter[StateT]:
+        """The adapter as used for one template (e.g. reading the screen only where a clause needs
+        it). Default: itself."""
+        return self
+
+    def readable_part(self, state: StateT) -> StateT:
+        """What of ``state`` this adapter seeds and reads back (the round-trip test compares it).
+        Default: all of it."""
+        return state
+
     def supports(self, template: TaskTemplate[StateT]) -> bool:
         """False where a template cannot be verified in this app (then the pair is not scheduled)."""
         return True

@@ -46,7 +46,8 @@ def test_pair_conformance(client: DeviceClient, pair: Pair) -> None:
     def round_trip(state: CategoryState, what: str) -> CategoryState:
         adapter.seed(client, state)
         read = adapter.parse(adapter.read_raw(client))
-        assert read.read_back() == state.read_back(), f"{what} did not round-trip through {adapter.app.app_id}"
+        wanted = adapter.readable_part(state).read_back()
+        assert read.read_back() == wanted, f"{what} did not round-trip through {adapter.app.app_id}"
         return read
 
     initial = template.initial_state(params)

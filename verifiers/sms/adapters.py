@@ -12,6 +12,7 @@ where each app keeps them at its pinned version (docs/sms.md, "Storage profiles"
 
 from __future__ import annotations
 
+import copy
 import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,13 +26,14 @@ from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
 from verifiers.sms.state import DRAFT, SmsMessage, SmsState
 from verifiers.sms.telephony import (
     MMSSMS_DB,
+    READ_SQL,
     SEP,
+    THREADS_SQL,
     escaped,
     insert_sql,
     parse_sms_lines,
     parse_threads,
     read_sms_lines,
-    read_thread_lines,
     seed_rows,
     sql_text,
     thread_of,
@@ -127,6 +129,7 @@ class SimpleSmsMessengerAdapter(TelephonySmsAdapter):
 
 FOSSIFY_DB = "/data/data/org.fossify.messages/databases/conversations.db"
 DRAFTS_MARK = "__DRAFTS__"
+SPLIT_MARK = "__NEXT_READ__"
 NO_DB_MARK = "__NO_DRAFTS_DB__"
 DRAFTS_SQL = (f"PRAGMA busy_timeout=5000; SELECT '{DRAFTS_MARK}' || count(*) FROM drafts; "
               f"SELECT thread_id || char(31) || {escaped('body')} || char(31) || date FROM drafts ORDER BY thread_id;")
@@ -157,12 +160,14 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
     def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
         threads = [thread_sql(d.address, str(d.date_ms or 0)) for d in drafts]
         seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
+        if not drafts:  # one call: empty the drafts table if the database exists (never create it)
+            clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM drafts;")
+            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null; fi")
+            return
         self._ensure_database(device)
         values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
-        sql = "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
-        if values:
-            sql += f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; "
-        device.sqlite(FOSSIFY_DB, sql + "COMMIT;")
+        device.sqlite(FOSSIFY_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
+                                  f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
 
     def _ensure_database(self, device: DeviceClient) -> None:
         """Room creates ``conversations.db`` on first launch; a file made by ``sqlite3`` instead would
@@ -178,15 +183,21 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
         raise DeviceError(f"{self.app.package} did not create {FOSSIFY_DB} on launch")
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        raw = super().read_raw(device)
-        raw["threads"] = read_thread_lines(device)
-        script = (f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {shlex.quote(DRAFTS_SQL)}; "
+        """One shell call: messages, the thread -> address map, and the drafts table (when the
+        database exists; a missing database is no drafts and is not created)."""
+        script = (f"sqlite3 {MMSSMS_DB} {shlex.quote(READ_SQL)} && echo {SPLIT_MARK} && "
+                  f"sqlite3 {MMSSMS_DB} {shlex.quote(THREADS_SQL)} && echo {SPLIT_MARK} && "
+                  f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {shlex.quote(DRAFTS_SQL)}; "
                   f"else echo {NO_DB_MARK}; fi")
         try:
-            raw["drafts"] = [line for line in device.check(script).split("\n") if line]
+            out = device.check(script)
         except DeviceError as exc:
-            raise VerifierReadError(f"could not read {FOSSIFY_DB}: {exc}") from exc
-        return raw
+            raise VerifierReadError(f"could not read the SMS stores: {exc}") from exc
+        parts = out.split(f"{SPLIT_MARK}\n")
+        if len(parts) != 3:
+            raise VerifierReadError(f"SMS read: expected 3 parts, got {len(parts)}")
+        sms, threads, drafts = ([line for line in part.split("\n") if line] for part in parts)
+        return {"sms": sms, "threads": threads, "drafts": drafts}
 
     def parse(self, raw: RawSnapshot) -> SmsState:
         state = super().parse(raw)
@@ -235,6 +246,13 @@ class ScreenDraftsAdapter(TelephonySmsAdapter):
     clear_on_init: ClassVar[bool] = True  # the app-private draft store must not leak across episodes
     list_ui: ClassVar[ListUi]
     ui_reason: ClassVar[str]
+    #: Read the screen (the ``ui`` pairs only: other templates never look at drafts).
+    read_screen: bool = True
+
+    def for_template(self, template: TaskTemplate[Any]) -> ScreenDraftsAdapter:
+        bound = copy.copy(self)
+        bound.read_screen = template.semantic_id in DRAFT_TEMPLATES
+        return bound
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         if template.semantic_id in DRAFT_TEMPLATES:
@@ -243,12 +261,21 @@ class ScreenDraftsAdapter(TelephonySmsAdapter):
 
     def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
         """Drafts cannot be written into the app's store: they are typed into the app (its own
-        new-conversation flow, then BACK), which writes them where the app keeps them."""
+        new-conversation flow, then BACK), which writes them where the app keeps them. Only for the
+        pairs that read drafts (the others never see them)."""
         seed_rows(device, [insert_sql(m) for m in messages], messages)
-        type_drafts(device, self.app.package, self.list_ui, drafts)
+        if self.read_screen:
+            type_drafts(device, self.app.package, self.list_ui, drafts)
+
+    def readable_part(self, state: SmsState) -> SmsState:
+        if self.read_screen:
+            return state
+        return state.model_copy(update={"messages": [m for m in state.messages if m.box != DRAFT]})
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         raw = super().read_raw(device)
+        if not self.read_screen:
+            return raw
         raw["screen"] = [device.ui_dump()]
         # The list names a saved contact instead of the number: the contacts resolve it back.
         raw["contacts"] = [f"{name}{SEP}{number}" for name, number in listed_phones(device)]
@@ -256,8 +283,10 @@ class ScreenDraftsAdapter(TelephonySmsAdapter):
 
     def parse(self, raw: RawSnapshot) -> SmsState:
         state = super().parse(raw)
-        if "screen" not in raw or "contacts" not in raw:
-            raise VerifierReadError("snapshot lacks the 'screen' or 'contacts' read")
+        if "screen" not in raw:  # a pair that does not read drafts (see ``for_template``)
+            return state
+        if "contacts" not in raw:
+            raise VerifierReadError("snapshot has a 'screen' but no 'contacts' read")
         names = dict(line.split(SEP, 1) for line in raw["contacts"] if SEP in line)
         drafts = [d.model_copy(update={"address": names.get(d.address, d.address)})
                   for d in drafts_on_screen("".join(raw["screen"]), self.list_ui)]

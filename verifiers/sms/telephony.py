@@ -184,9 +184,12 @@ def seed_rows(device: DeviceClient, inserts: Sequence[str], messages: Sequence[S
               statements: Sequence[str] = ()) -> list[SmsMessage]:
     """Run ``inserts`` (and ``statements``) on an emptied store in one transaction; the store must
     then hold exactly ``messages`` (box, address, body)."""
-    sql = " ".join([_BUSY, "BEGIN IMMEDIATE;", RESET_SQL, *inserts, *statements, "COMMIT;"])
-    device.sqlite(MMSSMS_DB, sql)
-    stored = parse_sms_lines(read_sms_lines(device))
+    sql = " ".join([_BUSY, "BEGIN IMMEDIATE;", RESET_SQL, *inserts, *statements, "COMMIT;", READ_SQL])
+    try:  # one call: write, then read back in the same sqlite3 invocation
+        lines = device.sqlite(MMSSMS_DB, sql)
+    except DeviceError as exc:
+        raise DeviceError(f"SMS seeding failed: {exc}") from exc
+    stored = parse_sms_lines(lines)
     want = sorted((m.box, m.address, m.body) for m in messages)
     got = sorted((m.box, m.address, m.body) for m in stored)
     if want != got:
