@@ -240,7 +240,14 @@ def row_from_summary(summary: Mapping[str, Any], *, run_id: str = "") -> IndexRo
     valid = condition_valid and status in (Status.VALID_SUCCESS.value, Status.VALID_FAILURE.value)
     exception = summary.get("exception") or {}
     return IndexRow(
-        run_id=run_id, test_id=_str(summary.get("test_id")), model=_str(summary.get("model") or summary.get("agent")),
+        run_id=run_id or _str(summary.get("run_id")), test_id=_str(summary.get("test_id")),
+        model=_str(summary.get("model_id") or summary.get("model") or summary.get("agent")),
+        model_revision=_str(summary.get("model_revision")), code_revision=_str(summary.get("code_revision")),
+        semantic_goal_sha256=_str(summary.get("semantic_goal_sha256")),
+        semantic_parameter_sha256=_str(summary.get("semantic_parameter_sha256")),
+        instance_seed=_int_or_none(summary.get("instance_seed")),
+        app_version_name=_str(summary.get("app_version_name")),
+        app_version_code=_int_or_none(summary.get("app_version_code")),
         agent=_str(summary.get("agent")), condition=_str(summary.get("condition")) or "c1",
         condition_valid=condition_valid, category=_str(summary.get("category")), app_id=_str(summary.get("app_id")),
         is_original=summary.get("is_original"), semantic_id=_str(summary.get("semantic_id")),
