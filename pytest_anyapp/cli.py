@@ -10,7 +10,7 @@ import sys
 # and sets ``func`` (taking the parsed args, returning an exit code) on its parser.
 _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.sim.cli",        # anyapp sim up|down|status|reset
-    "pytest_anyapp.report.cli",     # anyapp report, anyapp verify-support
+    "pytest_anyapp.report.cli",     # anyapp report, anyapp show, anyapp verify-support
     "pytest_anyapp.plans.cli",      # anyapp plans generate|import|preflight|verify-audit|audit-run
     "pytest_anyapp.records.cli",    # anyapp rescore
     "pytest_anyapp.failures.cli",   # anyapp failures judge|rejudge|agree|sample|vs-human|counts
