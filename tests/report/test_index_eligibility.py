@@ -11,7 +11,7 @@ import pytest
 
 from pytest_anyapp.cli import main
 from pytest_anyapp.outcomes import Status
-from pytest_anyapp.records.models import EpisodeRecord, Provenance, StepRecord
+from pytest_anyapp.records.models import AttemptRecord, EpisodeRecord, Provenance, StepRecord
 from pytest_anyapp.report.analysis import load_data
 from pytest_anyapp.report.eligibility import assess
 from pytest_anyapp.report.fields import row_from_record
@@ -29,7 +29,8 @@ def all_success(*_: object) -> str:
 def test_row_from_current_record() -> None:
     rec = EpisodeRecord(
         test_id="sms-SmsSend-quik_sms-i1", status=Status.VALID_FAILURE, goal="g", prompt_goal="g",
-        steps=[StepRecord(index=0, action={"action": "click", "coordinate": [1, 2]})],
+        attempts=[AttemptRecord(attempt=1, status=Status.VALID_FAILURE,
+                                steps=[StepRecord(index=0, action={"action": "click", "coordinate": [1, 2]})])],
         provenance=Provenance(category="sms", app_id="sms_quik_sms", semantic_id="SmsSend", instance=1,
                               condition="c1", device_kind="emulator", model={"agent": "x", "model_id": "GUI-Owl-7B"},
                               app_version_name="3.9", pinned_version_name="4.0"),
