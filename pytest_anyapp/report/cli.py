@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_anyapp.catalog import Category
+
+if TYPE_CHECKING:
+    from pytest_anyapp.report.analysis import Data
+    from pytest_anyapp.report.index import Index
+    from pytest_anyapp.report.models import Eligibility
 
 EXIT_OK = 0
 EXIT_UNSUPPORTED = 1
@@ -84,8 +91,15 @@ def run_report(args: argparse.Namespace) -> int:
     return _gap_table(args)
 
 
-def _eligibility_gate(args: argparse.Namespace, paths: list[Path]) -> tuple[int | None, str | None, object]:
-    """Open the index, assess eligibility; (exit code if refused, stamp, (index, data, eligibility))."""
+@dataclass
+class _Opened:
+    index: Index
+    data: Data
+    eligibility: Eligibility
+
+
+def _eligibility_gate(args: argparse.Namespace, paths: list[Path]) -> _Opened | None:
+    """Open the index and assess eligibility; None (after saying why) if the input is refused."""
     from pytest_anyapp.report.analysis import load_data
     from pytest_anyapp.report.eligibility import assess
     from pytest_anyapp.report.index import open_index
@@ -99,8 +113,8 @@ def _eligibility_gate(args: argparse.Namespace, paths: list[Path]) -> tuple[int 
             print(f"  - {reason}", file=sys.stderr)
         print("(pass --allow-ineligible to report it anyway; every table and plot is then stamped)", file=sys.stderr)
         index.close()
-        return EXIT_INELIGIBLE, None, None
-    return None, eligibility.stamp, (index, data, eligibility)
+        return None
+    return _Opened(index, data, eligibility)
 
 
 def _publication_report(args: argparse.Namespace) -> int:
@@ -115,10 +129,10 @@ def _publication_report(args: argparse.Namespace) -> int:
     from pytest_anyapp.report.tables import build_tables
 
     try:
-        refused, _stamp, opened = _eligibility_gate(args, list(args.paths))
-        if refused is not None:
-            return refused
-        index, data, eligibility = opened  # type: ignore[misc]
+        opened = _eligibility_gate(args, list(args.paths))
+        if opened is None:
+            return EXIT_INELIGIBLE
+        index, data, eligibility = opened.index, opened.data, opened.eligibility
         for note in index.notes:
             print(f"note: {note}", file=sys.stderr)
         if index.n_rows == 0:
@@ -162,10 +176,11 @@ def _gap_table(args: argparse.Namespace) -> int:
     try:
         loaded = load_summaries(path)
         table = build_gap_table(loaded.summaries, condition=args.condition)
-        refused, stamp, opened = _eligibility_gate(args, [path])
-        if refused is not None:
-            return refused
-        opened[0].close()  # type: ignore[index]
+        opened = _eligibility_gate(args, [path])
+        if opened is None:
+            return EXIT_INELIGIBLE
+        stamp = opened.eligibility.stamp
+        opened.index.close()
     except (OSError, ValueError) as exc:
         print(f"anyapp report: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -22,7 +22,8 @@ SELECT run_id,
        count(*) FILTER (WHERE pin_ok = false) AS pin_bad,
        count(*) FILTER (WHERE pin_ok IS NULL) AS pin_unknown,
        any_value(pin_problem) FILTER (WHERE pin_ok = false) AS pin_example,
-       count(*) FILTER (WHERE NOT condition_valid) AS cond_bad
+       count(*) FILTER (WHERE NOT condition_valid) AS cond_bad,
+       any_value(run_ineligible) FILTER (WHERE run_ineligible <> '') AS declared
 FROM episodes GROUP BY run_id ORDER BY run_id
 """
 
@@ -30,8 +31,10 @@ FROM episodes GROUP BY run_id ORDER BY run_id
 def run_eligibility(index: Index) -> list[RunEligibility]:
     rows = index.con.execute(_PER_RUN_SQL).fetchall()
     out = []
-    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad in rows:
+    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared in rows:
         reasons = []
+        if declared:
+            reasons.append(f"{run_id}: the run declared itself not analysis-eligible ({declared})")
         if not_real:
             reasons.append(f"{run_id}: {not_real}/{n} episodes not on a real device (device kind: {kinds})")
         if skipped:

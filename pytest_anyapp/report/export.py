@@ -51,18 +51,18 @@ def csv_rows(report: Report) -> dict[str, list[dict[str, Any]]]:
             for t, r in a.template_rates.items():
                 tables["template_rates"].append({**base, "category": a.category, "app_id": a.app_id, "template": t,
                                                  "rate": r})
-    for c in report.contrasts:
-        base = {"model": c.model, "contrast": c.contrast, "seed": c.seed, "unpaired": c.unpaired,
-                "provenance_mismatches": len(c.provenance_mismatches)}
-        for level, cells in (("overall", [c.overall]), ("category", c.categories), ("app", c.apps)):
+    for con in report.contrasts:
+        cbase: dict[str, Any] = {"model": con.model, "contrast": con.contrast, "seed": con.seed,
+                                 "unpaired": con.unpaired, "provenance_mismatches": len(con.provenance_mismatches)}
+        for level, cells in (("overall", [con.overall]), ("category", con.categories), ("app", con.apps)):
             for cell in cells:
-                tables["contrasts"].append({**base, "level": level, **_flat(cell.model_dump())})
+                tables["contrasts"].append({**cbase, "level": level, **_flat(cell.model_dump())})
     for d in report.per_app_delta:
         for row in d.pooled:
-            for model, cell in row.cells.items():
+            for model, pooled in row.cells.items():
                 tables["per_app_delta_pooled"].append({"contrast": d.contrast, "category": row.category,
                                                        "app_id": row.app_id, "label": row.label, "model": model,
-                                                       **cell.model_dump()})
+                                                       **pooled.model_dump()})
     if report.attrition is not None:
         for ac in report.attrition.conditions:
             tables["attrition"].append(_flat(ac.model_dump()))
@@ -77,8 +77,8 @@ def csv_rows(report: Report) -> dict[str, list[dict[str, Any]]]:
                 tables["pass_at_k"].append({"model": p.model, "condition": p.condition,
                                             "cohort_sha256": p.cohort_sha256, "runs": len(p.replicate_runs), "k": k,
                                             "category": cat, "pass_at_k": v})
-    for r in report.eligibility.runs:
-        tables["eligibility"].append({"run_id": r.run_id, "eligible": r.eligible, "reasons": ";".join(r.reasons)})
+    for run in report.eligibility.runs:
+        tables["eligibility"].append({"run_id": run.run_id, "eligible": run.eligible, "reasons": ";".join(run.reasons)})
     return tables
 
 

@@ -66,6 +66,7 @@ class IndexRow(BaseModel):
     device_kind: str = ""
     device_measured: bool = False
     preflight_skipped: bool | None = None
+    run_ineligible: str = ""  # the run's own ineligibility reasons (records v2: run.analysis_eligible false)
     validation_mode: str = ""
     pin_ok: bool | None = None
     pin_problem: str = ""
@@ -149,7 +150,9 @@ def _pin_check(prov: Any) -> tuple[bool | None, str]:
     return (not problems), "; ".join(dict.fromkeys(problems))
 
 
-def _model_label(model: Any, agent: str) -> str:
+def _model_label(model: Any, agent: str, model_id: Any = None) -> str:
+    if model_id:
+        return str(model_id)
     if isinstance(model, Mapping):
         for key in ("model_id", "model", "name"):
             if model.get(key):
@@ -166,12 +169,17 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
     if not final:
         status = Status.INVALID.value
     valid = final and condition_valid and status in (Status.VALID_SUCCESS.value, Status.VALID_FAILURE.value)
-    model = _get(prov, "model", default={})
-    agent = _str(_get(prov, "agent.name", "agent_name"))
+    model = _get(prov, "agent.model", "model", default={})
+    agent_obj = _get(prov, "agent")
+    agent = _str(_get(prov, "agent.name", "agent_name") if not isinstance(agent_obj, str) else agent_obj)
     pin_ok, pin_problem = _pin_check(prov)
-    device_kind = _get(prov, "device.kind_measured", "device.measured_kind", "device.kind", "device_kind")
-    measured = _get(prov, "device.kind_measured", "device.measured_kind", "device_kind_measured") is not None
-    skipped = _get(prov, "preflight.skipped", "preflight_skipped", "options.skip_preflight")
+    device_kind = _get(prov, "device.kind", "device_kind")
+    measured = isinstance(_get(prov, "device"), Mapping) or hasattr(_get(prov, "device"), "kind")  # v2: measured
+    skipped = _get(prov, "run.env_preflight_skipped", "preflight.skipped", "preflight_skipped")
+    eligible_flag = _get(prov, "run.analysis_eligible")
+    run_reasons = _get(prov, "run.ineligible_reasons", default=[]) or []
+    run_ineligible = "" if eligible_flag is None or bool(eligible_flag) else ("; ".join(map(str, run_reasons))
+                                                                              or "run declared not analysis-eligible")
     steps = _get(record, "steps", default=[])
     exception = _get(record, "exception")
     verifier = _get(record, "verifier")
@@ -185,12 +193,12 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
     condition_obj = _get(prov, "condition")
     condition = _str(_get(condition_obj, "name", "label") if not isinstance(condition_obj, str) else condition_obj)
     return IndexRow(
-        run_id=run_id or _str(_get(prov, "run_id", "run.run_id")),
+        run_id=run_id or _str(_get(prov, "run.run_id", "run_id")),
         test_id=_str(_get(record, "test_id")),
         mtime_ns=mtime_ns, size=size,
-        model=_model_label(model, agent), agent=agent,
+        model=_model_label(model, agent, _get(prov, "agent.model_id")), agent=agent,
         condition=condition or "c1", condition_valid=condition_valid,
-        category=_str(_get(prov, "task.category", "category")),
+        category=_str(_get(prov, "app.category", "task.category", "category")),
         app_id=_str(_get(prov, "app.app_id", "app_id")),
         app_display_name=_str(_get(prov, "app.display_name", "app_display_name")),
         is_original=_get(prov, "app.is_original", "is_original"),
@@ -200,8 +208,9 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         status=status, final=final,
         success=(1 if status == Status.VALID_SUCCESS.value else 0) if valid else -1,
         device_kind=_str(device_kind), device_measured=measured,
-        preflight_skipped=None if skipped is None else bool(skipped),
-        validation_mode=_str(_get(prov, "validation_mode", "options.validation_mode")),
+        preflight_skipped=None if skipped is None else bool(skipped), run_ineligible=run_ineligible,
+        validation_mode=_str(_get(prov, "task.validation_mode", "validation_mode")
+                             or _get(record, "verifier.validation_mode")),
         pin_ok=pin_ok, pin_problem=pin_problem,
         steps=len(steps) if isinstance(steps, list) else 0,
         duration_s=float(_get(record, "duration_s", default=0.0)),
@@ -213,12 +222,12 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         app_version_name=_str(_get(prov, "app.version_name", "app_version_name")),
         app_version_code=_int_or_none(_get(prov, "app.version_code", "app_version_code")),
         installed_apk_sha256=_str(_get(prov, "app.installed_apk_sha256", "installed_apk_sha256")),
-        code_revision=_str(_get(prov, "harness.code_revision", "code_revision")),
-        cohort_sha256=_str(_get(prov, "task.cohort_sha256", "cohort_sha256")),
-        model_revision=_str(_get(model, "model_revision", "revision")),
+        code_revision=_str(_get(prov, "run.code_revision", "code_revision")),
+        cohort_sha256=_str(_get(prov, "run.cohort_sha256", "cohort_sha256")),
+        model_revision=_str(_get(prov, "agent.model_revision") or _get(model, "model_revision", "revision")),
         model_config_sha256=_str(_get(model, "config_sha256")),
-        seed=_int_or_none(_get(prov, "task.seed", "seed")),
-        n_instances=_int_or_none(_get(prov, "task.n_instances", "n_instances")),
+        seed=_int_or_none(_get(prov, "run.seed", "seed")),
+        n_instances=_int_or_none(_get(prov, "run.n_instances", "n_instances")),
         plan_key=_str(_get(record, "plan.plan_key")),
         plan_sha256=_str(_get(record, "plan.plan_sha256")),
     )
@@ -231,7 +240,14 @@ def row_from_summary(summary: Mapping[str, Any], *, run_id: str = "") -> IndexRo
     valid = condition_valid and status in (Status.VALID_SUCCESS.value, Status.VALID_FAILURE.value)
     exception = summary.get("exception") or {}
     return IndexRow(
-        run_id=run_id, test_id=_str(summary.get("test_id")), model=_str(summary.get("model") or summary.get("agent")),
+        run_id=run_id or _str(summary.get("run_id")), test_id=_str(summary.get("test_id")),
+        model=_str(summary.get("model_id") or summary.get("model") or summary.get("agent")),
+        model_revision=_str(summary.get("model_revision")), code_revision=_str(summary.get("code_revision")),
+        semantic_goal_sha256=_str(summary.get("semantic_goal_sha256")),
+        semantic_parameter_sha256=_str(summary.get("semantic_parameter_sha256")),
+        instance_seed=_int_or_none(summary.get("instance_seed")),
+        app_version_name=_str(summary.get("app_version_name")),
+        app_version_code=_int_or_none(summary.get("app_version_code")),
         agent=_str(summary.get("agent")), condition=_str(summary.get("condition")) or "c1",
         condition_valid=condition_valid, category=_str(summary.get("category")), app_id=_str(summary.get("app_id")),
         is_original=summary.get("is_original"), semantic_id=_str(summary.get("semantic_id")),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (HTML template lines)
 """Jinja2 templates of the HTML report and the trajectory viewer (autoescaped; inline CSS/JS only)."""
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ class Index:
 
     def query(self, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
         """Column name -> numpy array."""
-        return self.con.execute(sql, params or []).fetchnumpy()  # type: ignore[no-any-return]
+        return self.con.execute(sql, params or []).fetchnumpy()
 
     def episode_dir(self, run_id: str, test_id: str) -> Path | None:
         run = self.run_dirs.get(run_id)

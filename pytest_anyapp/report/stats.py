@@ -240,8 +240,8 @@ def build_paired_nest(pairs: dict[str, dict[str, dict[str, list[tuple[int, int]]
     apps = [[a for a in sorted(pairs[c]) if any(pairs[c][a].values())] for c in cats]
     n_c = len(cats)
     a_max = max((len(a) for a in apps), default=1)
-    t_max = max((sum(1 for t in pairs[c][a].values() if t) for c, aa in zip(cats, apps) for a in aa), default=1)
-    i_max = max((len(t) for c, aa in zip(cats, apps) for a in aa for t in pairs[c][a].values()), default=1)
+    t_max = max((sum(1 for t in pairs[c][a].values() if t) for c, aa in zip(cats, apps, strict=True) for a in aa), default=1)
+    i_max = max((len(t) for c, aa in zip(cats, apps, strict=True) for a in aa for t in pairs[c][a].values()), default=1)
     c1 = np.full((n_c, a_max, t_max, i_max), np.nan)
     c2 = np.full((n_c, a_max, t_max, i_max), np.nan)
     n_apps = np.zeros(n_c, dtype=np.int64)
@@ -271,7 +271,7 @@ def paired_point(nest: PairedNest) -> dict[str, tuple[float | None, float | None
     for ci, c in enumerate(nest.categories):
         k = int(nest.n_apps[ci])
         per_app = {a: (_f(a1[ci, ai]), _f(a2[ci, ai])) for ai, a in enumerate(nest.apps[ci])}
-        out[c] = (_f(nan_mean(a1[ci, :k])), _f(nan_mean(a2[ci, :k])), per_app)
+        out[c] = (_f(float(nan_mean(a1[ci, :k]))), _f(float(nan_mean(a2[ci, :k]))), per_app)
     return out
 
 

@@ -107,8 +107,8 @@ def _per_app_tables(report: Report) -> list[Table]:
         for cat, app, orig in keys:
             cells = []
             for h in heads:
-                a = next((x for x in h.apps if x.category == cat and x.app_id == app), None)
-                cells.append(NA if a is None else f"{pct(a.rate)} ({a.counts.success}/{a.counts.valid})")
+                found = next((x for x in h.apps if x.category == cat and x.app_id == app), None)
+                cells.append(NA if found is None else f"{pct(found.rate)} ({found.counts.success}/{found.counts.valid})")
             t.rows.append([cat, app, "AW" if orig else "new", *cells])
             t.filters.append({"category": cat, "app": app})
         tables.append(t)
@@ -168,8 +168,8 @@ def _per_app_delta_tables(report: Report) -> list[Table]:
             cat, app = scope.split("/", 1)
             cells = []
             for m in d.models:
-                a = next((x for x in cs[m].apps if x.scope == scope), None) if m in cs else None
-                cells.append(NA if a is None else pp(a.delta))
+                hit = next((x for x in cs[m].apps if x.scope == scope), None) if m in cs else None
+                cells.append(NA if hit is None else pp(hit.delta))
             th.rows.append([cat, app, *cells])
             th.filters.append({"category": cat, "app": app})
         th.rows.append(["", "Overall", *[pp(cs[m].overall.delta) if m in cs else NA for m in d.models]])
@@ -217,11 +217,11 @@ def _attrition_tables(report: Report) -> list[Table]:
                    columns=["Model", "Contrast", "AW diff bounds (pp)", "New diff bounds (pp)",
                             "New−AW diff bounds (pp)", "pass→pass", "pass→fail", "fail→pass", "fail→fail"],
                    numeric_from=2)
-        for c in a.contrasts:
-            tc.rows.append([c.model, c.contrast, ci_pp(c.original_difference_bounds), ci_pp(c.new_difference_bounds),
-                            ci_pp(c.delta_difference_bounds), str(c.pass_pass), str(c.earlier_pass_later_fail),
-                            str(c.earlier_fail_later_pass), str(c.fail_fail)])
-            tc.filters.append({"model": c.model})
+        for x in a.contrasts:
+            tc.rows.append([x.model, x.contrast, ci_pp(x.original_difference_bounds), ci_pp(x.new_difference_bounds),
+                            ci_pp(x.delta_difference_bounds), str(x.pass_pass), str(x.earlier_pass_later_fail),
+                            str(x.earlier_fail_later_pass), str(x.fail_fail)])
+            tc.filters.append({"model": x.model})
         tables.append(tc)
     return tables
 

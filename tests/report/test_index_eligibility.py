@@ -11,7 +11,7 @@ import pytest
 
 from pytest_anyapp.cli import main
 from pytest_anyapp.outcomes import Status
-from pytest_anyapp.records.models import EpisodeRecord, Provenance, StepRecord
+from pytest_anyapp.records.models import AttemptRecord, EpisodeRecord, Provenance, StepRecord
 from pytest_anyapp.report.analysis import load_data
 from pytest_anyapp.report.eligibility import assess
 from pytest_anyapp.report.fields import row_from_record
@@ -29,7 +29,8 @@ def all_success(*_: object) -> str:
 def test_row_from_current_record() -> None:
     rec = EpisodeRecord(
         test_id="sms-SmsSend-quik_sms-i1", status=Status.VALID_FAILURE, goal="g", prompt_goal="g",
-        steps=[StepRecord(index=0, action={"action": "click", "coordinate": [1, 2]})],
+        attempts=[AttemptRecord(attempt=1, status=Status.VALID_FAILURE,
+                                steps=[StepRecord(index=0, action={"action": "click", "coordinate": [1, 2]})])],
         provenance=Provenance(category="sms", app_id="sms_quik_sms", semantic_id="SmsSend", instance=1,
                               condition="c1", device_kind="emulator", model={"agent": "x", "model_id": "GUI-Owl-7B"},
                               app_version_name="3.9", pinned_version_name="4.0"),
@@ -43,15 +44,26 @@ def test_row_from_current_record() -> None:
 
 def test_row_from_typed_provenance_shape() -> None:
     """Records with typed provenance sub-models (a later schema) read through the same adapter."""
-    data = {"test_id": "t", "status": "valid_success", "final": True,
-            "provenance": {"device": {"kind": "emulator", "kind_measured": "emulator"}, "preflight": {"skipped": True},
-                           "app": {"app_id": "sms_a", "is_original": True, "version_name": "1", "pinned_version_name": "1"},
-                           "task": {"category": "sms", "semantic_id": "S", "instance": 2},
-                           "condition": {"name": "c2_h", "valid": False}, "agent": {"name": "oracle"}}}
+    data = {"schema_version": 2, "test_id": "t", "status": "valid_success", "final": True,
+            "steps": [{"index": 0, "action": {"action": "wait"}}],
+            "provenance": {"run": {"run_id": "r", "code_revision": "abc", "cohort_sha256": "h", "seed": 30,
+                                   "n_instances": 3, "env_preflight_skipped": True, "analysis_eligible": False,
+                                   "ineligible_reasons": ["simulated device"]},
+                           "agent": {"name": "GUI-Owl-7B", "model_id": "gui-owl-7b", "model_revision": "rev1",
+                                     "model": {"config_sha256": "cfg"}},
+                           "device": {"kind": "emulator", "requested_kind": "emulator"},
+                           "app": {"app_id": "sms_a", "category": "sms", "is_original": True, "version_name": "1",
+                                   "pinned_version_name": "1"},
+                           "task": {"semantic_id": "S", "instance": 2, "instance_seed": 7, "validation_mode": "durable"},
+                           "condition": {"name": "c2_h", "valid": False}}}
     row = row_from_record(data)
+    assert (row.run_id, row.code_revision, row.cohort_sha256, row.seed, row.n_instances) == ("r", "abc", "h", 30, 3)
     assert (row.device_kind, row.device_measured, row.preflight_skipped) == ("emulator", True, True)
+    assert row.run_ineligible == "simulated device"
     assert (row.app_id, row.is_original, row.category, row.instance, row.pin_ok) == ("sms_a", True, "sms", 2, True)
-    assert (row.condition, row.condition_valid, row.success, row.model) == ("c2_h", False, -1, "oracle")
+    assert (row.condition, row.condition_valid, row.success) == ("c2_h", False, -1)
+    assert (row.model, row.agent, row.model_revision, row.model_config_sha256) == ("gui-owl-7b", "GUI-Owl-7B", "rev1", "cfg")
+    assert (row.instance_seed, row.validation_mode, row.steps) == (7, "durable", 1)
 
 
 def test_index_refresh_is_incremental(tmp_path: Path) -> None:
