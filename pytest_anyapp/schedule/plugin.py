@@ -31,9 +31,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if not pairs:
         return
     from pytest_anyapp.errors import ConfigError
-    from pytest_anyapp.schedule.manifest import drift, load_manifest
-
     from pytest_anyapp.plugin import run_options
+    from pytest_anyapp.schedule.manifest import drift, load_manifest
 
     options = run_options(config)
     try:
