@@ -55,6 +55,11 @@ if ! command -v docker-compose >/dev/null 2>&1 && command -v apt-get >/dev/null 
   apt_install --no-install-recommends docker-compose
 fi
 
+# A venv left half-made by an interrupted run (no pip) is made again.
+if [ -x "$VENV/bin/python" ] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+  step "re-creating the incomplete virtual environment $VENV"
+  rm -rf "$VENV"; mkdir -p "$(dirname "$LOG")"
+fi
 if [ ! -x "$VENV/bin/python" ]; then
   step "creating the virtual environment $VENV"
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }

@@ -8,6 +8,7 @@ health probe can ride along with the next command (``defer_health``). ``wire`` c
 
 from __future__ import annotations
 
+import re
 import shlex
 import time
 from collections.abc import Sequence
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
     from pytest_anyapp.device.health import HealthReport
 
 __all__ = ["CommandResult", "DeviceClient", "LaneAddress"]
+
+
+#: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
+#: provider:", AOSP cmds/content Content.java) and ``am start`` ("Error type N" / "Error: …",
+#: ActivityManagerShellCommand). ``check`` treats these as failures, whatever the exit status.
+_ERROR_DESPITE_EXIT_0 = re.compile(r"^(Error while accessing provider:|Error type \d+|Error: )", re.M)
+
+
+def android_error(result: CommandResult) -> str | None:
+    """The error line a command printed on stderr although it exited 0, else None."""
+    hit = _ERROR_DESPITE_EXIT_0.search(result.stderr)
+    return result.stderr[hit.start():].splitlines()[0] if hit else None
 
 
 @dataclass(frozen=True)
@@ -125,9 +138,9 @@ class DeviceClient:
         return health.require_healthy(self.serial, got)
 
     def check(self, cmd: str, *, timeout_s: float | None = None) -> str:
-        """Run and require exit code 0; returns stdout."""
+        """Run and require success (exit code 0 and no Android error printed); returns stdout."""
         result = self.run(cmd, timeout_s=timeout_s)
-        if not result.ok:
+        if not result.ok or android_error(result) is not None:
             raise DeviceError(
                 f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
                 f"{(result.stderr or result.stdout).strip()[:400]}"

@@ -1,0 +1,54 @@
+"""``DeviceClient.check`` decides from the output too: Android tools that print an error and exit 0
+(AOSP ``Content.java``: "Error while accessing provider:"; ``ActivityManagerShellCommand``:
+"Error: Activity class … does not exist.") fail the check, so a setup or seeding step that the
+device refused is never taken for done."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.batch import CommandResult
+from pytest_anyapp.device.client import DeviceClient, LaneAddress, android_error
+from pytest_anyapp.errors import DeviceError
+from pytest_anyapp.sim.testing import RunningDevice, running_device
+
+
+@pytest.mark.parametrize(("stderr", "expected"), [
+    ("Error while accessing provider:nosuch\njava.lang.IllegalArgumentException: …\n",
+     "Error while accessing provider:nosuch"),
+    ("Error type 3\nError: Activity class {a/.B} does not exist.\n", "Error type 3"),
+    ("Error: Activity not started, unable to resolve Intent { act=x }\n",
+     "Error: Activity not started, unable to resolve Intent { act=x }"),
+    ("", None),
+    ("Warning: Activity not started, its current task has been brought to the front\n", None),
+    ("note: Error: inside a line is not Android's error line\n", None),
+])
+def test_android_error_lines(stderr: str, expected: str | None) -> None:
+    assert android_error(CommandResult(stdout="", stderr=stderr, exit_code=0)) == expected
+
+
+@pytest.fixture(scope="module")
+def client(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeviceClient]:
+    device: RunningDevice
+    with running_device(Path(tmp_path_factory.mktemp("check")) / "dev", adb_server_port=adb_server) as device:
+        yield DeviceClient(LaneAddress(serial=device.serial, console_port=device.console_port, grpc_port=None,
+                                       adb_port=adb_server))
+
+
+def test_check_refuses_a_provider_error_that_exits_0(client: DeviceClient) -> None:
+    result = client.run("content query --uri content://no.such.provider/items")
+    assert result.exit_code == 0 and android_error(result) is not None  # as Android 13 does
+    with pytest.raises(DeviceError, match="Error while accessing provider"):
+        client.check("content query --uri content://no.such.provider/items")
+
+
+def test_check_refuses_a_missing_activity_that_exits_0(client: DeviceClient) -> None:
+    with pytest.raises(DeviceError, match="does not exist"):
+        client.check("am start -n com.android.settings/.NoSuchActivity")
+
+
+def test_check_passes_a_good_command(client: DeviceClient) -> None:
+    assert client.check("echo ok").strip() == "ok"
