@@ -294,6 +294,9 @@ def resolve_options(config: pytest.Config) -> RunOptions:
 #: Variables read outside ``OPTION_SPECS``.
 OTHER_ENV_READ: dict[str, str] = {
     "CATBENCH_CODE_REVISION": "code revision recorded in every episode (default: git HEAD)",
+    "CATBENCH_SCHEDULE_FILE": "frozen schedule of `pytest pairs --schedule` (docs/real-emulators.md)",
+    "CATBENCH_APK_SOURCES": "APK sources file of `anyapp apps` (default: the shipped one)",
+    "CATBENCH_APP_ARTIFACT_ROOT": "APK directory of `anyapp apps` (default ./apks)",
 }
 
 

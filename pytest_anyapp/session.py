@@ -20,7 +20,7 @@ import pytest
 
 from pytest_anyapp import __version__
 from pytest_anyapp.catalog import APPS, AppSpec, Category
-from pytest_anyapp.errors import ConfigError, DeviceError, InfrastructureError, Phase
+from pytest_anyapp.errors import ConfigError, InfrastructureError, Phase
 from pytest_anyapp.options import LaneSpec, RunOptions, resolve_options, unknown_env_vars
 from pytest_anyapp.outcomes import Status, attribute
 from pytest_anyapp.records.models import EpisodeRecord, ExceptionInfo
@@ -456,24 +456,12 @@ class Worker:
         Environment (unless skipped): each app this worker will run is installed at its pinned
         version. A lane-wide problem raises (all its episodes become invalid); a missing or
         mismatched app only invalidates that app's pairs."""
-        from pytest_anyapp.device.health import check_health
+        from pytest_anyapp.pool.preflight import plugin_preflight  # the checks of `anyapp preflight`
 
-        check_health(device)
-        target = 1_600_000_000
-        device.set_time(target)
-        got = device.now_s()
-        if abs(got - target) > 5:
-            raise DeviceError(f"{device.serial}: clock not settable (set {target}, read {got})")
         if self.options.skip_env_preflight:
+            plugin_preflight(device, installed, apps_needed, env=False)
             return {"*": "skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1)"}
-        apps: dict[str, str] = {}
-        for app in apps_needed:
-            try:
-                version = installed.require(app)
-                apps[app.app_id] = f"ok {version[0]} ({version[1]})" if version else "ok (version unreadable)"
-            except InfrastructureError as exc:
-                apps[app.app_id] = f"{exc.cause}: {exc}"
-        return apps
+        return plugin_preflight(device, installed, apps_needed)
 
     def _ensure_runner(self, item: pytest.Item) -> Any:
         from pytest_anyapp.device.client import DeviceClient, LaneAddress
