@@ -1,33 +1,30 @@
 """One device as the harness sees it: shell commands through the real adb server, plus gRPC.
 
 Every failure to talk to the device becomes ``DeviceError`` (infrastructure), so callers never
-mistake a broken device for an agent failure.
+mistake a broken device for an agent failure. Every call is one adb connection with one device
+round trip (``adb_link``), several commands can share a round trip (``run_batch``), and the
+health probe can ride along with the next command (``defer_health``). ``wire`` counts it all.
 """
 
 from __future__ import annotations
 
 import shlex
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import adbutils
 
+from pytest_anyapp.device.adb_link import LeanAdbDevice, WireMeter
+from pytest_anyapp.device.batch import BatchScript, CommandResult
 from pytest_anyapp.errors import DeviceError
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
+    from pytest_anyapp.device.health import HealthReport
 
-
-@dataclass(frozen=True)
-class CommandResult:
-    stdout: str
-    stderr: str
-    exit_code: int
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +46,12 @@ class DeviceClient:
         self.lane = lane
         self.command_timeout_s = command_timeout_s
         self._adb = adbutils.AdbClient(host=lane.adb_host, port=lane.adb_port)
-        self._device = self._adb.device(serial=lane.serial)
+        #: What crossed the wire so far (connections, round trips, bytes).
+        self.wire = WireMeter()
+        self._device = LeanAdbDevice(self._adb, lane.serial, self.wire)
         self._grpc: EmulatorGrpc | None = None
+        self._health_due = False
+        self._health: HealthReport | BaseException | None = None
         #: Why gRPC screenshots were given up on this lane ("" while they work).
         self.grpc_failed = ""
 
@@ -59,13 +60,62 @@ class DeviceClient:
         return self.lane.serial
 
     # -- shell -----------------------------------------------------------------------------
-    def run(self, cmd: str, *, timeout_s: float | None = None) -> CommandResult:
-        """Run ``cmd`` in the device shell with the shell v2 protocol (separate stderr, exit code)."""
+    def _shell(self, cmd: str, timeout_s: float | None) -> CommandResult:
         try:
             ret = self._device.shell2(cmd, timeout=timeout_s or self.command_timeout_s, v2=True)
         except (adbutils.AdbError, OSError, EOFError) as exc:
             raise DeviceError(f"adb shell failed on {self.serial}: {cmd[:120]!r}: {exc}") from exc
         return CommandResult(stdout=ret.stdout or "", stderr=ret.stderr or "", exit_code=ret.returncode)
+
+    def run(self, cmd: str, *, timeout_s: float | None = None) -> CommandResult:
+        """Run ``cmd`` in the device shell with the shell v2 protocol (separate stderr, exit code).
+        A deferred health probe rides along in the same round trip (see ``defer_health``)."""
+        if self._health_due:
+            result = self.run_batch([cmd], timeout_s=timeout_s)[0]
+            assert result is not None  # nothing is skipped without stop_on_error
+            return result
+        return self._shell(cmd, timeout_s)
+
+    def run_batch(self, commands: Sequence[str], *, timeout_s: float | None = None,
+                  stop_on_error: bool = False) -> list[CommandResult | None]:
+        """Run several commands in one round trip; one result each, ``None`` for a command that
+        ``stop_on_error`` skipped after a failure. A deferred health probe is appended (it always
+        runs) and its report kept for ``settle_health``."""
+        from pytest_anyapp.device import health
+
+        cmds = list(commands)
+        with_health = self._health_due
+        if with_health:
+            cmds.append(health.PROBE_COMMAND)
+        script = BatchScript.build(cmds, stop_on_error=stop_on_error, unguarded_tail=int(with_health))
+        raw = self._shell(script.script, timeout_s)
+        results = script.parse(raw.stdout, raw.stderr)
+        if with_health:
+            self._health_due = False
+            probe = results.pop()
+            try:
+                self._health = health.parse_health(probe.stdout if probe else "")
+            except DeviceError as exc:
+                self._health = exc
+        return results
+
+    # -- health ------------------------------------------------------------------------------
+    def defer_health(self) -> None:
+        """Check health with the next command instead of in a round trip of its own."""
+        self._health_due = True
+
+    def settle_health(self) -> HealthReport:
+        """The deferred health report (probing now if no command carried it); raises
+        ``DeviceHealthError`` when the device is not healthy."""
+        from pytest_anyapp.device import health
+
+        if self._health_due or self._health is None:
+            self._health_due = False
+            self._health = health.parse_health(self._shell(health.PROBE_COMMAND, 20).stdout)
+        got, self._health = self._health, None
+        if isinstance(got, BaseException):
+            raise got
+        return health.require_healthy(self.serial, got)
 
     def check(self, cmd: str, *, timeout_s: float | None = None) -> str:
         """Run and require exit code 0; returns stdout."""
@@ -115,11 +165,11 @@ class DeviceClient:
         if self._grpc is None:
             from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
 
-            self._grpc = EmulatorGrpc(self.lane.grpc_host, self.lane.grpc_port)
+            self._grpc = EmulatorGrpc(self.lane.grpc_host, self.lane.grpc_port, meter=self.wire)
         return self._grpc
 
     def screenshot_png(self) -> bytes:
-        """PNG of the screen: gRPC when the lane has it, else ``screencap -p`` over adb."""
+        """PNG of the screen: gRPC when the lane has it, else ``screencap -p`` over adb. One round trip."""
         grpc = None if self.grpc_failed else self.grpc()
         if grpc is not None:
             try:
@@ -128,15 +178,23 @@ class DeviceClient:
                 # Fall back to adb for the rest of this lane's life (a dead adb too is what raises).
                 self.grpc_failed = str(exc)
         try:
-            data = self._device.shell("screencap -p", encoding=None, timeout=self.command_timeout_s)
+            ret = self._device.shell2("screencap -p", timeout=self.command_timeout_s, encoding=None, v2=True)
         except (adbutils.AdbError, OSError, EOFError) as exc:
             raise DeviceError(f"screencap failed on {self.serial}: {exc}") from exc
+        data = ret.stdout
         if not isinstance(data, bytes) or not data.startswith(b"\x89PNG"):
             raise DeviceError(f"screencap on {self.serial} did not return a PNG")
         return data
 
     def ui_dump(self) -> str:
-        """The ``uiautomator dump`` XML of the current screen."""
+        """The ``uiautomator dump`` XML of the current screen, in one round trip: dumped to
+        ``/dev/tty`` the XML comes on stdout followed by the "dumped to" line (as ``exec-out``
+        shows it); a device that does not do that gets the file dump and a pull (two)."""
+        result = self.run("uiautomator dump /dev/tty")
+        out = result.stdout
+        start, end = out.find("<?xml"), out.rfind("</hierarchy>")
+        if result.ok and start >= 0 and end > start:
+            return out[start:end + len("</hierarchy>")]
         path = "/sdcard/window_dump.xml"
         out = self.check(f"uiautomator dump {path}")
         if "dumped to" not in out:

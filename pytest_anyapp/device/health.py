@@ -17,7 +17,8 @@ _FAULTS = (
     ("anr", re.compile(r"Application Not Responding:|isn.?t responding|is not responding", re.I)),
     ("crash", re.compile(r"Application Error:|has stopped|keeps stopping", re.I)),
 )
-_COMMAND = (
+#: The probe as one shell command (also appended to other commands by ``DeviceClient.defer_health``).
+PROBE_COMMAND = (
     "echo __BOOT__; getprop sys.boot_completed; echo __UID__; id -u; echo __WIN__; "
     f"dumpsys window windows | grep -iE '{_WINDOW_FILTER}'; echo __END__"
 )
@@ -52,13 +53,18 @@ def parse_health(output: str) -> HealthReport:
     return HealthReport(booted=boot == "1", root=uid == "0", faults=faults, focus=focus)
 
 
-def check_health(device: DeviceClient) -> HealthReport:
+def require_healthy(serial: str, report: HealthReport) -> HealthReport:
     """Raise ``DeviceHealthError`` (not booted, root lost) or ``FaultDialogError`` (crash/ANR up)."""
-    report = parse_health(device.run(_COMMAND, timeout_s=20).stdout)
     if not report.booted:
-        raise DeviceHealthError(f"{device.serial}: sys.boot_completed is not 1")
+        raise DeviceHealthError(f"{serial}: sys.boot_completed is not 1")
     if not report.root:
-        raise DeviceHealthError(f"{device.serial}: adbd is not root (id -u != 0)")
+        raise DeviceHealthError(f"{serial}: adbd is not root (id -u != 0)")
     if report.faults:
-        raise FaultDialogError(f"{device.serial}: fault dialog on screen: {'; '.join(report.faults)}")
+        raise FaultDialogError(f"{serial}: fault dialog on screen: {'; '.join(report.faults)}")
     return report
+
+
+def check_health(device: DeviceClient) -> HealthReport:
+    """Probe now, in a round trip of its own (a deferred probe is settled by the same call)."""
+    device.defer_health()
+    return device.settle_health()

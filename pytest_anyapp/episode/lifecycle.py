@@ -2,17 +2,21 @@
 
 Isolation disables the category's other apps so an agent cannot solve the task in a sibling app
 (and so a sibling cannot grab the SMS role); teardown re-enables them even after an error.
+Each step is one device round trip (``DeviceClient.run_batch``), whatever the number of packages.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-import time
 
 from pytest_anyapp.catalog import AppSpec, apps_in
-from pytest_anyapp.device.client import DeviceClient
-from pytest_anyapp.errors import AppNotInstalledError, AppVersionMismatchError, DeviceError
+from pytest_anyapp.device.client import CommandResult, DeviceClient
+from pytest_anyapp.errors import (
+    AppNotInstalledError,
+    AppVersionMismatchError,
+    DeviceError,
+)
 
 
 class InstalledApps:
@@ -23,6 +27,7 @@ class InstalledApps:
         self._packages: set[str] | None = None
         self._versions: dict[str, tuple[str, int] | None] = {}
         self._apk_sha: dict[str, str | None] = {}
+        self._declared: dict[str, set[str]] = {}
 
     def packages(self) -> set[str]:
         if self._packages is None:
@@ -33,6 +38,13 @@ class InstalledApps:
         if package not in self._versions:
             self._versions[package] = self.device.package_version(package)
         return self._versions[package]
+
+    def declared_permissions(self, package: str) -> set[str]:
+        """Permissions the installed package declares (``dumpsys package``; fixed while installed)."""
+        if package not in self._declared:
+            out = self.device.run(f"dumpsys package {shlex.quote(package)}").stdout
+            self._declared[package] = set(_PERMISSION.findall(out))
+        return self._declared[package]
 
     def apk_sha256(self, package: str) -> str | None:
         """sha256 of the installed base APK (``pm path`` + ``sha256sum``), None when unreadable."""
@@ -68,22 +80,38 @@ def siblings(app: AppSpec) -> list[AppSpec]:
 
 def isolate(device: DeviceClient, app: AppSpec, installed: set[str], timeout_s: float) -> None:
     """Enable the target (repairing a crashed run), disable installed siblings, then audit."""
-    device.check(f"pm enable --user 0 {shlex.quote(app.package)}", timeout_s=timeout_s)
-    for other in siblings(app):
-        if other.package in installed:
-            device.check(f"pm disable-user --user 0 {shlex.quote(other.package)}", timeout_s=timeout_s)
-    disabled = device.disabled_packages()
+    others = [o.package for o in siblings(app) if o.package in installed]
+    cmds = [f"pm enable --user 0 {shlex.quote(app.package)}",
+            *(f"pm disable-user --user 0 {shlex.quote(p)}" for p in others), "pm list packages -d"]
+    results = device.run_batch(cmds, timeout_s=timeout_s, stop_on_error=True)
+    _require_ok(device, cmds, results)
+    audit = results[-1]
+    assert audit is not None  # _require_ok checked every command ran
+    disabled = {line.split(":", 1)[1].strip() for line in audit.stdout.splitlines()
+                if line.startswith("package:")}
     if app.package in disabled:
         raise DeviceError(f"isolation audit: target {app.package} is disabled")
-    still = [o.package for o in siblings(app) if o.package in installed and o.package not in disabled]
+    still = [p for p in others if p not in disabled]
     if still:
         raise DeviceError(f"isolation audit: siblings still enabled: {still}")
 
 
 def restore(device: DeviceClient, app: AppSpec, installed: set[str], timeout_s: float) -> None:
-    for other in siblings(app):
-        if other.package in installed:
-            device.check(f"pm enable --user 0 {shlex.quote(other.package)}", timeout_s=timeout_s)
+    cmds = [f"pm enable --user 0 {shlex.quote(o.package)}" for o in siblings(app) if o.package in installed]
+    if cmds:
+        _require_ok(device, cmds, device.run_batch(cmds, timeout_s=timeout_s))
+
+
+def _require_ok(device: DeviceClient, cmds: list[str], results: list[CommandResult | None]) -> None:
+    """As ``DeviceClient.check`` for each command of a batch: the first failure raises."""
+    for cmd, result in zip(cmds, results, strict=True):
+        if result is None:
+            raise DeviceError(f"command did not run on {device.serial}: {cmd[:160]!r}")
+        if not result.ok:
+            raise DeviceError(
+                f"command failed on {device.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
+                f"{(result.stderr or result.stdout).strip()[:400]}"
+            )
 
 
 def clear_data(device: DeviceClient, package: str, timeout_s: float) -> None:
@@ -95,24 +123,39 @@ def clear_data(device: DeviceClient, package: str, timeout_s: float) -> None:
 _PERMISSION = re.compile(r"(android\.permission\.[A-Z_]+)")
 
 
-def grant_permissions(device: DeviceClient, package: str, wanted: tuple[str, ...]) -> list[str]:
-    """Grant each wanted runtime permission the app declares; returns those granted."""
+def grant_permissions(device: DeviceClient, package: str, wanted: tuple[str, ...],
+                      declared: set[str] | None = None) -> list[str]:
+    """Grant each wanted runtime permission the app declares (one round trip, plus one
+    ``dumpsys package`` when ``declared`` is not given); returns those granted."""
     if not wanted:
         return []
-    declared = set(_PERMISSION.findall(device.run(f"dumpsys package {shlex.quote(package)}").stdout))
+    if declared is None:
+        declared = set(_PERMISSION.findall(device.run(f"dumpsys package {shlex.quote(package)}").stdout))
     granted = []
     for perm in wanted:
         full = perm if perm.startswith("android.permission.") else f"android.permission.{perm}"
         if full in declared:
-            device.check(f"pm grant --user 0 {shlex.quote(package)} {full}")
             granted.append(full)
+    cmds = [f"pm grant --user 0 {shlex.quote(package)} {full}" for full in granted]
+    if cmds:
+        _require_ok(device, cmds, device.run_batch(cmds, stop_on_error=True))
     return granted
 
 
+#: How long relaunch waits for the old process to go (polling on the device, in the same round trip).
+RELAUNCH_EXIT_WAIT_S = 3.0
+
+
 def relaunch(device: DeviceClient, package: str) -> None:
-    """Force-stop, wait until the process is gone (at most 3 s), then launch from the launcher."""
-    device.force_stop(package)
-    deadline = time.monotonic() + 3.0
-    while device.pidof(package) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    device.launch(package)
+    """Force-stop, wait until the process is gone (at most 3 s), then launch from the launcher:
+    one round trip, the wait polling ``pidof`` on the device."""
+    pkg = shlex.quote(package)
+    polls = int(RELAUNCH_EXIT_WAIT_S / 0.1)
+    cmds = [f"am force-stop {pkg}",
+            f"__i=0; while pidof {pkg} >/dev/null && [ $__i -lt {polls} ]; do sleep 0.1; __i=$((__i+1)); done; true",
+            f"monkey -p {pkg} -c android.intent.category.LAUNCHER 1"]
+    results = device.run_batch(cmds, stop_on_error=True)
+    _require_ok(device, cmds, results)
+    out = results[-1].stdout if results[-1] else ""
+    if "No activities found" in out or "aborted" in out:
+        raise DeviceError(f"could not launch {package}: {out.strip()[:200]}")
