@@ -56,7 +56,7 @@ class BatchScript:
             run = f"{{ {cmd}\n}}; __rc=$?;"
             if self.stop_on_error and i < guarded:
                 run = f"if [ $__abs -eq 0 ]; then {run} [ $__rc -eq 0 ] || __abs=1; else __rc=skip; fi;"
-            parts.append(f"echo {m}; echo {m} >&2; {run} echo; echo {m}_rc$__rc; echo; echo {m}_end >&2;")
+            parts.append(f"echo {m}; echo {m} >&2; {run} echo; echo {m}_rc$__rc; echo >&2; echo {m}_end >&2;")
         return " ".join(parts)
 
     def parse(self, stdout: str, stderr: str) -> list[CommandResult | None]:
