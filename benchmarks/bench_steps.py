@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(os.environ.get("BENCH_ROOT", Path(__file__).resolve().parent.parent))
 
 
 # -- the probe ----------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def run_episodes(kind: str, episodes: int, lane: Any, tmp: Path, *, save_screens
         ep.steps = len(record.steps)
         ep.observe_s = [s.observe_s for s in record.steps]
         if kind == "oracle" and record.status.value != "valid_success":
-            raise SystemExit(f"oracle episode {inst.test_id} did not succeed: {record.status} {record.exception}")
+            raise SystemExit(f"oracle episode {inst.test_id} did not succeed: {record.model_dump_json(indent=1)}")
         if record.status.value.startswith("invalid"):
             raise SystemExit(f"{kind} episode was invalid: {record.exception}")
         out.append(ep)

@@ -89,8 +89,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("--settle-after-action", "post_action_s",
                "pause after each action before observing (default: the model's evaluation value on "
                "emulators, 0 on the simulated device)", ("CATBENCH_POST_ACTION_SECONDS",), "float"),
-    OptionSpec("--save-screens", "save_screens", "store per-step screenshots and UI dumps (1/0)",
+    OptionSpec("--save-screens", "save_screens", "store per-step screenshots (1/0)",
                ("CATBENCH_SAVE_SCREENS",), "bool", True),
+    OptionSpec("--save-ui-tree", "save_ui_tree", "store per-step UI dumps; fetches the tree even for agents "
+               "that do not observe it (1/0)", ("CATBENCH_SAVE_UI_TREE",), "bool", False),
 )
 
 
@@ -188,6 +190,7 @@ class RunOptions(BaseModel):
     wait_s: float = Field(1.0, ge=0)
     post_action_s: float | None = Field(None, ge=0)
     save_screens: bool = True
+    save_ui_tree: bool = False
 
     @field_validator("parse_failure")
     @classmethod

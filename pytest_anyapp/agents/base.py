@@ -7,7 +7,7 @@ Model adapters, the built-in agents (null, oracle, replay) and user agents all i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -58,7 +58,8 @@ class Observation(BaseModel):
     """What the agent sees at one step. ``goal`` is the prompt goal (C2 adds the plan)."""
 
     goal: str
-    screenshot_png: bytes = Field(repr=False)
+    #: Empty when neither the agent nor ``--save-screens`` wants the screenshot.
+    screenshot_png: bytes = Field(b"", repr=False)
     screen_size: tuple[int, int] = (1080, 2400)
     ui_elements: list[UIElement] = Field(default_factory=list)
     history: list[HistoryEntry] = Field(default_factory=list)
@@ -105,11 +106,18 @@ class EpisodeContext(BaseModel):
     condition: str = "c1"
 
 
+#: What an agent can look at. The episode loop fetches only what the agent declares (plus what
+#: records need): a UI tree costs a ``uiautomator dump`` per step, a second or more on an emulator.
+ObservationPart = Literal["screenshot", "ui_tree"]
+
+
 class Agent(ABC):
     """Implement ``step``; ``reset`` is called once per episode attempt, ``close`` once per run."""
 
     name: str = "agent"
     context: EpisodeContext | None = None
+    #: What ``step`` reads from the observation; the rest stays empty (declare the least you need).
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"screenshot", "ui_tree"})
 
     def reset(self, context: EpisodeContext) -> None:
         self.context = context

@@ -39,6 +39,13 @@ class LaneAddress:
     adb_port: int = 5037
 
 
+def set_time_command(epoch_s: int) -> str:
+    """Freeze-style clock set as AndroidWorld does it: no auto time, UTC, then ``date``."""
+    stamp = time.strftime("%m%d%H%M%y.%S", time.gmtime(epoch_s))
+    return ("settings put global auto_time 0; settings put global auto_time_zone 0; "
+            f"service call alarm 3 s16 UTC >/dev/null; date {stamp} >/dev/null")
+
+
 class DeviceClient:
     """Thin, typed wrapper over adbutils for what the harness needs."""
 
@@ -235,12 +242,7 @@ class DeviceClient:
         return self.run(f"pidof {shlex.quote(package)}").stdout.strip()
 
     def set_time(self, epoch_s: int) -> None:
-        """Freeze-style clock set as AndroidWorld does it: no auto time, UTC, then ``date``."""
-        stamp = time.strftime("%m%d%H%M%y.%S", time.gmtime(epoch_s))
-        self.check(
-            "settings put global auto_time 0; settings put global auto_time_zone 0; "
-            f"service call alarm 3 s16 UTC >/dev/null; date {stamp} >/dev/null"
-        )
+        self.check(set_time_command(epoch_s))
 
     def close(self) -> None:
         """Close the gRPC channel (before the device goes away, so no GOAWAY noise)."""

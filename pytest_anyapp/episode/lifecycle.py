@@ -11,7 +11,7 @@ import re
 import shlex
 
 from pytest_anyapp.catalog import AppSpec, apps_in
-from pytest_anyapp.device.client import CommandResult, DeviceClient
+from pytest_anyapp.device.client import CommandResult, DeviceClient, set_time_command
 from pytest_anyapp.errors import (
     AppNotInstalledError,
     AppVersionMismatchError,
@@ -78,25 +78,39 @@ def siblings(app: AppSpec) -> list[AppSpec]:
     return [a for a in apps_in(app.category) if a.app_id != app.app_id]
 
 
-def isolate(device: DeviceClient, app: AppSpec, installed: set[str], timeout_s: float) -> None:
-    """Enable the target (repairing a crashed run), disable installed siblings, then audit."""
-    others = [o.package for o in siblings(app) if o.package in installed]
-    cmds = [f"pm enable --user 0 {shlex.quote(app.package)}",
-            *(f"pm disable-user --user 0 {shlex.quote(p)}" for p in others), "pm list packages -d"]
+def prepare_app(device: DeviceClient, app: AppSpec, installed: InstalledApps, *, clear: bool,
+                permissions: tuple[str, ...], epoch_s: int, timeout_s: float) -> list[str]:
+    """Everything before the app's own setup, in one round trip: isolate the category (enable the
+    target, repairing a crashed run; disable installed siblings; audit), ``pm clear`` the app when
+    asked, grant each wanted runtime permission the app declares, freeze the clock. Returns the
+    permissions granted. A command after a failed one does not run; the first failure raises."""
+    pkg = shlex.quote(app.package)
+    others = [o.package for o in siblings(app) if o.package in installed.packages()]
+    granted = declared_wanted(permissions, installed.declared_permissions(app.package)) if permissions else []
+    isolation = [f"pm enable --user 0 {pkg}", *(f"pm disable-user --user 0 {shlex.quote(p)}" for p in others),
+                 "pm list packages -d"]
+    reset = [f"pm clear {pkg}"] if clear else []
+    cmds = [*isolation, *reset, *(f"pm grant --user 0 {pkg} {perm}" for perm in granted), set_time_command(epoch_s)]
     results = device.run_batch(cmds, timeout_s=timeout_s, stop_on_error=True)
     _require_ok(device, cmds, results)
-    audit = results[-1]
-    assert audit is not None  # _require_ok checked every command ran
-    disabled = {line.split(":", 1)[1].strip() for line in audit.stdout.splitlines()
-                if line.startswith("package:")}
+    audit = results[len(isolation) - 1]
+    assert audit is not None  # _require_ok checked that every command ran
+    disabled = {line.split(":", 1)[1].strip() for line in audit.stdout.splitlines() if line.startswith("package:")}
     if app.package in disabled:
         raise DeviceError(f"isolation audit: target {app.package} is disabled")
     still = [p for p in others if p not in disabled]
     if still:
         raise DeviceError(f"isolation audit: siblings still enabled: {still}")
+    if clear:
+        cleared = results[len(isolation)]
+        assert cleared is not None
+        if "Success" not in cleared.stdout:
+            raise DeviceError(f"pm clear {app.package}: {cleared.stdout.strip()[:200]}")
+    return granted
 
 
 def restore(device: DeviceClient, app: AppSpec, installed: set[str], timeout_s: float) -> None:
+    """Re-enable the siblings ``prepare_app`` disabled (one round trip)."""
     cmds = [f"pm enable --user 0 {shlex.quote(o.package)}" for o in siblings(app) if o.package in installed]
     if cmds:
         _require_ok(device, cmds, device.run_batch(cmds, timeout_s=timeout_s))
@@ -114,32 +128,13 @@ def _require_ok(device: DeviceClient, cmds: list[str], results: list[CommandResu
             )
 
 
-def clear_data(device: DeviceClient, package: str, timeout_s: float) -> None:
-    out = device.check(f"pm clear {shlex.quote(package)}", timeout_s=timeout_s)
-    if "Success" not in out:
-        raise DeviceError(f"pm clear {package}: {out.strip()[:200]}")
-
-
 _PERMISSION = re.compile(r"(android\.permission\.[A-Z_]+)")
 
 
-def grant_permissions(device: DeviceClient, package: str, wanted: tuple[str, ...],
-                      declared: set[str] | None = None) -> list[str]:
-    """Grant each wanted runtime permission the app declares (one round trip, plus one
-    ``dumpsys package`` when ``declared`` is not given); returns those granted."""
-    if not wanted:
-        return []
-    if declared is None:
-        declared = set(_PERMISSION.findall(device.run(f"dumpsys package {shlex.quote(package)}").stdout))
-    granted = []
-    for perm in wanted:
-        full = perm if perm.startswith("android.permission.") else f"android.permission.{perm}"
-        if full in declared:
-            granted.append(full)
-    cmds = [f"pm grant --user 0 {shlex.quote(package)} {full}" for full in granted]
-    if cmds:
-        _require_ok(device, cmds, device.run_batch(cmds, stop_on_error=True))
-    return granted
+def declared_wanted(wanted: tuple[str, ...], declared: set[str]) -> list[str]:
+    """The wanted runtime permissions (short or full names) that the app declares, as full names."""
+    full = (p if p.startswith("android.permission.") else f"android.permission.{p}" for p in wanted)
+    return [p for p in full if p in declared]
 
 
 #: How long relaunch waits for the old process to go (polling on the device, in the same round trip).

@@ -4,6 +4,10 @@ An episode is tried until it ends with a valid status or the infrastructure retr
 spent; every attempt starts from a fresh reset and keeps its own steps in the record. Genuine
 failures are never retried. Who is to blame for an exception is ``outcomes.attribute``'s call;
 what the device answers to an agent's action is recorded on its step and never an exception.
+
+Device round trips are spent sparingly (docs/performance.md): a step fetches only what the agent
+observes (``Agent.observes``) and what records keep; the health probe rides along with the
+early-stop read (or the relaunch, or the final read) instead of a round trip of its own.
 """
 
 from __future__ import annotations
@@ -19,10 +23,9 @@ from pytest_anyapp.agents.acting import resolve
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import AgentStep, EpisodeContext, HistoryEntry, Observation, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.registry import ResolvedAgent
-from pytest_anyapp.atomic import atomic_write_bytes, atomic_write_text
+from pytest_anyapp.atomic import atomic_write_bytes
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
 from pytest_anyapp.device.client import DeviceClient
-from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.screen import measure_screen, screenshot_size
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.episode import lifecycle
@@ -94,6 +97,8 @@ class _Attempt:
     snapshots: list[RawSnapshot] = field(default_factory=list)
     agent_acted: bool = False
     started: float = field(default_factory=time.monotonic)
+    #: When the device last got input (relaunch, an action): the settle window counts from here.
+    last_input: float = field(default_factory=time.monotonic)
 
 
 class EpisodeRunner:
@@ -118,6 +123,10 @@ class EpisodeRunner:
         if self._screen is None:
             self._screen = measure_screen(self.device)
         return self._screen
+        observes = agent.agent.observes
+        #: What each step fetches: what the agent looks at, plus what the records keep.
+        self.fetch_screenshot = "screenshot" in observes or options.save_screens
+        self.fetch_ui_tree = "ui_tree" in observes or options.save_ui_tree
 
     # -- public ------------------------------------------------------------------------------
     def run(self, inst: PairInstance, *, node_id: str = "") -> EpisodeRecord:
@@ -168,16 +177,16 @@ class EpisodeRunner:
                                          version_code=version[1] if version else None,
                                          apk_sha256=self.installed.apk_sha256(app.package))
             isolated = True  # before, not after: a half-done isolation must be undone too
-            lifecycle.isolate(self.device, app, self.installed.packages(), self.options.pm_timeout_s)
-            if adapter.clear_on_init:
-                lifecycle.clear_data(self.device, app.package, self.options.pm_timeout_s)
-            lifecycle.grant_permissions(self.device, app.package, adapter.runtime_permissions)
+            lifecycle.prepare_app(self.device, app, self.installed, clear=adapter.clear_on_init,
+                                  permissions=adapter.runtime_permissions, epoch_s=FROZEN_EPOCH_S,
+                                  timeout_s=self.options.pm_timeout_s)
             adapter.setup(self.device)
-            self.device.set_time(FROZEN_EPOCH_S)
             adapter.seed(self.device, template.initial_state(inst.params))
             att.snapshots.append(self._read(adapter))
+            self.device.defer_health()  # rides along with the relaunch
             lifecycle.relaunch(self.device, app.package)
-            check_health(self.device)
+            att.last_input = time.monotonic()
+            self.device.settle_health()
 
             out.acting = resolve(self.agent.acting(), device_kind=self.lane.device.kind or self.options.device,
                                  screen_size=self.screen, settle_override_s=self.options.post_action_s,
@@ -186,10 +195,9 @@ class EpisodeRunner:
             self._reset_agent(inst, prompt.prompt_goal)
             self._loop(inst, att, prompt.prompt_goal)
 
+            # The loop settled the health probe after the last input; the final read carries its own.
             att.phase = "verifier"
-            check_health(self.device)
             verdict, raw, reads = self._settled_read(inst, att)
-            check_health(self.device)
             out.verifier = VerifierRecord(
                 success=verdict.success, reasons=verdict.reasons, evidence=verdict.evidence, snapshot=raw,
                 initial_snapshot=att.snapshots[0], history_snapshots=att.snapshots[1:], reads=reads,
@@ -249,14 +257,16 @@ class EpisodeRunner:
             self._check_timeout(att)
             att.phase = "observe"
             t = time.monotonic()
-            png = self.device.screenshot_png()
-            size = screenshot_size(png, self.screen)  # rotation flows through; another screen is invalid
-            xml = self.device.ui_dump()
-            elements = parse_ui_dump(xml)
+            png = self.device.screenshot_png() if self.fetch_screenshot else b""
+            size = screenshot_size(png, self.screen) if png else self.screen  # rotation flows through
+            xml = self.device.ui_dump() if self.fetch_ui_tree else None
+            elements = parse_ui_dump(xml) if xml is not None and "ui_tree" in self.agent.observes else []
             observe_s = time.monotonic() - t
             step = StepRecord(index=index, action={}, observe_s=observe_s)
-            if self.options.save_screens:
-                step.screenshot, step.ui_dump = self._save_screen(att, index, png, xml)
+            if self.options.save_screens and png:
+                step.screenshot = self._save_artifact(att, f"step-{index:03d}.png", png)
+            if self.options.save_ui_tree and xml is not None:
+                step.ui_dump = self._save_artifact(att, f"step-{index:03d}.xml", xml.encode("utf-8"))
 
             att.phase = "agent"
             t = time.monotonic()
@@ -280,22 +290,26 @@ class EpisodeRunner:
             result = actuate(self.device, action, size=size, wait_s=acting.wait_action_s,
                              enter_after_type=acting.enter_after_type, swipe_ms=acting.swipe_duration_ms)
             step.device_commands = result.commands
+            if result.commands:
+                att.last_input = time.monotonic()
             if result.note:
                 step.action = step.action | {"actuation_note": result.note}
             step.device_output = result.output or None
             step.device_refused = result.refused
             if acting.settle_s and not action.ends_episode:
                 time.sleep(acting.settle_s)
-            check_health(self.device)
-            step.actuate_s = time.monotonic() - t
-
-            if action.ends_episode:
+            if action.ends_episode:  # terminate/answer: no input; the final read carries the probe
+                step.actuate_s = time.monotonic() - t
                 self._finish_by_agent(out, action)
                 return
+            self.device.defer_health()
+            if not (self.options.early_stop or template.uses_latch):
+                self.device.settle_health()
+            step.actuate_s = time.monotonic() - t
             if self.options.early_stop or template.uses_latch:
                 att.phase = "verifier"
                 t = time.monotonic()
-                raw = self._read(inst.pair.adapter)
+                raw = self._read_healthy(inst.pair.adapter)
                 verdict = self._check(inst, att, raw)
                 att.snapshots.append(raw)
                 step.verify_s = time.monotonic() - t
@@ -316,16 +330,34 @@ class EpisodeRunner:
             out.stop_reason = f"terminate:{action.status or 'unspecified'}"
 
     def _settled_read(self, inst: PairInstance, att: _Attempt) -> tuple[Verdict, RawSnapshot, int]:
-        """Up to N reads, stopping at the first success (apps may write a moment after the last input)."""
+        """Reads until the first success or until the settle window after the device's last input
+        has passed (apps may write a moment after it): read k waits until ``last_input + (k-1) x
+        interval``, at most ``--settle-attempts`` reads. An episode the agent did not end cannot
+        succeed (budget exhausted), so it gets one read. Each read carries the health probe."""
         verdict: Verdict | None = None
         raw: RawSnapshot = {}
-        for read in range(1, self.options.settle_attempts + 1):
-            raw = self._read(inst.pair.adapter)
+        attempts = self.options.settle_attempts if att.outcome.agent_done or att.outcome.stop_reason == "early_stop" else 1
+        for read in range(1, attempts + 1):
+            wait = att.last_input + (read - 1) * self.options.settle_interval_s - time.monotonic()
+            if read > 1 and wait > 0:
+                time.sleep(wait)
+            self.device.defer_health()
+            raw = self._read_healthy(inst.pair.adapter)
             verdict = self._check(inst, att, raw)
-            if verdict.success or read == self.options.settle_attempts:
+            if verdict.success or read == attempts:
                 return verdict, raw, read
-            time.sleep(self.options.settle_interval_s)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _read_healthy(self, adapter: Any) -> RawSnapshot:
+        """A verifier read that also settles the deferred health probe. An unhealthy device
+        explains a failed read better than the read's own error, so its error wins."""
+        try:
+            raw = self._read(adapter)
+        except Exception:
+            self.device.settle_health()
+            raise
+        self.device.settle_health()
+        return raw
 
     def _read(self, adapter: Any) -> RawSnapshot:
         try:
@@ -350,13 +382,11 @@ class EpisodeRunner:
         if limit and time.monotonic() - att.started > limit:
             raise EpisodeTimeoutError(f"episode exceeded --task-timeout={limit}s")
 
-    def _save_screen(self, att: _Attempt, index: int, png: bytes, xml: str) -> tuple[str, str]:
-        png_path = att.art_dir / f"step-{index:03d}.png"
-        xml_path = att.art_dir / f"step-{index:03d}.xml"
-        atomic_write_bytes(png_path, png)
-        atomic_write_text(xml_path, xml)
-        root = att.art_dir.parent
-        return str(png_path.relative_to(root)), str(xml_path.relative_to(root))
+    @staticmethod
+    def _save_artifact(att: _Attempt, name: str, data: bytes) -> str:
+        path = att.art_dir / name
+        atomic_write_bytes(path, data)
+        return str(path.relative_to(att.art_dir.parent))
 
     def _teardown(self, inst: PairInstance, att: _Attempt, isolated: bool) -> None:
         """Always undo isolation. A teardown error invalidates a valid attempt, never hides a primary error."""

@@ -4,7 +4,9 @@ through the privileged channel; shown values are read from observations."""
 
 from __future__ import annotations
 
-from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
+from typing import ClassVar
+
+from pytest_anyapp.agents.base import Agent, AgentStep, EpisodeContext, Observation, ObservationPart, PrivilegedAgent, TaskInfo
 from pytest_anyapp.agents.oracle import By, OracleDriver, script_for
 
 
@@ -12,6 +14,8 @@ class OracleAgent(PrivilegedAgent):
     """Gets the gold task through the privileged channel; reads shown values from observations."""
 
     name = "oracle"
+    #: It finds its targets in the UI tree.
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"ui_tree"})
 
     def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
         self.context = context

@@ -8,10 +8,10 @@ more steps than the original.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, ClassVar, get_args
 
 from pytest_anyapp.agents.actions import Action, ActionName
-from pytest_anyapp.agents.base import AgentStep, EpisodeContext, Observation, PrivilegedAgent, TaskInfo
+from pytest_anyapp.agents.base import AgentStep, EpisodeContext, Observation, ObservationPart, PrivilegedAgent, TaskInfo
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.records.models import EpisodeRecord
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 class ReplayAgent(PrivilegedAgent):
     name = "replay"
+    #: Recorded actions need no observation.
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset()
 
     def __init__(self, source: Path) -> None:
         if not source.exists():

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL import Image
 
 from pytest_anyapp.agents.actions import Action, action_from_arguments
-from pytest_anyapp.agents.base import Observation, UIElement
+from pytest_anyapp.agents.base import Observation, ObservationPart, UIElement
 from pytest_anyapp.agents.models import images
 from pytest_anyapp.agents.models.coords import Frame
 from pytest_anyapp.agents.models.model_agent import Decision, ModelAgent, Request
@@ -207,6 +207,8 @@ class M3AAgent(ModelAgent):
     adapter = "m3a"
     supported_spaces = ("element_index",)
     template_parts = ()
+    #: Set-of-marks over the screenshot, from the UI tree's elements.
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"screenshot", "ui_tree"})
 
     def on_reset(self) -> None:
         self._history: list[str] = []

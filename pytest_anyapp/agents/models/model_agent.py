@@ -21,6 +21,7 @@ from pytest_anyapp.agents.base import (
     AgentStep,
     EpisodeContext,
     Observation,
+    ObservationPart,
     TokenUsage,
 )
 from pytest_anyapp.agents.config import (
@@ -120,6 +121,8 @@ class ModelAgent(Agent):
     supported_spaces: ClassVar[tuple[CoordinateSpace, ...]] = ("image_pixels", "normalised_999", "normalised_1000")
     #: Template parts (``system``/``user``) this adapter can take from a file.
     template_parts: ClassVar[tuple[str, ...]] = ("system", "user")
+    #: GUI-Owl, UI-Venus, MAI-UI, Qwen3-VL, UI-Voyager look at the screenshot only (M3A overrides).
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"screenshot"})
 
     def __init__(
         self,
