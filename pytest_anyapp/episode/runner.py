@@ -25,6 +25,7 @@ from pytest_anyapp.agents.base import AgentStep, EpisodeContext, HistoryEntry, O
 from pytest_anyapp.agents.registry import ResolvedAgent
 from pytest_anyapp.atomic import atomic_write_bytes
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
+from pytest_anyapp.device.adb_link import WireMeter
 from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.device.screen import measure_screen, screenshot_size
 from pytest_anyapp.device.uixml import parse_ui_dump
@@ -256,6 +257,7 @@ class EpisodeRunner:
         for index in range(budget):
             self._check_timeout(att)
             att.phase = "observe"
+            wire0 = self.device.wire.snapshot()
             t = time.monotonic()
             png = self.device.screenshot_png() if self.fetch_screenshot else b""
             size = screenshot_size(png, self.screen) if png else self.screen  # rotation flows through
@@ -300,6 +302,7 @@ class EpisodeRunner:
                 time.sleep(acting.settle_s)
             if action.ends_episode:  # terminate/answer: no input; the final read carries the probe
                 step.actuate_s = time.monotonic() - t
+                self._meter(step, wire0)
                 self._finish_by_agent(out, action)
                 return
             self.device.defer_health()
@@ -314,10 +317,15 @@ class EpisodeRunner:
                 att.snapshots.append(raw)
                 step.verify_s = time.monotonic() - t
                 step.early_stop_success = verdict.success
-                if verdict.success and self.options.early_stop:
-                    out.stop_reason = "early_stop"
-                    return
+            self._meter(step, wire0)
+            if step.early_stop_success and self.options.early_stop:
+                out.stop_reason = "early_stop"
+                return
         out.stop_reason = "step_budget"
+
+    def _meter(self, step: StepRecord, start: WireMeter) -> None:
+        used = self.device.wire.snapshot() - start
+        step.device_round_trips, step.device_bytes = used.device_round_trips, used.bytes
 
     @staticmethod
     def _finish_by_agent(out: AttemptOutcome, action: Action) -> None:

@@ -48,6 +48,9 @@ class StepRecord(BaseModel):
                                                         "kept when it refused it or said anything at all.")
     device_refused: str | None = Field(None, description="Why the device refused the action (read from its output).")
     device_commands: list[str] = Field(default_factory=list, description="The shell input the action became.")
+    device_round_trips: int = Field(0, description="Device round trips from this step's observation to its "
+                                                   "early-stop read (adb service requests and gRPC calls).")
+    device_bytes: int = Field(0, description="Bytes sent and received on the device's adb and gRPC connections.")
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="Adapter facts (AgentStep.extra).")
 
 

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+from pytest_anyapp.agents.actions import Action
+from pytest_anyapp.agents.base import Agent, AgentStep, Observation, ObservationPart
+from pytest_anyapp.catalog import app_by_id
 from pytest_anyapp.device.adb_link import WireMeter
 from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.health import check_health
+from pytest_anyapp.episode import lifecycle
+from pytest_anyapp.episode.runner import EpisodeRunner
 from pytest_anyapp.errors import DeviceHealthError
+from pytest_anyapp.options import RunOptions
+from pytest_anyapp.records.models import Provenance
+from pytest_anyapp.records.store import RunStore
+from pytest_anyapp.registry import schedule
 from pytest_anyapp.sim.testing import RunningDevice, running_device
 
 
@@ -108,3 +118,74 @@ def test_a_fault_dialog_seen_by_a_deferred_probe_raises_at_settle(sim: RunningDe
     finally:
         client.run("input keyevent 4")
         client.run("input keyevent 3")
+
+
+def test_lifecycle_steps_are_one_round_trip_each(client: DeviceClient) -> None:
+    app = app_by_id("sms_fossify_messages")
+    installed = lifecycle.InstalledApps(client)
+    installed.packages()
+    installed.declared_permissions(app.package)  # per-lane caches, filled once
+    perms = ("android.permission.READ_SMS", "android.permission.SEND_SMS")
+
+    start = client.wire.snapshot()
+    granted = lifecycle.prepare_app(client, app, installed, clear=True, permissions=perms, epoch_s=1697384040,
+                                    timeout_s=45)
+    assert used(client, start)[0] == 1 and granted == list(perms)
+    assert abs(int(client.check("date +%s")) - 1697384040) < 60
+
+    start = client.wire.snapshot()
+    client.defer_health()
+    lifecycle.relaunch(client, app.package)
+    client.settle_health()
+    assert used(client, start)[0] == 1
+
+    start = client.wire.snapshot()
+    lifecycle.restore(client, app, installed.packages(), 45)
+    assert used(client, start)[0] == 1
+    assert not any(p.package in client.check("pm list packages -d") for p in lifecycle.siblings(app))
+
+
+SCRIPT = [Action(action="click", coordinate=(540, 2300)), Action(action="swipe", direction="up"),
+          Action(action="terminate", status="failure")]
+
+
+class ScreenshotOnly(Agent):
+    name = "screenshot-only"
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"screenshot"})
+    seen: list[Observation]
+
+    def step(self, observation: Observation) -> AgentStep:
+        self.seen.append(observation)
+        return AgentStep(action=SCRIPT[observation.step_index])
+
+
+class TreeToo(ScreenshotOnly):
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"screenshot", "ui_tree"})
+
+
+@pytest.mark.parametrize(("agent_cls", "save_ui_tree", "observe_rts"), [
+    (ScreenshotOnly, False, 1), (TreeToo, False, 2), (ScreenshotOnly, True, 2),
+])
+def test_step_round_trips(client: DeviceClient, tmp_path: Path, agent_cls: type[ScreenshotOnly],
+                          save_ui_tree: bool, observe_rts: int) -> None:
+    """A screenshot-only step: screenshot, actuation, early-stop read carrying the health probe.
+    The UI tree costs one more, only when the agent observes it or ``--save-ui-tree`` keeps it."""
+    inst = next(i for i in schedule(only_instance=0) if i.test_id == "sms-SmsSend-fossify_messages-i0")
+    agent = agent_cls()
+    agent.seen = []
+    options = RunOptions(agent="x", results_dir=tmp_path, save_ui_tree=save_ui_tree)
+    runner = EpisodeRunner(client, agent, options, RunStore(tmp_path, "r"), Provenance())
+    start = client.wire.snapshot()
+    inst.pair.adapter.read_raw(client)  # the early-stop read is the adapter's (one sqlite3 call for SMS)
+    read_rts = (client.wire.snapshot() - start).device_round_trips
+    record = runner.run(inst)
+    assert record.status.value == "valid_failure" and len(record.steps) == 3
+    acting, last = record.steps[:2], record.steps[2]
+    assert [s.device_round_trips for s in acting] == [observe_rts + 1 + read_rts] * 2
+    assert last.device_round_trips == observe_rts  # terminate: no input; the final read carries the probe
+    assert all(s.device_bytes > 0 for s in record.steps)
+    assert all(bool(o.ui_elements) == ("ui_tree" in agent.observes) for o in agent.seen)
+    assert all(o.screenshot_png.startswith(b"\x89PNG") for o in agent.seen)
+    xml = sorted((tmp_path / "r" / inst.test_id).rglob("step-*.xml"))
+    assert len(xml) == (3 if save_ui_tree else 0)
+    assert len(sorted((tmp_path / "r" / inst.test_id).rglob("step-*.png"))) == 3
