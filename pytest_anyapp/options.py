@@ -89,6 +89,11 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("--settle-after-action", "post_action_s",
                "pause after each action before observing (default: the model's evaluation value on "
                "emulators, 0 on the simulated device)", ("CATBENCH_POST_ACTION_SECONDS",), "float"),
+    OptionSpec("--lane-recovery-timeout", "lane_recovery_s", "how long a worker waits for its dead emulator lane "
+               "to come back (listed, booted, root) before giving its pairs to the other workers",
+               ("CATBENCH_LANE_RECOVERY_TIMEOUT",), "float", 120.0),
+    OptionSpec("--lane-wait", "lane_wait_s", "how long a worker waits for a free lane (all leased by live workers)",
+               ("CATBENCH_LANE_WAIT_SECONDS",), "float", 600.0),
     OptionSpec("--save-screens", "save_screens", "store per-step screenshots (1/0)",
                ("CATBENCH_SAVE_SCREENS",), "bool", True),
     OptionSpec("--save-ui-tree", "save_ui_tree", "store per-step UI dumps; fetches the tree even for agents "
@@ -189,6 +194,8 @@ class RunOptions(BaseModel):
     pm_timeout_s: float = Field(45.0, gt=0)
     wait_s: float = Field(1.0, ge=0)
     post_action_s: float | None = Field(None, ge=0)
+    lane_recovery_s: float = Field(120.0, ge=0)
+    lane_wait_s: float = Field(600.0, ge=0)
     save_screens: bool = True
     save_ui_tree: bool = False
 

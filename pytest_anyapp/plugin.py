@@ -25,7 +25,7 @@ _WORKER = pytest.StashKey[Worker]()
 
 
 class _ReportHooks:
-    """The two hooks that take no ``config``: registered as an object bound to the controller."""
+    """The hooks that take no ``config``: registered as an object bound to the controller."""
 
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
@@ -36,6 +36,11 @@ class _ReportHooks:
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
         self.controller.modify_json_report(json_report)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+        """xdist controller: a test a worker gave back (its lane was lost) goes back to the queue."""
+        self.controller.handle_crashitem(crashitem, report, sched)
 
 
 def _controller(config: pytest.Config) -> Controller:
@@ -97,6 +102,8 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
         return "invalid", "I", ("INVALID", {"yellow": True})
     if str(report.when) == "???" and report.failed and "crashed while running" in str(report.longrepr):
         return "invalid", "I", ("INVALID (worker crashed)", {"yellow": True})
+    if str(report.when) == "???" and report.outcome == "rerun":  # type: ignore[comparison-overlap]
+        return "given back", "R", ("GIVEN BACK (lane lost; rescheduled)", {"yellow": True})
     return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import platform
 import subprocess
+import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -302,6 +303,22 @@ class Controller:
             return "unreachable"
         return measure_device_kind(str(out))
 
+    def handle_crashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+        """xdist controller: a worker that lost its lane for good ended itself on purpose and left
+        a note naming the test it was running; that test goes back to the queue (xdist itself
+        reschedules the worker's other pending tests). A worker that really crashed leaves no
+        note: its test stays invalid (worker crashed)."""
+        if self.run_id is None or not hasattr(sched, "mark_test_pending"):
+            return
+        from pytest_anyapp.device.recovery import GiveBack
+
+        note = GiveBack(self.options.results_dir / self.run_id).take(crashitem)
+        if note is None:
+            return
+        sched.mark_test_pending(crashitem)
+        report.outcome = "rerun"  # type: ignore[assignment]
+        report.longrepr = f"{note['worker']} gave {crashitem} back: {note['reason']}"
+
     def logreport(self, report: pytest.TestReport) -> None:
         """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
         if getattr(report, "anyapp", None) is not None or getattr(report, "anyapp_invalid", False):
@@ -364,6 +381,10 @@ class Worker:
         self._runner: Any = None
         self._resolved: Any = None
         self._setup_error: BaseException | None = None
+        self._apps_needed: list[AppSpec] = []
+        self._lane_lost: BaseException | None = None
+        #: Lanes recovered so far (a fresh simulated device, or an emulator that came back).
+        self.recoveries = 0
 
     @property
     def options(self) -> RunOptions:
@@ -430,8 +451,69 @@ class Worker:
             raise
         except Exception as exc:  # noqa: BLE001 — a lane that cannot start makes its episodes invalid
             return self._setup_failure(inst, item.nodeid, exc)
-        record: EpisodeRecord = runner.run(inst, node_id=item.nodeid)
+        if self._lane_lost is not None:
+            return self._setup_failure(inst, item.nodeid, self._lane_lost)
+        from pytest_anyapp.device.recovery import LaneLostError
+
+        try:
+            record: EpisodeRecord = runner.run(inst, node_id=item.nodeid)
+        except LaneLostError as exc:
+            return self._give_back(inst, item.nodeid, exc)
         return record
+
+    def _device(self, lane: LaneSpec) -> Any:
+        from pytest_anyapp.device.client import DeviceClient, LaneAddress
+
+        return DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port, grpc_port=lane.grpc_port,
+                                        grpc_host=lane.host, adb_host=self.options.adb_host,
+                                        adb_port=self.options.adb_port))
+
+    def recover_lane(self) -> None:
+        """Called by the runner before retrying an attempt a dead device could explain. A lane that
+        still answers is left alone; a dead simulated lane is replaced by a fresh device; a dead
+        emulator lane is waited for (reconnected, booted, root) within --lane-recovery-timeout.
+        Raises ``LaneLostError`` when the lane cannot be had back."""
+        from pytest_anyapp.device.recovery import LaneLostError, lane_alive, wait_for_lane
+        from pytest_anyapp.episode.lifecycle import InstalledApps
+
+        assert self._runner is not None and self._lane is not None
+        o = self.options
+        if lane_alive(self._runner.device.serial, o.adb_host, o.adb_port):
+            return
+        self._runner.device.close()
+        try:
+            if self._sim is not None:
+                self._sim.stop()
+                self._lane = self._sim.start()
+            else:
+                wait_for_lane(self._lane.serial, o.adb_host, o.adb_port, timeout_s=o.lane_recovery_s,
+                              remote=self._lane.host not in ("127.0.0.1", "localhost"))
+            device = self._device(self._lane)
+            installed = InstalledApps(device)
+            apps = self._preflight(device, installed, self._apps_needed)
+            kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
+        except LaneLostError:
+            raise
+        except Exception as exc:  # noqa: BLE001 — a lane that comes back broken is lost too
+            raise LaneLostError(f"lane {self._lane.serial} could not be recovered: {exc}") from exc
+        self._runner.rebind(device, installed, self.lane_parts(self._lane.serial, kind, apps))
+        self.recoveries += 1
+
+    def _give_back(self, inst: PairInstance, node_id: str, exc: BaseException) -> EpisodeRecord:
+        """The lane is gone for good. Under xdist: mark it dead, note the in-flight test for the
+        controller and end this worker, so xdist hands its pending tests to the others and the
+        controller reschedules this one. Alone: this and every later pair are invalid (lane_lost)."""
+        from pytest_anyapp.device.recovery import GIVE_BACK_EXIT, GiveBack
+
+        self._lane_lost = exc
+        if self.worker_id != "main":
+            if self._pool is not None and self._lane is not None:
+                self._pool.mark_dead(self._lane, str(exc))
+            GiveBack(self.store.run_dir).leave(node_id, self.worker_id, str(exc))
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(GIVE_BACK_EXIT)
+        return self._setup_failure(inst, node_id, exc)
 
     def _acquire_lane(self) -> LaneSpec:
         from pytest_anyapp.device.lanes import LanePool, SimLane, ensure_adb_server
@@ -440,7 +522,7 @@ class Worker:
         ensure_adb_server(o.adb_host, o.adb_port)
         if o.lanes:
             self._pool = LanePool(o.lanes, self.store.run_dir / ".lanes")
-            lane: LaneSpec = self._pool.lease(self.worker_id)
+            lane: LaneSpec = self._pool.lease(self.worker_id, wait_s=o.lane_wait_s)
             if lane.host not in ("127.0.0.1", "localhost"):
                 import adbutils
 
@@ -464,7 +546,6 @@ class Worker:
         return plugin_preflight(device, installed, apps_needed)
 
     def _ensure_runner(self, item: pytest.Item) -> Any:
-        from pytest_anyapp.device.client import DeviceClient, LaneAddress
         from pytest_anyapp.episode.lifecycle import InstalledApps
         from pytest_anyapp.episode.runner import EpisodeRunner
 
@@ -475,14 +556,14 @@ class Worker:
         try:
             self._resolved = resolve_run_agent(self.config, self.options)
             self._lane = lane = self._acquire_lane()
-            device = DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port,
-                                              grpc_port=lane.grpc_port, grpc_host=lane.host,
-                                              adb_host=self.options.adb_host, adb_port=self.options.adb_port))
+            device = self._device(lane)
             installed = InstalledApps(device)
-            apps = self._preflight(device, installed, self.controller.required_apps(item.session.items))
+            self._apps_needed = self.controller.required_apps(item.session.items)
+            apps = self._preflight(device, installed, self._apps_needed)
             kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
             self._runner = EpisodeRunner(device, self._resolved, self.options, self.store,
-                                         self.lane_parts(lane.serial, kind, apps), installed=installed)
+                                         self.lane_parts(lane.serial, kind, apps), installed=installed,
+                                         recover_lane=self.recover_lane)
         except BaseException as exc:
             self._setup_error = exc
             raise

@@ -98,7 +98,7 @@ class _MeteredSocket:
         return getattr(self._sock, name)
 
 
-class MeteredConnection(adbutils.AdbConnection):
+class MeteredConnection(adbutils.AdbConnection):  # type: ignore[misc]  # adbutils ships no types
     """adbutils' connection, metered, closed without ``close``'s 10 ms sleep."""
 
     def __init__(self, host: str, port: int, meter: WireMeter) -> None:
@@ -115,7 +115,7 @@ class MeteredConnection(adbutils.AdbConnection):
             pass
 
 
-class LeanAdbDevice(adbutils.AdbDevice):
+class LeanAdbDevice(adbutils.AdbDevice):  # type: ignore[misc]
     """``AdbDevice`` whose every call uses one metered connection (see the module docstring)."""
 
     def __init__(self, client: adbutils.AdbClient, serial: str, meter: WireMeter) -> None:

@@ -85,21 +85,40 @@ class LanePool:
     def _read(self) -> dict[str, dict[str, object]]:
         return json.loads(self._table.read_text()) if self._table.exists() else {}
 
-    def lease(self, owner: str) -> LaneSpec:
-        """The first lane without a live lease; raises when every lane is taken."""
+    def lease(self, owner: str, *, wait_s: float = 0.0, poll_s: float = 1.0) -> LaneSpec:
+        """The first lane that is neither leased by a live worker nor marked dead. With ``wait_s``
+        a worker (e.g. xdist's replacement for one that gave its lane up) waits that long for a
+        live worker to release one; it never waits when every lane is dead."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            with self._lock:
+                table = self._read()
+                for lane in self.lanes:
+                    held = table.get(lane.key)
+                    if held is not None and held.get("dead"):
+                        continue
+                    if held is not None and held.get("host") == socket.gethostname() and _pid_alive(int(str(held["pid"]))):
+                        continue
+                    table[lane.key] = {"pid": os.getpid(), "owner": owner, "host": socket.gethostname(),
+                                       "since": time.time()}
+                    self._table.write_text(json.dumps(table, indent=1))
+                    return lane
+                dead = [lane.key for lane in self.lanes if table.get(lane.key, {}).get("dead")]
+            if len(dead) == len(self.lanes):
+                raise InfrastructureError(f"no live device lane for {owner}: every lane is marked dead ({dead})",
+                                          cause="no_live_lane")
+            if time.monotonic() + poll_s > deadline:
+                raise InfrastructureError(
+                    f"no free device lane for {owner}: all {len(self.lanes)} lanes are leased "
+                    "(run with -n at most the number of lanes)", cause="no_free_lane")
+            time.sleep(poll_s)
+
+    def mark_dead(self, lane: LaneSpec, reason: str) -> None:
+        """No worker of this run leases ``lane`` again (it died and could not be recovered)."""
         with self._lock:
             table = self._read()
-            for lane in self.lanes:
-                held = table.get(lane.key)
-                if held is not None and held.get("host") == socket.gethostname() and _pid_alive(int(str(held["pid"]))):
-                    continue
-                table[lane.key] = {"pid": os.getpid(), "owner": owner, "host": socket.gethostname(),
-                                   "since": time.time()}
-                self._table.write_text(json.dumps(table, indent=1))
-                return lane
-        raise InfrastructureError(
-            f"no free device lane for {owner}: all {len(self.lanes)} lanes are leased "
-            "(run with -n at most the number of lanes)", cause="no_free_lane")
+            table[lane.key] = {"dead": True, "reason": reason[:300], "since": time.time()}
+            self._table.write_text(json.dumps(table, indent=1))
 
     def release(self, lane: LaneSpec) -> None:
         with self._lock:

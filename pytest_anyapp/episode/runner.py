@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,6 +47,8 @@ from pytest_anyapp.registry import PairInstance
 from pytest_anyapp.templates.base import Verdict
 from verifiers.base import RawSnapshot
 
+#: Causes a dead device produces: after one of these the lane's liveness is checked before a retry.
+DEAD_LANE_CAUSES = frozenset({"device", "device_health", "verifier_read"})
 #: The benchmark's frozen device time, 2023-10-15 15:34:00 UTC (as AndroidWorld).
 FROZEN_EPOCH_S = FROZEN_DEVICE_TIME_S
 
@@ -107,10 +110,13 @@ class EpisodeRunner:
 
     def __init__(self, device: DeviceClient, agent: ResolvedAgent, options: RunOptions, store: RunStore,
                  lane: LaneParts, *, installed: lifecycle.InstalledApps | None = None,
-                 breaker: EndpointBreaker | None = None) -> None:
+                 breaker: EndpointBreaker | None = None, recover_lane: Callable[[], None] | None = None) -> None:
         self.device = device
         self.resolved = agent
         self.agent = agent.agent
+        #: Called before an infrastructure retry whose failure a dead device could explain: makes
+        #: sure the lane answers (recovering it and calling ``rebind``), or raises ``LaneLostError``.
+        self.recover_lane = recover_lane
         self.options = options
         self.store = store
         self.lane = lane
@@ -146,6 +152,9 @@ class EpisodeRunner:
             if self.breaker.tripped_by is not None or not should_retry(outcome.status,
                                                                         exc.retryable if exc else True):
                 break
+            if self.recover_lane is not None and exc is not None and exc.cause in DEAD_LANE_CAUSES \
+                    and number <= self.options.infra_retries:
+                self.recover_lane()
         source = "screencap" if self.device.lane.grpc_port is None else "grpc"
         if self.device.grpc_failed:
             source = f"screencap (gRPC failed: {self.device.grpc_failed})"
@@ -154,6 +163,10 @@ class EpisodeRunner:
                               screenshot_source=source)
         self.store.write(record)
         return record
+
+    def rebind(self, device: DeviceClient, installed: lifecycle.InstalledApps, lane: LaneParts) -> None:
+        """Continue on a recovered lane (a fresh device, or the same one reconnected)."""
+        self.device, self.installed, self.lane = device, installed, lane
 
     # -- one attempt ---------------------------------------------------------------------------
     def _attempt(self, inst: PairInstance, number: int) -> AttemptOutcome:
@@ -338,23 +351,30 @@ class EpisodeRunner:
             out.stop_reason = f"terminate:{action.status or 'unspecified'}"
 
     def _settled_read(self, inst: PairInstance, att: _Attempt) -> tuple[Verdict, RawSnapshot, int]:
-        """Reads until the first success or until the settle window after the device's last input
-        has passed (apps may write a moment after it): read k waits until ``last_input + (k-1) x
-        interval``, at most ``--settle-attempts`` reads. An episode the agent did not end cannot
-        succeed (budget exhausted), so it gets one read. Each read carries the health probe."""
+        """Reads until the first success, over the settle window after the device's last input
+        (apps may write a moment after it): read k is due ``(k-1) x --settle-interval`` after that
+        input, at most ``--settle-attempts`` reads, and a read whose due time an earlier read
+        already passed is skipped (it could not see a later state). An episode the agent did not
+        end cannot succeed (budget exhausted), so it gets one read. Each read carries the health probe."""
         verdict: Verdict | None = None
         raw: RawSnapshot = {}
         attempts = self.options.settle_attempts if att.outcome.agent_done or att.outcome.stop_reason == "early_stop" else 1
-        for read in range(1, attempts + 1):
-            wait = att.last_input + (read - 1) * self.options.settle_interval_s - time.monotonic()
-            if read > 1 and wait > 0:
-                time.sleep(wait)
+        reads = 0
+        last_read_at: float | None = None
+        for k in range(1, attempts + 1):
+            due = att.last_input + (k - 1) * self.options.settle_interval_s
+            if last_read_at is not None and last_read_at >= due:
+                continue
+            time.sleep(max(0.0, due - time.monotonic()))
+            last_read_at = time.monotonic()
             self.device.defer_health()
             raw = self._read_healthy(inst.pair.adapter)
             verdict = self._check(inst, att, raw)
-            if verdict.success or read == attempts:
-                return verdict, raw, read
-        raise AssertionError("unreachable")  # pragma: no cover
+            reads += 1
+            if verdict.success:
+                break
+        assert verdict is not None
+        return verdict, raw, reads
 
     def _read_healthy(self, adapter: Any) -> RawSnapshot:
         """A verifier read that also settles the deferred health probe. An unhealthy device
