@@ -119,8 +119,11 @@ def test_an_emulator_lane_that_does_not_come_back_gives_its_pairs_to_the_other_w
     _all_valid(records, 8)
     assert all(r["provenance"]["device_serial"] != killed for r in records.values()
                if r["attempts"] and r["attempts"][-1]["status"] == "valid_failure" and len(r["attempts"]) > 1)
-    result.stdout.fnmatch_lines(["*replacing crashed worker*"])
+    result.stdout.fnmatch_lines(["*replacing crashed worker*", "*8 failed*1 given back*"])
     result.assert_outcomes(failed=8)
+    report = json.loads((bench.path / "r.json").read_text())
+    assert report["summary"]["failed"] == 8 and report["summary"]["total"] == 8
+    assert {t["outcome"] for t in report["tests"]} == {"failed"}
     table = json.loads((bench.path / "res" / "r" / ".lanes" / "leases.json").read_text())
     dead = [v for v in table.values() if v.get("dead")]
     assert len(dead) == 1 and "did not come back" in dead[0]["reason"]
