@@ -83,7 +83,7 @@ def test_adb_connection_lost_mid_episode_is_invalid(pairs_dir, sim_device, monke
     from pytest_anyapp.sim.console_client import console_command
 
     monkeypatch.setenv("CATBENCH_EMULATORS", f"{sim_device.console_port}:{sim_device.grpc_port}")
-    console_command(sim_device.console_port, "sim fault drop_adb_after=40")
+    console_command(sim_device.console_port, "sim fault drop_adb_after=26")  # mid-episode: ~20 commands set it up
     result = pairs_dir.runpytest("--agent=oracle", "-k", "SmsReply-fossify_messages-i0", "--results-dir=res",
                                  "--run-id=d", "--infra-retries=0")
     result.stdout.fnmatch_lines(["*1 invalid*"])
