@@ -38,7 +38,7 @@ SERIALS = []
 
 
 def pytest_anyapp_episode_finished(record, item):
-    SERIALS.append(record.provenance.device_serial)
+    SERIALS.append(record.provenance.device.serial)
 
 
 class KillsDevice(Agent):
@@ -117,7 +117,7 @@ def test_an_emulator_lane_that_does_not_come_back_gives_its_pairs_to_the_other_w
     killed = (bench.path / "killed").read_text()
     records = _records(bench.path / "res")
     _all_valid(records, 8)
-    assert all(r["provenance"]["device_serial"] != killed for r in records.values()
+    assert all(r["provenance"]["device"]["serial"] != killed for r in records.values()
                if r["attempts"] and r["attempts"][-1]["status"] == "valid_failure" and len(r["attempts"]) > 1)
     result.stdout.fnmatch_lines(["*replacing crashed worker*", "*8 failed*1 given back*"])
     result.assert_outcomes(failed=8)

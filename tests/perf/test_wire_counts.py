@@ -23,7 +23,9 @@ from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.runner import EpisodeRunner
 from pytest_anyapp.errors import DeviceHealthError
 from pytest_anyapp.options import RunOptions
-from pytest_anyapp.records.models import Provenance
+from pytest_anyapp.agents.registry import ResolvedAgent
+from pytest_anyapp.records.builder import LaneParts
+from pytest_anyapp.records.models import AgentIdentity, DeviceInfo, RunInfo
 from pytest_anyapp.records.store import RunStore
 from pytest_anyapp.registry import schedule
 from pytest_anyapp.sim.testing import RunningDevice, running_device
@@ -174,7 +176,8 @@ def test_step_round_trips(client: DeviceClient, tmp_path: Path, agent_cls: type[
     agent = agent_cls()
     agent.seen = []
     options = RunOptions(agent="x", results_dir=tmp_path, save_ui_tree=save_ui_tree)
-    runner = EpisodeRunner(client, agent, options, RunStore(tmp_path, "r"), Provenance())
+    lane = LaneParts(run=RunInfo(run_id="r"), agent=AgentIdentity(name=agent.name), device=DeviceInfo(kind="sim"))
+    runner = EpisodeRunner(client, ResolvedAgent(agent, "factory"), options, RunStore(tmp_path, "r"), lane)
     start = client.wire.snapshot()
     inst.pair.adapter.read_raw(client)  # the early-stop read is the adapter's (one sqlite3 call for SMS)
     read_rts = (client.wire.snapshot() - start).device_round_trips
