@@ -303,7 +303,8 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=5)
     parser.add_argument("--oracle", action="store_true", help="also run the SMS oracle pairs with -n 2")
     parser.add_argument("--save-screens", type=int, default=1)
-    parser.add_argument("--agents", default="screenshot,m3a,null", help="comma-separated: screenshot, m3a, null, oracle (in process, SMS pairs of instance 0)")
+    parser.add_argument("--agents", default="screenshot,m3a,null",
+                        help="comma-separated: screenshot, m3a, null, oracle (in process, SMS pairs of instance 0)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 

@@ -15,6 +15,7 @@ import pytest
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.agents.base import Agent, AgentStep, Observation, ObservationPart
+from pytest_anyapp.agents.registry import ResolvedAgent
 from pytest_anyapp.catalog import app_by_id
 from pytest_anyapp.device.adb_link import WireMeter
 from pytest_anyapp.device.client import DeviceClient, LaneAddress
@@ -23,7 +24,6 @@ from pytest_anyapp.episode import lifecycle
 from pytest_anyapp.episode.runner import EpisodeRunner
 from pytest_anyapp.errors import DeviceHealthError
 from pytest_anyapp.options import RunOptions
-from pytest_anyapp.agents.registry import ResolvedAgent
 from pytest_anyapp.records.builder import LaneParts
 from pytest_anyapp.records.models import AgentIdentity, DeviceInfo, RunInfo
 from pytest_anyapp.records.store import RunStore
