@@ -123,6 +123,10 @@ class EpisodeRunner:
         self.installed = installed or lifecycle.InstalledApps(device)
         self.breaker = breaker or EndpointBreaker()
         self._screen: tuple[int, int] | None = None
+        observes = agent.agent.observes
+        #: What each step fetches: what the agent looks at, plus what the records keep.
+        self.fetch_screenshot = "screenshot" in observes or options.save_screens
+        self.fetch_ui_tree = "ui_tree" in observes or options.save_ui_tree
 
     @property
     def screen(self) -> tuple[int, int]:
@@ -130,10 +134,6 @@ class EpisodeRunner:
         if self._screen is None:
             self._screen = measure_screen(self.device)
         return self._screen
-        observes = agent.agent.observes
-        #: What each step fetches: what the agent looks at, plus what the records keep.
-        self.fetch_screenshot = "screenshot" in observes or options.save_screens
-        self.fetch_ui_tree = "ui_tree" in observes or options.save_ui_tree
 
     # -- public ------------------------------------------------------------------------------
     def run(self, inst: PairInstance, *, node_id: str = "") -> EpisodeRecord:
