@@ -103,7 +103,7 @@ def test_one_run_drives_lanes_on_two_addresses(pytester: pytest.Pytester, remote
     serials = {r["provenance"]["device"]["serial"] for r in records}
     console = int(remote_lanes.split(",")[0].split(":")[1])
     assert serials == {f"{h}:{console + 1}" for h in HOSTS}  # both lanes, each over adb TCP
-    assert {r["provenance"].get("screenshot_source") for r in records} <= {"grpc", None}
+    assert {r["provenance"]["device"]["screenshot_source"] for r in records} <= {"grpc", ""}
     assert requests >= 4
 
 
