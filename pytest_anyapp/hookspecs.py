@@ -14,11 +14,15 @@ if TYPE_CHECKING:
 
 @pytest.hookspec(firstresult=True)
 def pytest_anyapp_make_agent(name: str, options: RunOptions) -> Agent | None:
-    """Return an agent for ``--agent=name`` to override the built-in resolution, or None."""
+    """Return an agent for ``--agent=name`` to override the built-in resolution, or None.
+
+    Such an agent sees the goal and observations only (never the gold task). If the hook raises,
+    the run goes on and that worker's episodes are ``invalid`` with cause ``agent_exception``."""
 
 
 def pytest_anyapp_episode_finished(record: EpisodeRecord, item: pytest.Item) -> None:
-    """Called on the worker after each episode's record is written."""
+    """Called on the worker after each episode's record is written. If it raises, that episode
+    becomes ``invalid`` (``agent_exception``, traceback recorded) and the run goes on."""
 
 
 def pytest_anyapp_summary(table: Any, run_dir: Any) -> None:

@@ -127,7 +127,7 @@ class Controller:
         self.config_error: str | None = None
         self.run_id: str | None = workerinput.get("anyapp_run_id") if workerinput else None
         self.summary: Any = None
-        self.device_kinds: set[str] = set()
+        self.agent_identity: dict[str, Any] = {}
 
     # -- lazily resolved state --------------------------------------------------------------
     @property
@@ -208,7 +208,9 @@ class Controller:
         except InfrastructureError:
             return None  # a raising user hook or factory: its episodes become invalid (agent_exception)
         try:
-            return endpoint_problem(resolved)
+            problem = endpoint_problem(resolved)
+            self.agent_identity = resolved.identity() if problem is None else {}
+            return problem
         finally:
             resolved.agent.close()
 
@@ -278,7 +280,10 @@ class Controller:
         else:
             kinds = {"": "sim"}
             device = "harness-started simulated devices"
-        lines = [f"anyapp: agent={o.agent or '-'} condition={o.condition} run={self.resolve_run_id()} "
+        model = self.agent_identity.get("model_id")
+        revision = self.agent_identity.get("model_revision")
+        model_text = f" model={model}@{revision or '-'}" if model else ""
+        lines = [f"anyapp: agent={o.agent or '-'}{model_text} condition={o.condition} run={self.resolve_run_id()} "
                  f"code={rev[:12]}{'+dirty' if dirty else ''} instances={o.n_instances} seed={o.seed} "
                  f"results={o.results_dir}",
                  f"anyapp: devices: {device}"]
