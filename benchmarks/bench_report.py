@@ -47,7 +47,7 @@ APPS_PER_CATEGORY = (6, 5, 5, 5, 5, 5, 5, 6, 5, 5)  # 52 apps
 
 
 def cohort() -> dict[str, tuple[str, list[str]]]:
-    return {c: (f"{c}_orig", [f"{c}_new{k}" for k in range(1, n)]) for c, n in zip(CATEGORY_NAMES, APPS_PER_CATEGORY)}
+    return {c: (f"{c}_orig", [f"{c}_new{k}" for k in range(1, n)]) for c, n in zip(CATEGORY_NAMES, APPS_PER_CATEGORY, strict=False)}
 
 
 def design(composition: str) -> Design:

@@ -214,7 +214,7 @@ def load_data(index: Index) -> Data:
     pool_valid = np.bincount(cells, weights=(success[good] >= 0).astype(float), minlength=size).astype(np.int64)
     pool_success = np.bincount(cells, weights=(success[good] == 1).astype(float), minlength=size).astype(np.int64)
     runs: dict[tuple[str, str], list[str]] = {}
-    for g, rc in set(zip(cols["g"].tolist(), cols["rc"].tolist())):
+    for g, rc in set(zip(cols["g"].tolist(), cols["rc"].tolist(), strict=False)):
         runs.setdefault(groups[g], []).append(run_names[rc])
     cols["run_names"] = np.array(run_names, dtype=object)
     cols["cohort_names"] = np.array(cohorts, dtype=object)

@@ -197,7 +197,7 @@ def _episodes(index: Index) -> list[dict[str, Any]]:
         "run_id").fetchall()
     keys = ("run_id", "test_id", "model", "condition", "category", "app_id", "semantic_id", "instance",
             "status", "steps", "duration_s", "failure_cause")
-    rows = [dict(zip(keys, r)) for r in got]
+    rows = [dict(zip(keys, r, strict=False)) for r in got]
     for r in rows:
         found = index.episode_dir(r["run_id"], r["test_id"])
         r["episode_dir"] = str(found) if found is not None else ""

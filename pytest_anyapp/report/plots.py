@@ -110,7 +110,8 @@ def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
             ax.axhline(yi - 0.5, color="grey", lw=0.5)
     handles, labels = ax.get_legend_handles_labels()
     if handles:
-        ax.legend(dict(zip(labels, handles)).values(), dict(zip(labels, handles)).keys(), fontsize=7, loc="lower right")
+        unique = dict(zip(labels, handles, strict=False))
+        ax.legend(unique.values(), unique.keys(), fontsize=7, loc="lower right")
     _stamp(fig, report.eligibility.stamp)
     paths = _save(fig, out, f"apps_{condition}")
     plt.close(fig)

@@ -240,8 +240,8 @@ def build_paired_nest(pairs: dict[str, dict[str, dict[str, list[tuple[int, int]]
     apps = [[a for a in sorted(pairs[c]) if any(pairs[c][a].values())] for c in cats]
     n_c = len(cats)
     a_max = max((len(a) for a in apps), default=1)
-    t_max = max((sum(1 for t in pairs[c][a].values() if t) for c, aa in zip(cats, apps) for a in aa), default=1)
-    i_max = max((len(t) for c, aa in zip(cats, apps) for a in aa for t in pairs[c][a].values()), default=1)
+    t_max = max((sum(1 for t in pairs[c][a].values() if t) for c, aa in zip(cats, apps, strict=False) for a in aa), default=1)
+    i_max = max((len(t) for c, aa in zip(cats, apps, strict=False) for a in aa for t in pairs[c][a].values()), default=1)
     c1 = np.full((n_c, a_max, t_max, i_max), np.nan)
     c2 = np.full((n_c, a_max, t_max, i_max), np.nan)
     n_apps = np.zeros(n_c, dtype=np.int64)

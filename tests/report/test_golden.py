@@ -9,7 +9,6 @@ import hashlib
 import math
 import random
 from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -126,7 +125,7 @@ def test_headline_points_and_cis(report: Report, model: str, cond: str) -> None:
     for row in h.categories:
         o, w = draws[row.category]
         assert (row.original_ci.lo, row.original_ci.hi) == pytest.approx(ref_quantiles(o))
-        assert (row.delta_ci.lo, row.delta_ci.hi) == pytest.approx(ref_quantiles([b - a for a, b in zip(o, w)]))
+        assert (row.delta_ci.lo, row.delta_ci.hi) == pytest.approx(ref_quantiles([b - a for a, b in zip(o, w, strict=False)]))
     pick = rng.integers(0, len(CATS), size=(N, len(CATS)))
     extra: dict[tuple[int, int, int], tuple[float, float]] = {}
     for j, cat in enumerate(CATS):
