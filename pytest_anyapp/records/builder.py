@@ -83,7 +83,7 @@ def app_identity(inst: PairInstance, installed: InstalledApp | None = None) -> A
 def task_identity(inst: PairInstance) -> TaskIdentity:
     ident = inst.identity()
     template = inst.pair.template
-    mode = getattr(inst.pair, "validation_mode", None) or getattr(template, "validation_mode", None)
+    mode = _pair_mode(inst)
     return TaskIdentity(
         semantic_id=template.semantic_id, template_origin=template.origin, instance=inst.instance,
         instance_seed=int(ident["instance_seed"]), params=inst.params,
@@ -91,6 +91,17 @@ def task_identity(inst: PairInstance) -> TaskIdentity:
         semantic_goal_sha256=str(ident["semantic_goal_sha256"]), step_budget=template.step_budget,
         validation_mode=str(mode) if mode else None,
     )
+
+
+def _pair_mode(inst: PairInstance) -> str | None:
+    """The pair's validation mode (``durable`` / ``ui`` / ``answer``), read defensively: the
+    category bundle declares it as ``Pair.mode.mode``."""
+    try:
+        mode = getattr(inst.pair, "mode", None)
+    except Exception:  # noqa: BLE001 — an adapter without a declared mode records none
+        return None
+    mode = getattr(mode, "mode", mode)
+    return str(getattr(mode, "value", mode)) if mode else None
 
 
 def build_attempt(outcome: AttemptOutcome) -> AttemptRecord:
