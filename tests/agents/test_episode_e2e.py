@@ -40,7 +40,8 @@ _oracle_cache: dict[str, Any] = {}  # one oracle run per test process
 
 def run_bench(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     pytester.makepyfile(test_pairs=PAIRS_TEST)
-    return pytester.runpytest("-p", "no:randomly", "--results-dir=res", "--infra-retries=0", *args)
+    # --save-ui-tree: the checks below read each step's UI dump (taps inside the intended element)
+    return pytester.runpytest("-p", "no:randomly", "--results-dir=res", "--infra-retries=0", "--save-ui-tree=1", *args)
 
 
 def records(run_dir: Path) -> dict[str, dict[str, Any]]:
