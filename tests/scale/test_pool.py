@@ -9,7 +9,9 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -19,12 +21,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from pytest_anyapp.cli import main as anyapp
 from pytest_anyapp.errors import ConfigError, DeviceHealthError
 from pytest_anyapp.options import LaneSpec, parse_lanes
 from pytest_anyapp.pool.connect import adb_device, connect_lane
 from pytest_anyapp.pool.containers import FINGERPRINT_SCRIPT, ContainerPool, parse_inspect
-from pytest_anyapp.pool.k8s import api_client, ready_lanes
+from pytest_anyapp.pool.k8s import ready_lanes
 from pytest_anyapp.pool.prepare import POST_BOOT_SETTINGS, prepare, wait_booted
 from pytest_anyapp.sim.testing import RunningDevice
 
@@ -173,18 +174,44 @@ class FakeApiServer:
         return Starlette(routes=[Route("/api/v1/namespaces/{ns}/pods", self.pods)])
 
 
-def test_ready_pods_become_lanes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_ready_pods_become_lanes() -> None:
+    """End to end with the real kubernetes client, in its own process as users run it: the client
+    stays out of this test process (an in-process run coincided with pytest's capture file of the
+    xdist worker being found closed, which errored every later test of that worker)."""
     fake = FakeApiServer()
     with serve(fake.app()) as url:
-        lanes = ready_lanes(api_client(url), "bench")
-        code = anyapp(["pool", "lanes", "--k8s-namespace", "bench", "--k8s-api", url])
-        empty = anyapp(["pool", "lanes", "--k8s-namespace", "other", "--k8s-api", url])
-    assert [(n, lane) for n, lane in lanes] == [
+        found = _anyapp_process("pool", "lanes", "--k8s-namespace", "bench", "--k8s-api", url)
+        empty = _anyapp_process("pool", "lanes", "--k8s-namespace", "other", "--k8s-api", url)
+    assert found.returncode == 0, found.stderr
+    assert found.stderr.splitlines() == ["anyapp-emulator-0 10.1.0.5:5554:8554", "anyapp-emulator-2 10.1.0.7:5554:9000"]
+    assert found.stdout.strip() == "CATBENCH_EMULATORS=10.1.0.5:5554:8554,10.1.0.7:5554:9000"
+    assert fake.queries[0]["labelSelector"] == "app.kubernetes.io/name=anyapp-emulator"
+    assert empty.returncode == 1 and empty.stdout.strip() == "CATBENCH_EMULATORS="
+
+
+def _anyapp_process(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", *args], capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def test_ready_lanes_keeps_running_ready_pods_in_ordinal_order() -> None:
+    """The pure selection over pod objects (attribute access as the client's models give it)."""
+    def pod(name: str, ip: str | None, phase: str, ready: bool, grpc: int = 8554) -> SimpleNamespace:
+        raw = _pod(name, ip, phase, ready, grpc)
+        ports = [SimpleNamespace(name=p["name"], container_port=p["containerPort"])
+                 for p in raw["spec"]["containers"][0]["ports"]]  # type: ignore[index]
+        return SimpleNamespace(
+            metadata=SimpleNamespace(name=name, deletion_timestamp=None),
+            spec=SimpleNamespace(containers=[SimpleNamespace(ports=ports)]),
+            status=SimpleNamespace(phase=phase, pod_ip=ip,
+                                   conditions=[SimpleNamespace(type="Ready", status="True" if ready else "False")]))
+
+    pods = [pod("anyapp-emulator-2", "10.1.0.7", "Running", True, grpc=9000), pod("anyapp-emulator-0", "10.1.0.5", "Running", True),
+            pod("anyapp-emulator-1", "10.1.0.6", "Running", False), pod("anyapp-emulator-3", None, "Pending", False)]
+    api = SimpleNamespace(list_namespaced_pod=lambda ns, label_selector: SimpleNamespace(items=pods))
+    assert ready_lanes(api, "bench") == [
         ("anyapp-emulator-0", LaneSpec(host="10.1.0.5", console_port=5554, grpc_port=8554)),
         ("anyapp-emulator-2", LaneSpec(host="10.1.0.7", console_port=5554, grpc_port=9000))]
-    assert fake.queries[0]["labelSelector"] == "app.kubernetes.io/name=anyapp-emulator"
-    assert code == 0 and empty == 1
-    assert "CATBENCH_EMULATORS=10.1.0.5:5554:8554,10.1.0.7:5554:9000" in capsys.readouterr().out
 
 
 # -- post-boot preparation on a simulated device ------------------------------------------------
