@@ -21,6 +21,8 @@ NIGHTLY = os.environ.get("ANYAPP_NIGHTLY") == "1"
 INSTANCES = None if NIGHTLY else 0
 APPS: list[AppSpec] = sorted({p.app.app_id: p.app for p in scheduled_pairs()}.values(), key=lambda a: a.app_id)
 #: One episode takes ~6 s on a loaded 2-core machine; an app's 10 (30 nightly) get ample room.
+#: Per-step screenshots are not saved (``--save-screens=0``): nothing here reads them, and encoding
+#: them is most of an episode's cost on the simulated device (docs/performance.md).
 TIMEOUT_S = 3600 if NIGHTLY else 900
 
 
@@ -30,7 +32,7 @@ def _run(pytester: pytest.Pytester, app: AppSpec, agent: str) -> tuple[dict[str,
     pytester.makepyfile(test_pairs=PAIRS_TEST)
     pytester.runpytest("-p", "no:randomly", *[f"test_pairs.py::test_pair[{t}]" for t in wanted],
                        f"--agent={agent}", "--device=sim", "--results-dir=res", f"--run-id={agent}",
-                       "--infra-retries=0", "-q")
+                       "--infra-retries=0", "--save-screens=0", "-q")
     records = [json.loads(p.read_text()) for p in (pytester.path / "res" / agent).glob("*/episode.json")]
     return {r["test_id"]: r["status"] for r in records}, len(wanted)
 
