@@ -96,6 +96,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                ("CATBENCH_LANE_WAIT_SECONDS",), "float", 600.0),
     OptionSpec("--save-screens", "save_screens", "store per-step screenshots (1/0)",
                ("CATBENCH_SAVE_SCREENS",), "bool", True),
+    OptionSpec("--app-attestation", "app_attestation", "installed-app attestation (anyapp apps attest) the run's "
+               "lanes were checked with; its sha256 goes into every record", ("CATBENCH_APP_ATTESTATION",), "path"),
     OptionSpec("--save-ui-tree", "save_ui_tree", "store per-step UI dumps; fetches the tree even for agents "
                "that do not observe it (1/0)", ("CATBENCH_SAVE_UI_TREE",), "bool", False),
 )
@@ -198,6 +200,7 @@ class RunOptions(BaseModel):
     lane_wait_s: float = Field(600.0, ge=0)
     save_screens: bool = True
     save_ui_tree: bool = False
+    app_attestation: Path | None = None
 
     @field_validator("parse_failure")
     @classmethod
@@ -295,6 +298,10 @@ def resolve_options(config: pytest.Config) -> RunOptions:
         raise ConfigError(f"plan file {options.plan_file} does not exist")
     if options.only_instance is not None and not 0 <= options.only_instance < options.n_instances:
         raise ConfigError(f"--instance {options.only_instance} is outside 0..{options.n_instances - 1}")
+    if options.app_attestation is not None:
+        from pytest_anyapp.provision.attest import load_attestation
+
+        load_attestation(options.app_attestation)  # a missing, unreadable or failing attestation is a usage error
     if options.resume and options.rerun_invalid:
         raise ConfigError("--resume and --rerun-invalid are exclusive")
     return options

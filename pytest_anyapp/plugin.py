@@ -56,6 +56,11 @@ def run_options(config: pytest.Config) -> RunOptions:
     return _controller(config).options
 
 
+def reference_schedule(config: pytest.Config, sha256: str) -> None:
+    """The ``--schedule`` plugin names the manifest this run executes; every record carries it."""
+    _controller(config).schedule_sha256 = sha256
+
+
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 

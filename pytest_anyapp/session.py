@@ -128,6 +128,9 @@ class Controller:
         self.run_id: str | None = workerinput.get("anyapp_run_id") if workerinput else None
         self.summary: Any = None
         self.agent_identity: dict[str, Any] = {}
+        #: sha256 of the frozen schedule this run executes (set by the ``--schedule`` plugin).
+        self.schedule_sha256 = ""
+        self._attestation_sha256: str | None = None
 
     # -- lazily resolved state --------------------------------------------------------------
     @property
@@ -135,6 +138,17 @@ class Controller:
         if self._options is None:
             self._options = resolve_options(self.config)
         return self._options
+
+    @property
+    def attestation_sha256(self) -> str:
+        """sha256 of ``--app-attestation`` (validated with the options), "" without one."""
+        if self._attestation_sha256 is None:
+            self._attestation_sha256 = ""
+            if self.options.app_attestation is not None:
+                from pytest_anyapp.provision.attest import load_attestation
+
+                self._attestation_sha256 = load_attestation(self.options.app_attestation)[1]
+        return self._attestation_sha256
 
     @property
     def full_schedule(self) -> list[PairInstance]:
@@ -589,7 +603,9 @@ class Worker:
                       python_version=platform.python_version(), run_id=self.store.run_id, worker_id=self.worker_id,
                       cohort_sha256=cohort_sha256(self.controller.full_schedule), seed=o.seed,
                       n_instances=o.n_instances, options=o.scoring_options(), analysis_eligible=not reasons,
-                      ineligible_reasons=reasons, env_preflight_skipped=o.skip_env_preflight)
+                      ineligible_reasons=reasons, env_preflight_skipped=o.skip_env_preflight,
+                      schedule_sha256=self.controller.schedule_sha256,
+                      app_attestation_sha256=self.controller.attestation_sha256)
         if self._resolved is not None:
             model = self._resolved.identity()
             agent = AgentIdentity(name=o.agent or "", model=model, model_id=model.get("model_id"),

@@ -15,10 +15,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from pytest_anyapp.catalog import AppSpec
 from pytest_anyapp.device.client import DeviceClient
+from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.provision.sources import DownloadLock
 
 
@@ -105,6 +106,22 @@ def attest_lanes(lanes: list[tuple[str, DeviceClient]], apps: list[AppSpec],
                                apps=[attest_app(dev, a, lock, plain_apk=a.app_id not in bundles) for a in apps])
                for name, dev in lanes],
     )
+
+
+def load_attestation(path: Path) -> tuple[Attestation, str]:
+    """The attestation a run references and its sha256; ConfigError when it is missing, not an
+    attestation, or records an app that is not at its pin (such a run would not measure the pinned apps)."""
+    try:
+        data = path.read_bytes()
+        att = Attestation.model_validate_json(data)
+    except OSError as exc:
+        raise ConfigError(f"app attestation {path}: {exc.strerror or exc}") from None
+    except ValidationError as exc:
+        raise ConfigError(f"app attestation {path} is not an `anyapp apps attest` file: {exc.errors()[0]['msg']}") from None
+    if not att.ok:
+        bad = [f"{lane.lane} {a.app_id}" for lane in att.lanes for a in lane.apps if not a.matches_pin]
+        raise ConfigError(f"app attestation {path} records apps not at their pins: {', '.join(bad)}")
+    return att, hashlib.sha256(data).hexdigest()
 
 
 def write_attestation(att: Attestation, path: Path) -> str:

@@ -97,6 +97,8 @@ class RunInfo(BaseModel):
     analysis_eligible: bool = True
     ineligible_reasons: list[str] = Field(default_factory=list)
     env_preflight_skipped: bool = Field(False, description="CATBENCH_SKIP_AW_ENV_PREFLIGHT=1 was set.")
+    schedule_sha256: str = Field("", description="sha256 of the frozen schedule manifest run (--schedule).")
+    app_attestation_sha256: str = Field("", description="sha256 of the installed-app attestation (--app-attestation).")
 
 
 class AgentIdentity(BaseModel):

@@ -84,6 +84,9 @@ class IndexRow(BaseModel):
     installed_apk_sha256: str = ""
     code_revision: str = ""
     cohort_sha256: str = ""
+    # what the run referenced (not compared across a pair: a C2 run on another day has its own, equally pinned)
+    schedule_sha256: str = ""
+    app_attestation_sha256: str = ""
     model_revision: str = ""
     model_config_sha256: str = ""
     seed: int | None = None
@@ -224,6 +227,8 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         installed_apk_sha256=_str(_get(prov, "app.installed_apk_sha256", "installed_apk_sha256")),
         code_revision=_str(_get(prov, "run.code_revision", "code_revision")),
         cohort_sha256=_str(_get(prov, "run.cohort_sha256", "cohort_sha256")),
+        schedule_sha256=_str(_get(prov, "run.schedule_sha256")),
+        app_attestation_sha256=_str(_get(prov, "run.app_attestation_sha256")),
         model_revision=_str(_get(prov, "agent.model_revision") or _get(model, "model_revision", "revision")),
         model_config_sha256=_str(_get(model, "config_sha256")),
         seed=_int_or_none(_get(prov, "run.seed", "seed")),

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 INDEX_DIR = ".anyapp-index"
 EPISODE_FILE = "episode.json"
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 MAX_SEGMENTS = 8
 
 _DUCK_TYPES = {int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN", str: "VARCHAR"}

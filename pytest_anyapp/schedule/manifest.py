@@ -10,8 +10,10 @@ entry, pin or APK source makes a frozen run refuse to start (notes §8: "rejects
 from __future__ import annotations
 
 import hashlib
+import importlib
 import inspect
 import json
+import sys
 from pathlib import Path
 from typing import Literal
 
@@ -84,7 +86,12 @@ class ScheduleManifest(BaseModel):
 
 
 def template_definition_sha256(template: object) -> str:
-    return sha256_text(inspect.getsource(type(template)))
+    """sha256 of the template class's source. ``inspect`` finds the file through ``sys.modules``,
+    which an in-process pytest run (pytester) may have restored without the module: import it again."""
+    cls = type(template)
+    if cls.__module__ not in sys.modules:
+        importlib.import_module(cls.__module__)
+    return sha256_text(inspect.getsource(cls))
 
 
 def catalog_entry_sha256(app: AppSpec) -> str:

@@ -7,6 +7,7 @@ deselects pair tests the schedule does not name.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -31,7 +32,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if not pairs:
         return
     from pytest_anyapp.errors import ConfigError
-    from pytest_anyapp.plugin import run_options
+    from pytest_anyapp.plugin import reference_schedule, run_options
     from pytest_anyapp.schedule.manifest import drift, load_manifest
 
     options = run_options(config)
@@ -43,6 +44,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if problems:
         pytest.exit("AnyAppBench: the run does not match the frozen schedule " f"{path}: " + "; ".join(problems),
                     returncode=pytest.ExitCode.USAGE_ERROR)
+    reference_schedule(config, hashlib.sha256(Path(path).read_bytes()).hexdigest())
     wanted = manifest.test_ids
     keep, drop = [], []
     for item in items:

@@ -3,6 +3,7 @@ refuses a changed template, catalog entry, pin or APK source, naming it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -66,6 +67,8 @@ def test_a_frozen_pair_runs(pytester: pytest.Pytester, frozen: Path) -> None:
     result = pytester.runpytest("test_pairs.py::test_pair[sms-SmsSend-quik_sms-i0]", f"--schedule={frozen}",
                                 "--instances=1", "--agent=null", "--results-dir=res")
     result.assert_outcomes(failed=1)
+    (record,) = [json.loads(p.read_text()) for p in (pytester.path / "res").rglob("episode.json")]
+    assert record["provenance"]["run"]["schedule_sha256"] == hashlib.sha256(frozen.read_bytes()).hexdigest()
 
 
 def _drifted(pytester: pytest.Pytester, frozen: Path, *extra: str) -> pytest.RunResult:
