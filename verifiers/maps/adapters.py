@@ -22,7 +22,7 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
-from verifiers.maps.files import gpx, kml, parse_geo
+from verifiers.maps.files import gpx, kml, kmz, parse_geo, unpack_kmz
 from verifiers.maps.oracle import COMAPS, ORGANIC, OSMAND, MapsUi
 from verifiers.maps.screen import read_screen, show
 from verifiers.maps.state import ExportFile, MapsState, Pin, ScreenRead, Track
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 MAPS_PERMISSIONS: tuple[str, ...] = tuple(
     f"android.permission.{p}" for p in ("ACCESS_COARSE_LOCATION", "ACCESS_FINE_LOCATION", "POST_NOTIFICATIONS"))
 EXPORT_DIRS: tuple[str, ...] = ("/sdcard/Download", "/sdcard/Documents")
-EXPORT_EXTS: tuple[str, ...] = ("gpx", "kml")
+EXPORT_EXTS: tuple[str, ...] = ("gpx", "kml", "kmz")
 FILE_MARK = "@@FILE "
 MARKERS_MARK = "@@MARKERS"
 SEP = "\x1f"
@@ -81,13 +81,21 @@ def _files(lines: list[str]) -> list[tuple[str, bytes]]:
 
 
 def _exports(files: list[tuple[str, bytes]]) -> list[ExportFile]:
-    return [ExportFile(name=path.rsplit("/", 1)[-1], pins=parse_geo(data, path)[0])
+    return [ExportFile(name=path.rsplit("/", 1)[-1], pins=parse_geo(unpack_kmz(data, path), path)[0])
             for path, data in files if path.startswith(EXPORT_DIRS)]
 
 
 def _export_files(state: MapsState) -> dict[str, bytes]:
-    return {f"{EXPORT_DIRS[0]}/{e.name}": (gpx(e.pins) if e.name.endswith(".gpx") else kml(e.name, e.pins))
-            for e in state.exports}
+    out: dict[str, bytes] = {}
+    for e in state.exports:
+        path = f"{EXPORT_DIRS[0]}/{e.name}"
+        if e.name.endswith(".gpx"):
+            out[path] = gpx(e.pins)
+        elif e.name.endswith(".kmz"):
+            out[path] = kmz(e.name.removesuffix(".kmz"), e.pins)
+        else:
+            out[path] = kml(e.name, e.pins)
+    return out
 
 
 def _safe(name: str) -> str:
@@ -208,7 +216,7 @@ class KmlMapsAdapter(MapsAdapter):
                                   *_write_script(files)]))
 
     def read_script(self) -> str:
-        return _files_script((self.bookmarks, *EXPORT_DIRS), ("kml", "gpx"))
+        return _files_script((self.bookmarks, *EXPORT_DIRS), EXPORT_EXTS)
 
     def parse_stores(self, lines: list[str]) -> MapsState:
         files = _files(lines)
@@ -301,7 +309,7 @@ class OsmAndAdapter(MapsAdapter):
         raise DeviceError(f"{self.app.package} did not create {MARKERS_DB} on launch")
 
     def read_script(self) -> str:
-        files = _files_script((OSMAND_FAVORITES, OSMAND_TRACKS, *EXPORT_DIRS), ("gpx", "kml"))
+        files = _files_script((OSMAND_FAVORITES, OSMAND_TRACKS, *EXPORT_DIRS), EXPORT_EXTS)
         return (f"{files}; echo {MARKERS_MARK}; if [ -f {MARKERS_DB} ]; then "
                 f"sqlite3 {MARKERS_DB} {shlex.quote(MARKERS_SQL)}; fi")
 

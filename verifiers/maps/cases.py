@@ -148,6 +148,8 @@ def _nearby(init: MapsState, p: Params) -> Cases:
 def _export(init: MapsState, p: Params) -> Cases:
     return Cases(
         gold=_with(init, exports=[ExportFile(name=f"{city_of(p['place'])}.gpx", pins=[pin(p["place"], p["place"])])]),
+        tolerated={"kmz_list_export": _with(init, exports=[ExportFile(
+            name="My Places.kmz", pins=[pin("Elsewhere", other(p["place"])), pin(p["place"], p["place"])])])},
         near_misses={
             "other_place": NearMiss(_with(init, exports=[ExportFile(name="x.gpx", pins=[pin("x", other(p["place"]))])]),
                                     "exported"),

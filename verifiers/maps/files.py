@@ -10,7 +10,9 @@ simulator has its own writer; a disagreement fails the round-trip test).
 
 from __future__ import annotations
 
+import io
 import xml.etree.ElementTree as ET
+import zipfile
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
@@ -27,6 +29,21 @@ def _child_text(el: ET.Element, name: str) -> str:
         if _local(child.tag) == name:
             return (child.text or "").strip()
     return ""
+
+
+def unpack_kmz(data: bytes, what: str) -> bytes:
+    """The KML inside a ``.kmz`` (a zip whose first ``.kml`` member is the document, as Organic
+    Maps exports a bookmark list); other files as they are."""
+    if not what.lower().endswith(".kmz"):
+        return data
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            name = next((n for n in z.namelist() if n.lower().endswith(".kml")), None)
+            if name is None:
+                raise VerifierReadError(f"{what}: no .kml inside the .kmz")
+            return z.read(name)
+    except zipfile.BadZipFile as exc:
+        raise VerifierReadError(f"{what}: not a zip ({exc})") from exc
 
 
 def parse_geo(data: bytes, what: str) -> tuple[list[Pin], list[Track]]:
@@ -106,3 +123,11 @@ def gpx(pins: Sequence[Pin] = (), tracks: Sequence[Track] = ()) -> bytes:
              + "".join(f'<trkpt lat="{lat}" lon="{lon}"/>' for lat, lon in t.points) + "</trkseg></trk>" for t in tracks]
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="OsmAnd" '
             'xmlns="http://www.topografix.com/GPX/1/1">' + "".join(body) + "</gpx>\n").encode()
+
+
+def kmz(name: str, pins: Sequence[Pin] = ()) -> bytes:
+    """A ``.kmz``: a zip holding ``doc.kml``."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("doc.kml", kml(name, pins))
+    return buf.getvalue()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
 from pytest_anyapp.agents.oracle import By, Done, Intent, Press, Tap, TypeInto
@@ -159,13 +159,11 @@ def _delete_marker(ui: MapsUi, p: dict[str, str]) -> Steps:
         yield from delete_saved(ui, p["label"], 0)
 
 
-def _record_track(ui: MapsUi, p: dict[str, object]) -> Steps:
+def _record_track(ui: MapsUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.menu)
     yield Tap(By(text="Plan a route"))
     yield TypeInto(By(res="track_name"), str(p["track_name"]))
-    waypoints = p["waypoints"]
-    assert isinstance(waypoints, list)
-    for wp in waypoints:
+    for wp in p["waypoints"]:
         yield Tap(By(text="Add point"))
         yield TypeInto(By(res=ui.search_res), str(wp))
         yield Tap(By(res=ui.result_title_res, nth=0))
@@ -190,13 +188,13 @@ def _share(ui: MapsUi, p: dict[str, str]) -> Steps:
     yield from share(ui, p["place"])
 
 
-BODIES: dict[str, Callable[[MapsUi, dict[str, str]], Steps]] = {
+BODIES: dict[str, Callable[[MapsUi, dict[str, Any]], Steps]] = {
     "MapsSearchPlace": _search_place,
     "MapsAddFavorite": _add_favorite,
     "MapsRemoveFavorite": _remove_favorite,
     "MapsAddMarker": _add_marker,
     "MapsDeleteMarker": _delete_marker,
-    "MapsRecordTrack": _record_track,  # type: ignore[dict-item]
+    "MapsRecordTrack": _record_track,
     "MapsGetDirections": _directions,
     "MapsSearchNearbyPlace": _nearby,
     "MapsExportLocation": _export,

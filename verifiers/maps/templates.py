@@ -222,9 +222,9 @@ class MapsRecordTrack(MapsTemplate):
 
 
 class MapsGetDirections(MapsTemplate):
-    """The app shows a computed route from the origin to the destination. The route panel (its
-    from/to fields and the time/distance line) exists only once a route is built, so reading its
-    ends is reading a computed route; the summary line is kept as evidence."""
+    """The app shows a route from the origin to the destination: the route panel's start and end
+    name the two cities (a start left at "My position" fails). The apps build the route as soon as
+    both ends are set; its time/distance line is kept as evidence."""
 
     semantic_id = "MapsGetDirections"
     instruction = "Show directions from {origin} to {destination} in {app}."

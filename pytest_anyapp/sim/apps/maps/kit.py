@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.maps.store import (
+    PLACES,
     GpxFavorites,
     KmlBookmarks,
     MarkersDb,
@@ -212,7 +213,7 @@ class PlaceCard(MapsScreen):
     def __init__(self, app: SimApp, point: Point) -> None:
         super().__init__(app)
         self.point = point
-        if point.name in _place_names():
+        if point.name in PLACES:
             self.maps.center = point.name
 
     def build(self) -> View:
@@ -266,12 +267,6 @@ class PlaceCard(MapsScreen):
     def do_directions(self) -> None:
         self.maps.route_from, self.maps.route_to = None, self.point
         self.replace(RoutePanel(self.app))
-
-
-def _place_names() -> set[str]:
-    from pytest_anyapp.sim.apps.maps.store import PLACES
-
-    return set(PLACES)
 
 
 class RoutePanel(MapsScreen):
