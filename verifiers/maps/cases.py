@@ -107,11 +107,13 @@ def _record_track(init: MapsState, p: Params) -> Cases:
     wps: list[str] = list(p["waypoints"])
     return Cases(
         gold=_with(init, tracks=[_track(p["track_name"], wps)]),
-        tolerated={"detour_between": _with(init, tracks=[_track("Trip", [wps[0], other(wps[0]), *wps[1:]])])},
+        tolerated={"detour_between": _with(init, tracks=[_track(p["track_name"].upper(),
+                                                                 [wps[0], other(wps[0]), *wps[1:]])])},
         near_misses={"reversed": NearMiss(_with(init, tracks=[_track(p["track_name"], wps[::-1])]),
                                           "track_through_waypoints"),
                      "last_missing": NearMiss(_with(init, tracks=[_track(p["track_name"], wps[:-1])]),
-                                              "track_through_waypoints")},
+                                              "track_through_waypoints"),
+                     "default_name": NearMiss(_with(init, tracks=[_track("Track 1", wps)]), "track_named")},
     )
 
 

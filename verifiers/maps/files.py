@@ -56,7 +56,9 @@ def parse_geo(data: bytes, what: str) -> tuple[list[Pin], list[Track]]:
         raise VerifierReadError(f"{what} is not well-formed XML: {exc}") from exc
     kind = _local(root.tag)
     if kind == "gpx":
-        return _parse_gpx(root)
+        pins, tracks = _parse_gpx(root)
+        stem = what.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        return pins, [t if t.name else t.model_copy(update={"name": stem}) for t in tracks]
     if kind == "kml":
         return _parse_kml(root)
     raise VerifierReadError(f"{what}: neither GPX nor KML (root <{kind}>)")

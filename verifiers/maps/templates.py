@@ -35,6 +35,7 @@ from verifiers.maps.state import (
     mentions_place,
     names_city,
     place_string,
+    same_name,
 )
 
 CITIES: tuple[str, ...] = tuple(PLACES)
@@ -201,7 +202,9 @@ class MapsDeleteMarker(MapsTemplate):
 
 
 class MapsRecordTrack(MapsTemplate):
-    """A saved track/route whose points pass the waypoints in the given order (a subsequence)."""
+    """A saved track/route whose points pass the waypoints in the given order (a subsequence), and
+    a saved track with the given name (case and surrounding spaces aside; a file's name without
+    its extension counts where the file has no name inside)."""
 
     semantic_id = "MapsRecordTrack"
     instruction = 'Save a track named "{track_name}" through {waypoints_text}, in this order, in {app}.'
@@ -216,9 +219,11 @@ class MapsRecordTrack(MapsTemplate):
 
     def check(self, params: Params, state: MapsState, history: Sequence[MapsState], answer: str | None) -> Verdict:
         hit = [t.name for t in state.tracks if t.passes_through(params["waypoints"])]
-        return verdict([Clause("track_through_waypoints",
-                               f"a saved track passes {params['waypoints_text']} in order", bool(hit))],
-                       state, matching_tracks=hit)
+        named = [t.name for t in state.tracks if same_name(t.name, params["track_name"])]
+        return verdict([
+            Clause("track_through_waypoints", f"a saved track passes {params['waypoints_text']} in order", bool(hit)),
+            Clause("track_named", f"a saved track is named {params['track_name']!r}", bool(named)),
+        ], state, matching_tracks=hit)
 
 
 class MapsGetDirections(MapsTemplate):
