@@ -112,8 +112,7 @@ def _record_track(init: MapsState, p: Params) -> Cases:
         near_misses={"reversed": NearMiss(_with(init, tracks=[_track(p["track_name"], wps[::-1])]),
                                           "track_through_waypoints"),
                      "last_missing": NearMiss(_with(init, tracks=[_track(p["track_name"], wps[:-1])]),
-                                              "track_through_waypoints"),
-                     "default_name": NearMiss(_with(init, tracks=[_track("Track 1", wps)]), "track_named")},
+                                              "track_through_waypoints")},
     )
 
 

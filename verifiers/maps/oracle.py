@@ -52,7 +52,7 @@ class MapsUi:
 
 ORGANIC = MapsUi(
     app_id="maps_organic_maps", package="app.organicmaps", style="search_first",
-    search_entry=By(text="Search", res="search"), search_res="query", search_hint="Search",
+    search_entry=By(res="search"), search_res="query", search_hint="Search",
     result_title_res="title", result_subtitle_res="description", card_title_res="tv__title",
     save=By(res="save"), marker=None, share=By(text="Share", res="share"), export="Export KML",
     route_from_res="start", route_to_res="finish", route_summary_res="time_and_distance", route_flow="from_to",
@@ -160,12 +160,23 @@ def _delete_marker(ui: MapsUi, p: dict[str, str]) -> Steps:
 
 
 def _record_track(ui: MapsUi, p: dict[str, Any]) -> Steps:
+    waypoints: list[str] = p["waypoints"]
+    if ui.route_flow == "from_to":  # plan the route (start, finish, stops from place pages), save it as a track
+        yield from open_place(ui, waypoints[0])
+        yield Tap(By(text="Route from"))
+        yield from open_place(ui, waypoints[-1])
+        yield Tap(By(text="Route to"))
+        for wp in waypoints[1:-1]:
+            yield from open_place(ui, wp)
+            yield Tap(By(text="Add stop"))
+        yield Tap(By(res="save_route"))
+        return
     yield Tap(ui.menu)
     yield Tap(By(text="Plan a route"))
     yield TypeInto(By(res="track_name"), str(p["track_name"]))
-    for wp in p["waypoints"]:
+    for wp in waypoints:
         yield Tap(By(text="Add point"))
-        yield TypeInto(By(res=ui.search_res), str(wp))
+        yield TypeInto(By(res=ui.search_res), wp)
         yield Tap(By(res=ui.result_title_res, nth=0))
     yield Tap(By(text="Save", res="save_track"))
 

@@ -1,7 +1,8 @@
 """CoMaps 2026.04.23-19-FDroid (``app.comaps.fdroid``), a community fork of Organic Maps.
 
 Same lineage and layout as Organic Maps: Search, Bookmarks and Menu in the bottom bar, a place page
-with Save / Route from / Route to / Share, bookmarks per list in KML under ``files/bookmarks``.
+with Save / Route from / Route to / Share (Add stop while a route is planned; the route panel
+saves the route as a track), bookmarks per list in KML under ``files/bookmarks``.
 Differences carried here (unverified against the real app: docs/maps.md says so): the app's own
 links in shared text, its wording of the bookmarks screen and the route panel's start, and the
 route line's format (distance first).
@@ -16,12 +17,13 @@ SKIN = MapsSkin(
     summary_order="distance_first",
     bottom=(Icon("search", "Search", "search", "search"), Icon("star", "Bookmarks", "bookmarks", "saved"),
             Icon("menu", "Menu", "menu", "menu")),
-    menu=(("Plan a route", "plan"), ("Download maps", ""), ("Settings", ""), ("About CoMaps", "")),
+    menu=(("Download maps", ""), ("Settings", ""), ("About CoMaps", "")),
     search_id="query", search_hint="Search", results_id="recycler", result_title_id="title",
     result_subtitle_id="description", card_title_id="tv__title", card_subtitle_id="tv__subtitle",
     card_actions=(Icon("star", "Save", "save", "save"), Icon("route_from", "Route from", "route_from", "route_from"),
                   Icon("route_to", "Route to", "route_to", "route_to"), Icon("share", "Share", "share", "share")),
     card_menu=(("Export KML", "export"),),
+    add_stop="Add stop", save_route="Save as track",
     saved_label="Delete", saved_title="Bookmarks", saved_list_id="recycler", saved_row_id="name",
     route_from_id="start", route_to_id="finish", route_summary_id="time_and_distance", my_position="Your location",
     share_text="{name}\nhttps://comaps.at/?ll={lat:.5f},{lon:.5f}",

@@ -11,6 +11,8 @@ A Maps app double is a declarative :class:`MapsSkin` plus metadata. Variation po
 * **deleting a saved point** (``delete_flow``): toggling the place page's save button, or a row menu + confirm;
 * **directions** (``route_flow``): ``from_to`` buttons on the place page, or ``planner`` (a
   Directions button opens a from/to panel whose "from" is picked by searching);
+* **tracks**: a ``Plan a route`` planner in the menu (OsmAnd), or stops added from place pages
+  (``add_stop``) and the route panel's ``save_route`` (Organic Maps, CoMaps);
 * **route line format** (``summary_order``): time or distance first;
 * **place page actions / menus / labels / resource ids**: ``Icon`` tuples and ``Menu`` tuples by
   action name (``save``, ``marker``, ``share``, ``route_from``, ``route_to``, ``directions``, ``export``).
@@ -99,6 +101,8 @@ class MapsSkin:
     route_to_id: str = "route_to"
     route_summary_id: str = "route_summary"
     my_position: str = "My position"
+    add_stop: str = ""  # place-page action while a route is planned ("" = none)
+    save_route: str = ""  # route panel action saving the route as a track ("" = none)
     planner_title: str = "Plan a route"
     planner_name_id: str = "track_name"
     planner_add: str = "Add point"
@@ -124,6 +128,7 @@ class MapsApp(SimApp):
         super().__init__(device)
         self.route_from: Point | None = None
         self.route_to: Point | None = None
+        self.route_stops: list[Point] = []
         self.center = ""  # the place the map was last centred on (nearby searches look there)
 
     def on_create(self) -> None:
@@ -221,6 +226,8 @@ class PlaceCard(MapsScreen):
         saved = self.maps.is_saved(p) is not None
         actions = [Button(self.skin.saved_label if (i.action == "save" and saved) else i.desc, self.act(i.action),
                           id=i.id or None, style="text") for i in self.skin.card_actions]
+        if self.skin.add_stop and self.maps.route_to is not None:
+            actions.append(Button(self.skin.add_stop, self.do_add_stop, id="add_stop", style="text"))
         menu = [(label, self.act(a)) for label, a in self.skin.card_menu]
         return Scaffold(Toolbar("", nav="back", menu=menu), Box(weight=1.0, background="#E8F0D8"), Column(
             TextView(p.name, id=self.skin.card_title_id, size=22, padding=(16, 8)),
@@ -264,6 +271,11 @@ class PlaceCard(MapsScreen):
         self.maps.route_to = self.point
         self.replace(RoutePanel(self.app))
 
+    def do_add_stop(self) -> None:
+        """Adds the place as an intermediate stop and returns to the route panel below."""
+        self.maps.route_stops.append(self.point)
+        self.finish()
+
     def do_directions(self) -> None:
         self.maps.route_from, self.maps.route_to = None, self.point
         self.replace(RoutePanel(self.app))
@@ -279,17 +291,29 @@ class RoutePanel(MapsScreen):
         summary = route_summary(a, b) if a is not None and b is not None else ""
         if summary and self.skin.summary_order == "distance_first":
             summary = " · ".join(reversed(summary.split(" · ")))
-        return Scaffold(Toolbar("", nav="back", on_nav=self.close), Column(
-            TextView(a.name if a else self.skin.my_position, id=self.skin.route_from_id, on_click=pick_from, padding=16),
-            TextView(b.name if b else "", id=self.skin.route_to_id, padding=16),
-            TextView(summary, id=self.skin.route_summary_id, size=18, padding=16) if summary else None,
-            background=theme.SURFACE), Box(weight=1.0, background="#E8F0D8"))
+        s = self.skin
+        search = [ImageButton("search", "Search", on_click=self.run("search"), id="search")] if s.add_stop else []
+        save = Button(s.save_route, self.save_route, id="save_route") if s.save_route and summary else None
+        return Scaffold(Toolbar("", nav="back", on_nav=self.close, actions=search), Column(
+            TextView(a.name if a else s.my_position, id=s.route_from_id, on_click=pick_from, padding=16),
+            *[TextView(p.name, id="stop", padding=(32, 8)) for p in self.maps.route_stops],
+            TextView(b.name if b else "", id=s.route_to_id, padding=16),
+            TextView(summary, id=s.route_summary_id, size=18, padding=16) if summary else None,
+            save, background=theme.SURFACE), Box(weight=1.0, background="#E8F0D8"))
+
+    def save_route(self) -> None:
+        """The planned route (start, stops, finish) saved as a track named after its ends."""
+        a, b = self.maps.route_from, self.maps.route_to
+        if a is not None and b is not None:
+            self.maps.saved.save_track(f"{a.name} - {b.name}", [a, *self.maps.route_stops, b])
+            self.toast("Track saved")
 
     def set_from(self, p: Point) -> None:
         self.maps.route_from = p
 
     def close(self) -> None:
         self.maps.route_from = self.maps.route_to = None
+        self.maps.route_stops = []
         self.finish()
 
     def on_back(self) -> bool:
