@@ -78,11 +78,6 @@ def mentions_place(text: str, place: str) -> bool:
     return False
 
 
-def same_name(a: str, b: str) -> bool:
-    """Names compare case-insensitively, whitespace runs folded, ends trimmed."""
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
-
-
 # -- the store -----------------------------------------------------------------------------------
 
 class Pin(BaseModel):
