@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.maps.store import (
@@ -56,6 +56,9 @@ from pytest_anyapp.sim.ui.views import (
     View,
     active_screen,
 )
+
+if TYPE_CHECKING:
+    from pytest_anyapp.sim.device import SimDevice
 
 Menu = tuple[tuple[str, str], ...]  # (label, action name)
 
@@ -124,7 +127,7 @@ class MapsApp(SimApp):
         if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
             cls.home = MapHome
 
-    def __init__(self, device: Any) -> None:
+    def __init__(self, device: SimDevice) -> None:
         super().__init__(device)
         self.route_from: Point | None = None
         self.route_to: Point | None = None
