@@ -55,7 +55,7 @@ ORGANIC = MapsUi(
     search_entry=By(res="search"), search_res="query", search_hint="Search",
     result_title_res="title", result_subtitle_res="description", card_title_res="tv__title",
     save=By(res="save"), marker=None, share=By(text="Share", res="share"), export="Export KML",
-    route_from_res="start", route_to_res="finish", route_summary_res="time_and_distance", route_flow="from_to",
+    route_from_res="route_from", route_to_res="route_to", route_summary_res="time", route_flow="from_to",
     menu=By(text="Menu", res="menu"), saved_path=(Tap(By(text="Bookmarks", res="bookmarks")), Tap(By(text="My Places"))),
     saved_row_res="name", delete_saved="card_toggle",
 )
@@ -169,7 +169,7 @@ def _record_track(ui: MapsUi, p: dict[str, Any]) -> Steps:
         for wp in waypoints[1:-1]:
             yield from open_place(ui, wp)
             yield Tap(By(text="Add stop"))
-        yield Tap(By(res="save_route"))
+        yield Tap(By(text="Save", res="btn__save"))  # RoutingBottomMenuController: Framework.nativeSaveRoute()
         return
     yield Tap(ui.menu)
     yield Tap(By(text="Plan a route"))

@@ -106,6 +106,8 @@ class MapsSkin:
     my_position: str = "My position"
     add_stop: str = ""  # place-page action while a route is planned ("" = none)
     save_route: str = ""  # route panel action saving the route as a track ("" = none)
+    save_route_id: str = "btn__save"
+    saved_route: str = "Saved"  # the save button's text once the route is saved (disabled)
     planner_title: str = "Plan a route"
     planner_name_id: str = "track_name"
     planner_add: str = "Add point"
@@ -296,7 +298,8 @@ class RoutePanel(MapsScreen):
             summary = " · ".join(reversed(summary.split(" · ")))
         s = self.skin
         search = [ImageButton("search", "Search", on_click=self.run("search"), id="search")] if s.add_stop else []
-        save = Button(s.save_route, self.save_route, id="save_route") if s.save_route and summary else None
+        save = (Button(s.saved_route if self.saved_route else s.save_route, self.save_route, id=s.save_route_id,
+                       enabled=not self.saved_route) if s.save_route and summary else None)
         return Scaffold(Toolbar("", nav="back", on_nav=self.close, actions=search), Column(
             TextView(a.name if a else s.my_position, id=s.route_from_id, on_click=pick_from, padding=16),
             *[TextView(p.name, id="stop", padding=(32, 8)) for p in self.maps.route_stops],
@@ -304,12 +307,15 @@ class RoutePanel(MapsScreen):
             TextView(summary, id=s.route_summary_id, size=18, padding=16) if summary else None,
             save, background=theme.SURFACE), Box(weight=1.0, background="#E8F0D8"))
 
+    saved_route = False
+
     def save_route(self) -> None:
-        """The planned route (start, stops, finish) saved as a track named after its ends."""
+        """The planned route (start, stops, finish) saved as a track named after its ends; the
+        button then reads "Saved" and is disabled."""
         a, b = self.maps.route_from, self.maps.route_to
-        if a is not None and b is not None:
+        if a is not None and b is not None and not self.saved_route:
             self.maps.saved.save_track(f"{a.name} - {b.name}", [a, *self.maps.route_stops, b])
-            self.toast("Track saved")
+            self.saved_route = True
 
     def set_from(self, p: Point) -> None:
         self.maps.route_from = p
