@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from pytest_anyapp.catalog.models import Category
 from verifiers.bundle import CategoryBundle
-from verifiers.files.adapters import FossifyFileManagerAdapter, MaterialFilesAdapter, SharedStorageAdapter
+from verifiers.files.adapters import (
+    AmazeAdapter,
+    FossifyFileManagerAdapter,
+    MaterialFilesAdapter,
+    SharedStorageAdapter,
+    TotalCommanderAdapter,
+    XploreAdapter,
+)
 from verifiers.files.cases import cases
 from verifiers.files.oracle import gold_script
 from verifiers.files.state import FilesState
@@ -15,7 +22,8 @@ BUNDLE = CategoryBundle(
     category=Category.FILES,
     state_type=FilesState,
     templates=tuple(TEMPLATES),
-    adapters=(MaterialFilesAdapter(), FossifyFileManagerAdapter()),
+    adapters=(MaterialFilesAdapter(), AmazeAdapter(), FossifyFileManagerAdapter(), TotalCommanderAdapter(),
+              XploreAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/files.md",
@@ -23,4 +31,7 @@ BUNDLE = CategoryBundle(
 
 ADAPTERS = list(BUNDLE.adapters)
 
-__all__ = ["ADAPTERS", "BUNDLE", "FossifyFileManagerAdapter", "MaterialFilesAdapter", "SharedStorageAdapter"]
+__all__ = [
+    "ADAPTERS", "BUNDLE", "AmazeAdapter", "FossifyFileManagerAdapter", "MaterialFilesAdapter", "SharedStorageAdapter",
+    "TotalCommanderAdapter", "XploreAdapter",
+]

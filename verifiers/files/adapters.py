@@ -211,3 +211,41 @@ class FossifyFileManagerAdapter(SharedStorageAdapter):
             "app/src/main/kotlin/org/fossify/filemanager/dialogs/CompressAsDialog.kt (newPath = realPath/name.zip)",
             "app/src/main/res/menu/cab.xml", "app/src/main/res/layout/item_file_dir_list.xml",
             "app/src/main/res/layout/items_fragment.xml", "app/src/main/res/layout/dialog_create_new.xml"))),)
+
+
+class AmazeAdapter(SharedStorageAdapter):
+    app = app_by_id("files_amaze")
+    storage = (_shared(
+        "files and folders",
+        "New Folder: mkdir in the current folder; Rename: renameTo in place; Copy/Cut + Paste: copy or move into "
+        "the folder pasted in; Delete: deletes, or moves into the app's recycle bin outside CATBench when the user "
+        "ticks it; Compress: <current folder>/<name>.zip; Extract: the entries into a folder named after the "
+        "archive, beside it",
+        SourceRef(repo="TeamAmaze/AmazeFileManager", tag="release/3.10 (3.10, versionCode 121)",
+                  note="3.11.2 (124) is not tagged in the snapshot read; release/3.10 is the nearest branch",
+                  files=("app/build.gradle (applicationId com.amaze.filemanager)",
+                         "app/src/main/res/menu/contextual.xml, item_extras.xml",
+                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml"))),)
+
+
+CLOSED_NOTE = ("closed source: that the app writes the user's files into shared storage with ordinary file "
+               "operations is what a rooted emulator shows for any file manager (unverified for this app); "
+               "the prior release's verifier read the same paths (notes tasks_part1 §4)")
+
+
+class TotalCommanderAdapter(SharedStorageAdapter):
+    app = app_by_id("files_total_commander")
+    storage = (_shared(
+        "files and folders",
+        "New folder, Rename, Delete: in place; Copy/Move and Pack: into the other panel's folder (Pack writes "
+        "<name>.zip); a zip opens like a folder and Copy writes its files into the other panel (unverified)",
+        SourceRef(repo="closed source", tag="3.62b1d (2470)", note=CLOSED_NOTE)),)
+
+
+class XploreAdapter(SharedStorageAdapter):
+    app = app_by_id("files_x_plore_file_manager")
+    storage = (_shared(
+        "files and folders",
+        "Create folder, Rename, Delete: in place; Copy/Move: into the other pane's folder; Zip: <name>.zip in the "
+        "current pane; a zip opens like a folder and Copy writes its files into the other pane (unverified)",
+        SourceRef(repo="closed source", tag="4.43.01 (44301)", note=CLOSED_NOTE)),)

@@ -69,7 +69,35 @@ FOSSIFY = FilesUi(
     transfer="picker", extract="subfolder", picker_ok="OK", delete_yes="Yes",
 )
 
-APPS: tuple[FilesUi, ...] = (MATERIAL, FOSSIFY)
+AMAZE = FilesUi(
+    app_id="files_amaze", name_res="firstline",
+    actions={"copy": ("icon", "Copy"), "move": ("icon", "Cut"), "delete": ("icon", "Delete"),
+             "extract": ("icon", "Extract"), "compress": ("overflow", "Compress"), "share": ("overflow", "Share"),
+             "rename": ("row", "Rename"), "details": ("row", "Properties")},
+    create=(Tap(By(desc="Add")), Tap(By(text="Folder"))), field_res="singleedittext_input", ok="CREATE",
+    transfer="clipboard", extract="subfolder", row_menu_res="properties", delete_yes="DELETE",
+)
+
+TOTAL_COMMANDER = FilesUi(
+    app_id="files_total_commander", name_res="filename", dual=True,
+    actions={"copy": ("context", "Copy"), "move": ("context", "Move"), "delete": ("context", "Delete"),
+             "rename": ("context", "Rename"), "share": ("context", "Send"), "compress": ("context", "Pack"),
+             "details": ("context", "Properties")},
+    create=(Tap(By(desc="New folder")),), field_res="edit_name", ok="OK",
+    transfer="other_pane", extract="browse", archive_to="other_pane", delete_yes="OK",
+)
+
+X_PLORE = FilesUi(
+    app_id="files_x_plore_file_manager", name_res="name", dual=True,
+    actions={"copy": ("icon", "Copy"), "move": ("icon", "Move"), "delete": ("icon", "Delete"),
+             "share": ("icon", "Share"), "rename": ("overflow", "Rename"), "compress": ("overflow", "Zip"),
+             "details": ("overflow", "Details")},
+    create=(Tap(By(desc="More options")), Tap(By(text="Create folder"))), field_res="edit", ok="OK",
+    transfer="other_pane", extract="browse", delete_yes="OK",
+    overflow=By(desc="More options", nth=-1),  # the operation bar's, at the bottom (the toolbar has one too)
+)
+
+APPS: tuple[FilesUi, ...] = (MATERIAL, FOSSIFY, AMAZE, TOTAL_COMMANDER, X_PLORE)
 
 
 # -- building blocks ---------------------------------------------------------------------------
@@ -183,8 +211,12 @@ def _search(ui: FilesUi, p: dict[str, Any]) -> Steps:
 def _compress(ui: FilesUi, p: dict[str, Any]) -> Steps:
     if ui.archive_to == "other_pane":
         yield from open_folder(ui, "", "right")
-    yield from open_folder(ui, "ToCompress")
-    yield from act(ui, list(p["file_names"]), "compress")
+    if ui.actions["compress"][0] == "context":  # one item per context menu: pack the folder itself
+        yield from open_folder(ui, "")
+        yield from act(ui, ["ToCompress"], "compress")
+    else:
+        yield from open_folder(ui, "ToCompress")
+        yield from act(ui, list(p["file_names"]), "compress")
     yield Tap(By(text=ui.ok))  # the dialog proposes a name; .zip is the default type
 
 

@@ -92,6 +92,7 @@ class FilesSkin:
     context_menu: Menu = ()
     row_menu: Menu = ()  # a "more" button on every row opening these item actions
     row_menu_desc: str = "More options"
+    row_menu_id: str = "menuButton"
     paste: str = "Paste"
     extract_here: str = "Extract here"
     picker_title: str = "Select a folder"
@@ -219,7 +220,7 @@ class Browser(FilesScreen):
                                    TextView(item.name, id=s.name_id + suffix, size=12, align="center", max_lines=2),
                                    on_click=click, on_long_click=long_click, selected=chosen, padding=(4, 8)))
             else:
-                more = ImageButton("more", s.row_menu_desc, id="menuButton" + suffix,
+                more = ImageButton("more", s.row_menu_desc, id=s.row_menu_id + suffix,
                                    on_click=lambda i=item, x=index: self.row_menu(x, i)) if s.row_menu else None
                 rows.append(ListItem(item.name, meta, icon="folder" if item.is_dir else "file", trailing=more,
                                      meta=_stamp(item.mtime_s) if item.mtime_s else "", title_id=s.name_id + suffix,
@@ -467,11 +468,12 @@ def details_view(app: FilesApp, path: str) -> View:
     """Label/value rows of one file (the skin names the rows it shows)."""
     host = app.storage.host(path)
     st = host.stat()
-    values = {"Name": posixpath.basename(path), "Path": posixpath.dirname(path), "Location": posixpath.dirname(path),
-              "Parent Folder": posixpath.dirname(path), "Size": f"{human_size(st.st_size)} ({st.st_size} bytes)",
-              "Last modified": _stamp(st.st_mtime), "Last Modified": _stamp(st.st_mtime), "Modified": _stamp(st.st_mtime),
-              "Type": "Folder" if host.is_dir() else "Text file (text/plain)", "Permissions": "-rw-rw----"}
-    rows = [Column(TextView(label, size=12, color="#5F6368"), TextView(values.get(label, ""), size=16, id="value"),
+    where, stamp = posixpath.dirname(path), _stamp(st.st_mtime)
+    kind = "Folder" if host.is_dir() else "Text file (text/plain)"
+    values = {"name": posixpath.basename(path), "path": where, "location": where, "parent folder": where,
+              "size": f"{human_size(st.st_size)} ({st.st_size} bytes)", "last modified": stamp, "modified": stamp,
+              "type": kind, "file type": kind, "permissions": "-rw-rw----"}
+    rows = [Column(TextView(label, size=12, color="#5F6368"), TextView(values.get(label.lower(), ""), size=16, id="value"),
                    padding=(24, 6)) for label in app.skin.details_rows]
     return Column(*rows)
 
