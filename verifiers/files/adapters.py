@@ -42,8 +42,11 @@ READ_SCRIPT = (
     f"echo {END}"
 )
 
-SCREEN_REASON = ("the outcome is the screen itself: no app or Android record keeps that a {what} is open; "
-                 "read from uiautomator dump")
+INFO_REASON = ("the outcome is the screen itself: no app and no Android record keeps that a details page is open; "
+               "read from uiautomator dump")
+SHARE_REASON = ("the outcome is the screen itself: Android records only that the chooser activity is in front "
+                "(dumpsys activity), the shared file travels in the intent's extras, which that dump does not print; "
+                "the chooser's preview is read from uiautomator dump")
 SHARED_STORAGE_SOURCES = (
     SourceRef(repo="aosp-mirror/platform_frameworks_base", tag="android-13",
               files=("core/java/android/os/Environment.java (getExternalStorageDirectory: /storage/emulated/<user>)",),
@@ -73,9 +76,9 @@ class SharedStorageAdapter(AppAdapter[FilesState]):
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         if template.semantic_id == "FilesViewFileInfo":
-            return PairMode(mode="ui", reason=SCREEN_REASON.format(what="details page"))
+            return PairMode(mode="ui", reason=INFO_REASON)
         if template.semantic_id == "FilesShareFile":
-            return PairMode(mode="ui", reason=SCREEN_REASON.format(what="share sheet"))
+            return PairMode(mode="ui", reason=SHARE_REASON)
         return super().validation_mode(template)
 
     def readable_part(self, state: FilesState) -> FilesState:
