@@ -5,7 +5,8 @@ As the real app (FossifyOrg/File-Manager 1.6.1): breadcrumbs over a list (``item
 field and Folder/File); long-press selects and the action bar shows Delete, Properties and Share
 as icons, with Rename, Copy to, Move to, Compress, Decompress and Select all in its overflow;
 "Copy to"/"Move to" pick the target folder (the real app's FilePickerDialog, a page here);
-"Compress as" writes ``<folder>/<name>.zip``; Decompress writes ``<parent>/<zip name minus
+"Compress as" presets the first item's name without extension and its folder, and writes
+``<folder>/<name>.zip``; Decompress writes ``<parent>/<zip name minus
 .zip>/``; Properties is a dialog. Deletion asks for confirmation (Yes / No).
 """
 
@@ -16,7 +17,8 @@ from pytest_anyapp.sim.apps.files.kit import FilesApp, FilesSkin, Icon
 SKIN = FilesSkin(
     root_title="Internal", list_id="items_list", name_id="item_name", meta_id="item_details",
     layout="list", actions="selection", bar="top", transfer="picker", create_style="fab",
-    details="dialog", extract="subfolder", archive_to="here", archive_types=False, path_bar=True,
+    details="dialog", extract="subfolder", archive_to="here", archive_types=False, archive_name="first_item",
+    path_bar=True,
     create=Icon("add", "Create new item", "items_fab"), new_folder_title="Create new", field_id="item_title",
     name_hint="Title", ok="OK", cancel="Cancel", selection_title="{n} selected",
     selection_icons=(Icon("delete", "Delete", "cab_delete", "delete"),

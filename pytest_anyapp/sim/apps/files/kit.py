@@ -77,6 +77,9 @@ class FilesSkin:
     extract: Literal["paste", "subfolder", "browse"] = "subfolder"
     archive_to: Literal["here", "other_pane"] = "here"
     archive_types: bool = False  # the archive dialog offers .zip/.7z/… (zip preselected)
+    #: The archive dialog's preset name: the one item's name or else the common folder's (Material
+    #: Files), or the first item's name without its extension (Fossify).
+    archive_name: Literal["item_or_folder", "first_item"] = "item_or_folder"
     path_bar: bool = False  # a breadcrumb/path line above the list
     create: Icon = Icon("add", "Create", "fab")
     create_folder_label: str = "Folder"  # the speed-dial / menu entry
@@ -433,7 +436,11 @@ class Browser(FilesScreen):
         if not paths:
             return
         folder = self.pane.path if self.skin.archive_to == "here" else self.other.path
-        default = posixpath.basename(paths[0]).rsplit(".", 1)[0] if len(paths) == 1 else posixpath.basename(self.pane.path)
+        first = posixpath.basename(paths[0])
+        if self.skin.archive_name == "first_item":
+            default = first.rsplit(".", 1)[0] if "." in first and not self.storage.is_dir(paths[0]) else first
+        else:
+            default = first if len(paths) == 1 else posixpath.basename(self.pane.path)
         types = Row(RadioButton(".zip", checked=True), RadioButton(".7z"), padding=(24, 0)) \
             if self.skin.archive_types else None
         self.name_dialog(self.skin.archive_title, default, lambda n: self.compress(paths, folder, n), types)
