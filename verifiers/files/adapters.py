@@ -103,7 +103,7 @@ class SharedStorageAdapter(AppAdapter[FilesState]):
         cmds.append(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{ROOT} >/dev/null 2>&1"
                     " || true")
         device.check(" && ".join(cmds[:-1]) + "; " + cmds[-1])
-        got = self.parse({k: v for k, v in self.read_raw(device, screen=False).items()})
+        got = self.parse(self.read_raw(device, screen=False))
         if got.read_back() != state.model_copy(update={"screen": None}).read_back():
             raise DeviceError(f"seeding {ROOT} did not produce the wanted tree: {got.describe()}")
         if self.read_screen:
