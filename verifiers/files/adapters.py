@@ -1,0 +1,254 @@
+"""The five file managers' adapters. All five keep the user's files in shared storage
+(``/sdcard`` = ``/storage/emulated/0``, on the device ``/data/media/0``), written with ordinary
+file operations; so the state is read there, as root, the same way for every app. The storage
+profiles below say how each app writes (docs/files.md, "Storage profiles").
+
+Two templates are about the screen itself (FilesViewFileInfo, FilesShareFile): their pairs are
+``ui`` and also read ``uiautomator dump`` (verifiers/files/screen.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import shlex
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.files.oracle import FilesUi, ui_for
+from verifiers.files.screen import screen_text, show, wanted_view
+from verifiers.files.state import ROOT, Entry, FilesState, ScreenText, file_entry, folder
+from verifiers.files.templates import SCREEN_TEMPLATES
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+FILES_PERMISSIONS: tuple[str, ...] = tuple(f"android.permission.{p}" for p in (
+    "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE", "READ_MEDIA_AUDIO", "READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO",
+    "POST_NOTIFICATIONS"))
+
+NO_ROOT = "__NO_CATBENCH__"
+DIRS, LINKS, FILES, FILE, END = "__DIRS__", "__LINKS__", "__FILES__", "__FILE__ ", "__END__"
+#: One shell call: the folders, the links, then every regular file as base64 (toybox find/base64).
+READ_SCRIPT = (
+    f"if [ ! -d {ROOT} ]; then echo {NO_ROOT}; exit 0; fi; "
+    f"echo {DIRS}; find {ROOT} -mindepth 1 -type d -print; "
+    f"echo {LINKS}; find {ROOT} -mindepth 1 -type l -print; "
+    f"echo {FILES}; find {ROOT} -type f -exec echo {FILE.strip()} {{}} \\; -exec base64 {{}} \\; ; "
+    f"echo {END}"
+)
+
+INFO_REASON = ("the outcome is the screen itself: no app and no Android record keeps that a details page is open; "
+               "read from uiautomator dump")
+SHARE_REASON = ("the outcome is the screen itself: Android records only that the chooser activity is in front "
+                "(dumpsys activity), the shared file travels in the intent's extras, which that dump does not print; "
+                "the chooser's preview is read from uiautomator dump")
+SHARED_STORAGE_SOURCES = (
+    SourceRef(repo="aosp-mirror/platform_frameworks_base", tag="android-13",
+              files=("core/java/android/os/Environment.java (getExternalStorageDirectory: /storage/emulated/<user>)",),
+              note="shared storage is /storage/emulated/0, FUSE over /data/media/0; /sdcard links to it"),
+)
+
+
+class SharedStorageAdapter(AppAdapter[FilesState]):
+    """Seed and read ``/sdcard/CATBench``; the screen too for the screen templates."""
+
+    app: ClassVar[AppSpec]
+    runtime_permissions: ClassVar[tuple[str, ...]] = FILES_PERMISSIONS
+    #: Read and seed the screen (the ``ui`` pairs only, see ``for_template``).
+    read_screen: bool = False
+
+    @property
+    def ui(self) -> FilesUi:
+        ui = ui_for(self.app.app_id)
+        if ui is None:
+            raise DeviceError(f"no UI description for {self.app.app_id}")
+        return ui
+
+    def for_template(self, template: TaskTemplate[Any]) -> SharedStorageAdapter:
+        bound = copy.copy(self)
+        bound.read_screen = template.semantic_id in SCREEN_TEMPLATES
+        return bound
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id == "FilesViewFileInfo":
+            return PairMode(mode="ui", reason=INFO_REASON)
+        if template.semantic_id == "FilesShareFile":
+            return PairMode(mode="ui", reason=SHARE_REASON)
+        return super().validation_mode(template)
+
+    def readable_part(self, state: FilesState) -> FilesState:
+        """Screen pairs: a state that names no screen is the app as launched (nothing of note shown)."""
+        if not self.read_screen:
+            return state.model_copy(update={"screen": None})
+        return state if state.screen is not None else state.model_copy(update={"screen": ScreenText()})
+
+    # -- seeding --------------------------------------------------------------------------------
+    def seed(self, device: DeviceClient, state: FilesState) -> None:
+        """Recreate the folder as the prior release did (``rm -rf``, ``mkdir -p``, file bytes
+        through ``base64 -d``), ask the media scanner to index it, and check the result."""
+        cmds = [f"rm -rf {ROOT}", f"mkdir -p {ROOT}"]
+        for e in state.entries:
+            target = shlex.quote(f"{ROOT}/{e.path}")
+            if e.kind == "dir":
+                cmds.append(f"mkdir -p {target}")
+            elif e.kind == "file":
+                cmds.append(f"printf '%s' {shlex.quote(e.data_b64 or '')} | base64 -d > {target}")
+            else:
+                raise DeviceError(f"cannot seed the link {e.path}: no template seeds links")
+        cmds.append(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{ROOT} >/dev/null 2>&1"
+                    " || true")
+        device.check(" && ".join(cmds[:-1]) + "; " + cmds[-1])
+        got = self.parse(self.read_raw(device, screen=False))
+        if got.read_back() != state.model_copy(update={"screen": None}).read_back():
+            raise DeviceError(f"seeding {ROOT} did not produce the wanted tree: {got.describe()}")
+        if self.read_screen:
+            show(device, self.app.package, self.ui, wanted_view(state))
+
+    def teardown(self, device: DeviceClient) -> None:
+        device.check(f"rm -rf {ROOT}")
+
+    # -- reading --------------------------------------------------------------------------------
+    def read_raw(self, device: DeviceClient, *, screen: bool | None = None) -> RawSnapshot:
+        try:
+            out = device.check(READ_SCRIPT)
+        except DeviceError as exc:
+            raise VerifierReadError(f"could not read {ROOT}: {exc}") from exc
+        raw: RawSnapshot = {"tree": out.splitlines()}
+        if self.read_screen if screen is None else screen:
+            raw["screen"] = [device.ui_dump()]
+        return raw
+
+    def parse(self, raw: RawSnapshot) -> FilesState:
+        if "tree" not in raw:
+            raise VerifierReadError("File Manager snapshot has no 'tree' read")
+        entries, exists = parse_tree(raw["tree"])
+        screen = screen_text("".join(raw["screen"])) if "screen" in raw else None
+        return FilesState(root_exists=exists, entries=entries, screen=screen)
+
+
+def _rel(path: str) -> str:
+    prefix = ROOT + "/"
+    if not path.startswith(prefix):
+        raise VerifierReadError(f"find printed a path outside {ROOT}: {path!r}")
+    return path[len(prefix):]
+
+
+def parse_tree(lines: list[str]) -> tuple[list[Entry], bool]:
+    """Pure: the entries of a :data:`READ_SCRIPT` output (sorted by path) and whether the root exists."""
+    if lines[:1] == [NO_ROOT]:
+        return [], False
+    if not lines or lines[0] != DIRS or lines[-1] != END or LINKS not in lines or FILES not in lines:
+        raise VerifierReadError(f"{ROOT} read is incomplete: {lines[:3]} … {lines[-2:]}")
+    links_at, files_at = lines.index(LINKS), lines.index(FILES)
+    entries: dict[str, Entry] = {}
+    for line in lines[1:links_at]:
+        entries[_rel(line)] = folder(_rel(line))
+    for line in lines[links_at + 1:files_at]:
+        entries[_rel(line)] = Entry(path=_rel(line), kind="link")
+    current: str | None = None
+    chunks: list[str] = []
+
+    def flush() -> None:
+        if current is not None:
+            try:
+                data = base64.b64decode("".join(chunks), validate=True)
+            except ValueError as exc:
+                raise VerifierReadError(f"{current}: unreadable base64 ({exc})") from exc
+            entries[current] = file_entry(current, data)
+
+    for line in lines[files_at + 1:-1]:
+        if line.startswith(FILE):
+            flush()
+            current, chunks = _rel(line[len(FILE):]), []
+        elif current is None:
+            raise VerifierReadError(f"{ROOT} read: content before any file marker: {line[:80]!r}")
+        else:
+            chunks.append(line.strip())
+    flush()
+    return [entries[p] for p in sorted(entries)], True
+
+
+# -- the five apps ---------------------------------------------------------------------------------
+
+
+def _shared(what: str, writes: str, *sources: SourceRef, readable: bool = True) -> StorageProfile:
+    return StorageProfile(what=what, path=f"{ROOT} (shared storage, /storage/emulated/0 = /data/media/0)",
+                          format="ordinary files and folders; zip archives (PKZIP)", writes=writes, readable=readable,
+                          sources=(*sources, *SHARED_STORAGE_SOURCES))
+
+
+class MaterialFilesAdapter(SharedStorageAdapter):
+    app = app_by_id("files_material_files")
+    storage = (_shared(
+        "files and folders",
+        "New folder: createDirectory in the current folder; Rename: move within the folder; Cut/Copy + Paste: "
+        "move/copy into the folder pasted in; Delete: deletes (no recycle bin); Compress ('Create archive'): "
+        "<current folder>/<name>.zip (name preset to the file's or the common parent's name; .zip/.tar.xz/.7z); "
+        "Extract + 'Extract here': the archive's entries into a folder named after the archive",
+        SourceRef(repo="zhanghai/MaterialFiles", tag="v1.7.4", files=(
+            "app/build.gradle (applicationId me.zhanghai.android.files, versionCode 39, versionName 1.7.4)",
+            "app/src/main/java/me/zhanghai/android/files/filelist/FileListFragment.kt (archive: "
+            "currentPath.resolve(name); extractFile: copy of createDummyArchiveRoot)",
+            "app/src/main/java/me/zhanghai/android/files/filelist/CreateArchiveDialogFragment.kt",
+            "app/src/main/res/menu/file_item.xml, file_list_select.xml, file_list_speed_dial.xml, file_list_paste.xml",
+            "app/src/main/res/values/strings.xml"))),)
+
+
+class FossifyFileManagerAdapter(SharedStorageAdapter):
+    app = app_by_id("files_fossify_file_manager")
+    storage = (_shared(
+        "files and folders",
+        "Create new (Folder): mkdir in the current folder; Rename: renameTo in place; Copy to / Move to: copy or "
+        "move into the picked folder; Delete: deletes (no recycle bin); Compress as: <picked folder, default the "
+        "current one>/<name>.zip (ZipOutputStream, optional password); Decompress: every entry into "
+        "<archive's folder>/<archive name minus .zip>/",
+        SourceRef(repo="FossifyOrg/File-Manager", tag="1.6.1", files=(
+            "gradle.properties (VERSION_NAME 1.6.1, VERSION_CODE 13)",
+            "app/src/main/kotlin/org/fossify/filemanager/adapters/ItemsAdapter.kt (compressSelection, "
+            "decompressSelection, decompressPaths: parentPath/newFolderName/entry)",
+            "app/src/main/kotlin/org/fossify/filemanager/dialogs/CompressAsDialog.kt (newPath = realPath/name.zip)",
+            "app/src/main/res/menu/cab.xml", "app/src/main/res/layout/item_file_dir_list.xml",
+            "app/src/main/res/layout/items_fragment.xml", "app/src/main/res/layout/dialog_create_new.xml"))),)
+
+
+class AmazeAdapter(SharedStorageAdapter):
+    app = app_by_id("files_amaze")
+    storage = (_shared(
+        "files and folders",
+        "New Folder: mkdir in the current folder; Rename: renameTo in place; Copy/Cut + Paste: copy or move into "
+        "the folder pasted in; Delete: deletes, or moves into the app's recycle bin outside CATBench when the user "
+        "ticks it; Compress: <current folder>/<name>.zip; Extract: the entries into a folder named after the "
+        "archive, beside it",
+        SourceRef(repo="TeamAmaze/AmazeFileManager", tag="release/3.10 (3.10, versionCode 121)",
+                  note="3.11.2 (124) is not tagged in the snapshot read; release/3.10 is the nearest branch",
+                  files=("app/build.gradle (applicationId com.amaze.filemanager)",
+                         "app/src/main/res/menu/contextual.xml, item_extras.xml",
+                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml"))),)
+
+
+CLOSED_NOTE = ("closed source: that the app writes the user's files into shared storage with ordinary file "
+               "operations is what a rooted emulator shows for any file manager (unverified for this app); "
+               "the prior release's verifier read the same paths (notes tasks_part1 §4)")
+
+
+class TotalCommanderAdapter(SharedStorageAdapter):
+    app = app_by_id("files_total_commander")
+    storage = (_shared(
+        "files and folders",
+        "New folder, Rename, Delete: in place; Copy/Move and Pack: into the other panel's folder (Pack writes "
+        "<name>.zip); a zip opens like a folder and Copy writes its files into the other panel (unverified)",
+        SourceRef(repo="closed source", tag="3.62b1d (2470)", note=CLOSED_NOTE)),)
+
+
+class XploreAdapter(SharedStorageAdapter):
+    app = app_by_id("files_x_plore_file_manager")
+    storage = (_shared(
+        "files and folders",
+        "Create folder, Rename, Delete: in place; Copy/Move: into the other pane's folder; Zip: <name>.zip in the "
+        "current pane; a zip opens like a folder and Copy writes its files into the other pane (unverified)",
+        SourceRef(repo="closed source", tag="4.43.01 (44301)", note=CLOSED_NOTE)),)
