@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.intentresolver import open_share_sheet
 from pytest_anyapp.sim.apps.maps.store import (
     PLACES,
     GpxFavorites,
@@ -38,7 +39,6 @@ from pytest_anyapp.sim.apps.maps.store import (
     parse_coords,
     route_summary,
 )
-from pytest_anyapp.sim.apps.share_sheet import open_share_sheet
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.views import (
     Box,
