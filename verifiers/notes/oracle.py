@@ -1,0 +1,225 @@
+"""Gold UI solutions for the 10 Notes templates in each Notes app.
+
+Each app is described once by a :class:`NotesUi` (its own flows: Markor names a file in a dialog
+before the editor opens and renames it from the list's selection bar; the other apps have a title
+field in the editor, and so on); the template scripts are written once against that description.
+Everything a script taps is found on screen by text, content description or id; every value it
+reports or copies is read off the screen with ``Read``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_anyapp.agents.base import TaskInfo
+from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
+from verifiers.bundle import Script
+
+Steps = Generator[Intent, str, None]
+
+
+@dataclass(frozen=True)
+class NotesUi:
+    """Where one app keeps the controls the Notes scripts need."""
+
+    app_id: str
+    #: A note's row in the list, by title.
+    row: Callable[[str], By]
+    #: From the list (of the current folder): open a new note's editor with ``title`` set.
+    new_note: Callable[[str], Steps]
+    #: The editor's text field.
+    body: By
+    #: Delete the note with this title, starting from the list.
+    delete: Callable[[str], Steps]
+    #: Give the note ``old`` the title ``new``, starting from the list, back on the list.
+    rename: Callable[[str, str], Steps]
+    #: Create a folder and open it, starting from the list.
+    new_folder_and_open: Callable[[str], Steps]
+    #: Search the notes for a word, starting from the list.
+    search: Callable[[str], Steps]
+    #: A search result's title (the first result).
+    result: By
+    #: In a new note's editor: add the checklist items (unchecked).
+    checklist: Callable[[list[str]], Steps]
+    #: In an open note: the steps that put ``text`` after what it holds.
+    append: Callable[[str], Steps]
+    #: A checklist note's open items as shown (to count them).
+    open_items: Callable[[str], int]
+
+
+def replace_text(field: By, text: str) -> Steps:
+    """Android's own way to overwrite a field: long-press it (selects a word and shows the text
+    selection toolbar), "Select all", then type (typing replaces the selection)."""
+    yield LongPress(field)
+    yield Tap(By(text="Select all"))
+    yield TypeText(text)
+
+
+def markdown_items(field: By, items: list[str]) -> Steps:
+    """Markdown task lines typed into the text field, one per line."""
+    yield TypeInto(field, f"- [ ] {items[0]}")
+    for item in items[1:]:
+        yield Press("enter")
+        yield TypeText(f"- [ ] {item}")
+
+
+def count_open_task_lines(text: str) -> int:
+    return sum(1 for line in text.split("\n") if line.strip().startswith("- [ ]"))
+
+
+# -- Markor ----------------------------------------------------------------------------------------
+
+MARKOR_BODY = By(res="document__fragment__edit__highlighting_editor")
+
+
+def _markor_row(title: str) -> By:
+    return By(text=f"{title}.md", res="opoc_filesystem_item__title")
+
+
+def _markor_new(title: str) -> Steps:
+    yield Tap(By(desc="Create a new file or folder"))
+    yield TypeInto(By(res="new_file_dialog__name"), title)
+    yield Tap(By(text="OK"))  # creates <title>.md and opens it
+
+
+def _markor_delete(title: str) -> Steps:
+    yield LongPress(_markor_row(title))
+    yield Tap(By(desc="Delete"))
+    yield Tap(By(text="OK"))
+
+
+def _markor_rename(old: str, new: str) -> Steps:
+    yield LongPress(_markor_row(old))
+    yield Tap(By(desc="Rename"))
+    yield from replace_text(By(res="new_name"), f"{new}.md")
+    yield Tap(By(text="OK"))
+
+
+def _markor_folder(name: str) -> Steps:
+    yield Tap(By(desc="Create a new file or folder"))
+    yield TypeInto(By(res="new_file_dialog__name"), name)
+    yield Tap(By(text="Folder"))
+    yield Tap(By(text=name, res="opoc_filesystem_item__title"))
+
+
+def _markor_search(word: str) -> Steps:
+    yield Tap(By(desc="Search"))
+    yield TypeInto(By(res="search_src_text"), word)
+
+
+def _append_typed(field: By) -> Callable[[str], Steps]:
+    def steps(text: str) -> Steps:
+        yield TypeInto(field, text)  # a tap puts the cursor at the end of the text
+    return steps
+
+
+MARKOR = NotesUi(
+    app_id="notes_markor", row=_markor_row, new_note=_markor_new, body=MARKOR_BODY, delete=_markor_delete,
+    rename=_markor_rename, new_folder_and_open=_markor_folder, search=_markor_search,
+    result=By(res="opoc_filesystem_item__title", nth=0),
+    checklist=lambda items: markdown_items(MARKOR_BODY, items), append=_append_typed(MARKOR_BODY),
+    open_items=count_open_task_lines,
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR,)
+
+
+# -- one script per template, for every app ------------------------------------------------------
+
+def _read_text(ui: NotesUi, title: str) -> Generator[Intent, str, str]:
+    """Open a note, read its text off the editor, go back to the list."""
+    yield Tap(ui.row(title))
+    text = yield Read(ui.body)
+    yield Press("back")
+    return text
+
+
+def _create_note(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.new_note(p["note_title"])
+    yield TypeInto(ui.body, p["note_body"])
+    yield Press("back")  # leaving the editor saves
+
+
+def _create_checklist(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.new_note(p["note_title"])
+    yield from ui.checklist(list(p["items"]))
+    yield Press("back")
+
+
+def _edit(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.rename(p["old_title"], p["new_title"])
+
+
+def _merge(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    first = yield from _read_text(ui, p["note_title"])
+    second = yield from _read_text(ui, p["second_title"])
+    yield from ui.new_note(p["merged_title"])
+    yield TypeInto(ui.body, f"{first} {second}")
+    yield Press("back")
+    yield from ui.delete(p["note_title"])
+    yield from ui.delete(p["second_title"])
+
+
+def _delete(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.delete(p["note_title"])
+
+
+def _search(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.search(p["keyword"])
+    title = yield Read(ui.result)
+    yield Answer(title)
+
+
+def _share_import(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    text = yield from _read_text(ui, p["source_title"])
+    yield from ui.new_note(p["note_title"])
+    yield TypeInto(ui.body, text)
+    yield Press("back")
+
+
+def _create_folder(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield from ui.new_folder_and_open(p["folder_name"])
+    yield from ui.new_note(p["note_title"])
+    yield Press("back")
+
+
+def _attach(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield Tap(ui.row(p["note_title"]))
+    yield from ui.append(f" {p['link']}")
+    yield Press("back")
+
+
+def _count(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    yield Tap(ui.row(p["note_title"]))
+    text = yield Read(ui.body)
+    yield Answer(str(ui.open_items(text)))
+
+
+BODIES: dict[str, Callable[[NotesUi, dict[str, Any]], Steps]] = {
+    "NotesCreateNote": _create_note,
+    "NotesCreateChecklist": _create_checklist,
+    "NotesEditNote": _edit,
+    "NotesMergeNotes": _merge,
+    "NotesDeleteNote": _delete,
+    "NotesSearchNote": _search,
+    "NotesShareImport": _share_import,
+    "NotesCreateFolder": _create_folder,
+    "NotesAttachContent": _attach,
+    "NotesCountTodoItems": _count,
+}
+
+
+def gold_script(semantic_id: str, app_id: str) -> Script | None:
+    """The gold script of a pair: the template's body run against the app's UI description."""
+    body = BODIES.get(semantic_id)
+    ui = next((u for u in APPS if u.app_id == app_id), None)
+    if body is None or ui is None:
+        return None
+
+    def script(task: TaskInfo) -> Steps:
+        yield from body(ui, task.params)
+        yield Done()
+
+    return script
