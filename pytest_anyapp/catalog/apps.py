@@ -136,14 +136,18 @@ APPS: tuple[AppSpec, ...] = (
     AppSpec(app_id="tasks_grit", display_name="Grit",
             package="com.shub39.grit", category=_C.TASKS, is_original=False,
             apk_source=_FDROID_INFERRED),
-    # -- Notes (tasks_part2 §2A; no pins) ---------------------------------------------------------
+    # -- Notes (tasks_part2 §2A) ---------------------------------------------------------------------
+    # Pins (docs/notes.md): the version whose public source the storage profile was read at.
     AppSpec(app_id="notes_markor", display_name="Markor",
             package="net.gsantner.markor", category=_C.NOTES, is_original=True,
-            apk_source="AndroidWorld APK set (net.gsantner.markor_146.apk)"),
+            apk_source="F-Droid / GitHub release v2.16.1 (source tag gsantner/markor v2.16.1; AndroidWorld ships 146)",
+            version_name="2.16.1", version_code=163),
     # AndroidWorld ships Joplin for its own IR notes tasks, but Markor is this category's original.
     AppSpec(app_id="notes_joplin", display_name="Joplin",
             package="net.cozic.joplin", category=_C.NOTES, is_original=False,
-            apk_source="AndroidWorld APK set (net.cozic.joplin_2097740.apk)"),
+            apk_source="GitHub release android-v3.1.6 (source tag laurent22/joplin android-v3.1.6; AndroidWorld "
+                       "ships 2097740)",
+            version_name="3.1.6", version_code=2097754),
     AppSpec(app_id="notes_notallyx", display_name="NotallyX",
             package="com.philkes.notallyx", category=_C.NOTES, is_original=False,
             apk_source=_FDROID_INFERRED),

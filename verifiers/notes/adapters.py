@@ -4,18 +4,23 @@ tag) to the neutral "folder".
 
 * Markor 2.16.1: plain files under ``/storage/emulated/0/Documents/markor`` (file = note, its name
   = title, sub-directory = folder); delete removes the file.
+* Joplin 3.1.6: ``joplin.sqlite`` (notebooks = folders, the default notebook ``Notes`` = no
+  folder, trash = ``deleted_time``).
 """
 
 from __future__ import annotations
 
 import json
 import shlex
-from typing import TYPE_CHECKING
+from abc import abstractmethod
+from typing import TYPE_CHECKING, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
-from verifiers.notes.state import Note, NotesState, join_task_lines, split_task_lines
+from verifiers.notes.sqlite_store import ensure_database, parse_hex_rows, read_tables, select_hex, sql_text, write
+from verifiers.notes.state import DEFAULT_FOLDER, Note, NotesState, join_task_lines, split_task_lines
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -113,3 +118,103 @@ class MarkorAdapter(AppAdapter[NotesState]):
             body, items = split_task_lines(entry["text"])
             notes.append(Note(title=name, body=body, items=items, folders=parts[:1] if len(parts) > 1 else []))
         return NotesState(notes=notes, folders=folders)
+
+
+# -- SQLite apps ------------------------------------------------------------------------------------
+
+def _seed_time(i: int) -> int:
+    """Seed rows are stamped minutes before the frozen device time, oldest first."""
+    return FROZEN_DEVICE_TIME_MS - (60 - i) * 60_000
+
+
+def _folder_names(state: NotesState) -> list[str]:
+    return sorted({*state.folders, *(f for n in state.notes for f in n.folders)} - {DEFAULT_FOLDER})
+
+
+class SqliteNotesAdapter(AppAdapter[NotesState]):
+    """An app keeping notes in its own SQLite database: make sure the app created it, replace the
+    rows in one transaction, read them back hex-encoded (``sqlite_store``)."""
+
+    db: ClassVar[str]
+
+    def seed(self, device: DeviceClient, state: NotesState) -> None:
+        ensure_database(device, self.app.package, self.db)
+        write(device, self.db, self.seed_statements(state))
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return read_tables(device, self.db, self.queries())
+
+    @abstractmethod
+    def seed_statements(self, state: NotesState) -> list[str]: ...
+
+    @abstractmethod
+    def queries(self) -> dict[str, str]: ...
+
+
+# -- Joplin -----------------------------------------------------------------------------------------
+
+JOPLIN_DB = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
+JOPLIN_SOURCE = SourceRef(repo="laurent22/joplin", tag="android-v3.1.6", files=(
+    "packages/app-mobile/android/app/build.gradle (versionName 3.1.6, versionCode 2097754)",
+    "packages/app-mobile/services/profiles/index.ts (main profile database joplin.sqlite)",
+    "packages/lib/JoplinDatabase.ts and services/database/migrations/43-47.ts (folders, notes, deleted_time)",
+    "packages/lib/models/Note.ts (delete: deleted_time = updated_time = now)",
+    "packages/lib/models/Folder.ts (delete: deleted_time = now)",
+    "packages/lib/WelcomeUtils.ts (first start: a 'Welcome!' notebook, setting welcome.wasBuilt)",
+), note="read through the notes (storage_todo_notes_calendar.md §8); newer Android tags could not be checked")
+
+
+def _hex_id(i: int) -> str:
+    return f"{i + 1:032x}"
+
+
+class JoplinAdapter(SqliteNotesAdapter):
+    """Notebooks in ``folders``, notes in ``notes`` (``parent_id`` = notebook); the default
+    notebook ``Notes`` is the neutral "no folder"; the trash is ``deleted_time != 0``."""
+
+    app = app_by_id("notes_joplin")
+    db = JOPLIN_DB
+    storage = (StorageProfile(
+        what="notebooks (folders) and notes", path=JOPLIN_DB,
+        format="folders(id 32-hex, title, created_time, updated_time, user_*_time ms, parent_id '' = top level, "
+               "deleted_time ms, 0 = live); notes(id, parent_id = folder id, title, body Markdown, created_time, "
+               "updated_time, user_*_time, is_todo, todo_due, todo_completed, markup_language 1, deleted_time)",
+        writes="new note: a notes row in the selected notebook (the default one from 'All notes'); edits update "
+               "title/body/updated_time; Delete sets deleted_time (the trash, auto-emptied after 90 days); New "
+               "notebook: a folders row; checklists are Markdown task lines in body",
+        sources=(JOPLIN_SOURCE,),
+    ),)
+
+    def seed_statements(self, state: NotesState) -> list[str]:
+        folders = [DEFAULT_FOLDER, *_folder_names(state)]
+        ids = {name: _hex_id(i) for i, name in enumerate(folders)}
+        out = ["DELETE FROM notes;", "DELETE FROM folders;",
+               "INSERT OR REPLACE INTO settings (key, value, type) VALUES ('welcome.wasBuilt', '1', 3);"]
+        for i, name in enumerate(folders):
+            t = _seed_time(i)
+            out.append("INSERT INTO folders (id, title, created_time, updated_time, user_created_time, "
+                       f"user_updated_time, parent_id) VALUES ('{ids[name]}', {sql_text(name)}, {t}, {t}, {t}, {t}, '');")
+        for i, note in enumerate(state.notes):
+            t, parent = _seed_time(len(folders) + i), ids[note.folders[0] if note.folders else DEFAULT_FOLDER]
+            gone = t if note.trashed else 0
+            out.append("INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, user_created_time, "
+                       f"user_updated_time, deleted_time) VALUES ('{_hex_id(100 + i)}', '{parent}', "
+                       f"{sql_text(note.title)}, {sql_text(join_task_lines(note.body, note.items))}, {t}, {t}, {t}, "
+                       f"{t}, {gone});")
+        return out
+
+    def queries(self) -> dict[str, str]:
+        return {"folders": select_hex("folders", ("id", "title", "deleted_time")),
+                "notes": select_hex("notes", ("parent_id", "title", "body", "deleted_time"))}
+
+    def parse(self, raw: RawSnapshot) -> NotesState:
+        if "folders" not in raw or "notes" not in raw:
+            raise VerifierReadError("Joplin snapshot lacks 'folders' or 'notes'")
+        live = {fid: title for fid, title, gone in parse_hex_rows(raw["folders"], 3, "folders") if gone in ("", "0")}
+        notes = []
+        for parent, title, text, gone in parse_hex_rows(raw["notes"], 4, "notes"):
+            body, items = split_task_lines(text)
+            folder = live.get(parent, "")
+            notes.append(Note(title=title, body=body, items=items, trashed=gone not in ("", "0"),
+                              folders=[folder] if folder and folder != DEFAULT_FOLDER else []))
+        return NotesState(notes=notes, folders=sorted(set(live.values()) - {DEFAULT_FOLDER}))

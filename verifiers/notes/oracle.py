@@ -123,7 +123,57 @@ MARKOR = NotesUi(
     open_items=count_open_task_lines,
 )
 
-APPS: tuple[NotesUi, ...] = (MARKOR,)
+# -- Joplin ----------------------------------------------------------------------------------------
+
+JOPLIN_BODY = By(res="note_body_editor")
+JOPLIN_TITLE = By(res="note_title_input")
+
+
+def _joplin_row(title: str) -> By:
+    return By(text=title, res="note_title")
+
+
+def _joplin_new(title: str) -> Steps:
+    yield Tap(By(desc="Add new"))
+    yield Tap(By(text="New note"))
+    yield TypeInto(JOPLIN_TITLE, title)
+
+
+def _joplin_delete(title: str) -> Steps:
+    yield Tap(_joplin_row(title))
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text="Delete"))
+    yield Tap(By(text="OK"))  # the note goes to the trash and the editor closes
+
+
+def _joplin_rename(old: str, new: str) -> Steps:
+    yield Tap(_joplin_row(old))
+    yield from replace_text(JOPLIN_TITLE, new)
+    yield Press("back")
+
+
+def _joplin_folder(name: str) -> Steps:
+    yield Tap(By(desc="Open navigation drawer"))
+    yield Tap(By(text="New notebook"))
+    yield TypeInto(By(res="notebook_title_input"), name)
+    yield Tap(By(desc="Save"))
+    yield Tap(By(desc="Open navigation drawer"))
+    yield Tap(By(text=name))
+
+
+def _joplin_search(word: str) -> Steps:
+    yield Tap(By(desc="Search"))
+    yield TypeInto(By(res="search_input"), word)
+
+
+JOPLIN = NotesUi(
+    app_id="notes_joplin", row=_joplin_row, new_note=_joplin_new, body=JOPLIN_BODY, delete=_joplin_delete,
+    rename=_joplin_rename, new_folder_and_open=_joplin_folder, search=_joplin_search,
+    result=By(res="note_title", nth=0), checklist=lambda items: markdown_items(JOPLIN_BODY, items),
+    append=_append_typed(JOPLIN_BODY), open_items=count_open_task_lines,
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN)
 
 
 # -- one script per template, for every app ------------------------------------------------------

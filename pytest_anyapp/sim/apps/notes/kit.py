@@ -115,7 +115,10 @@ class EditorSkin:
 @dataclass(frozen=True)
 class FolderSkin:
     create_from: Literal["new_dialog", "drawer", "none"]
+    style: Literal["dialog", "page"] = "dialog"  # page: a screen with the name field and a save icon
     create_label: str = ""  # the button or drawer entry
+    page_activity: str = ""
+    save: Icon = Icon("check", "Save")
     dialog_title: str = ""
     field_id: str = ""
     field_hint: str = ""
@@ -287,7 +290,10 @@ class NoteList(NotesScreen):
 
     def new_folder(self) -> None:
         f = self.skin.folder
-        self.ask_name(f.dialog_title, f.field_id, f.field_hint, f.ok, self.store.add_folder)
+        if f.style == "page":
+            self.push(FolderPage(self.app))
+        else:
+            self.ask_name(f.dialog_title, f.field_id, f.field_hint, f.ok, self.store.add_folder)
 
     def tap(self, note: SimNote) -> None:
         if self.selected is not None:
@@ -351,6 +357,29 @@ class NoteList(NotesScreen):
         """Markor: OK creates the (empty) file at once, then opens it."""
         key = self.store.save(None, safe_file_name(title), "", self.folder or "")
         self.push(Editor(self.app, key, self.folder or ""))
+
+
+class FolderPage(NotesScreen):
+    """A folder's own page (Joplin's notebook screen): a name field and a save icon."""
+
+    def __init__(self, app: SimApp) -> None:
+        super().__init__(app)
+        self.focus(self.skin.folder.field_id)
+
+    def activity_name(self) -> str:
+        return self.app.activity_name(self.skin.folder.page_activity or self.app.launch_activity or "")
+
+    def build(self) -> View:
+        f = self.skin.folder
+        return Scaffold(Toolbar(f.dialog_title, nav="back", actions=[
+            ImageButton(f.save.icon, f.save.desc, on_click=self.save, id=f.save.id or None)]),
+            EditText(f.field_id, hint=f.field_hint, padding=(16, 8)))
+
+    def save(self) -> None:
+        name = self.field(self.skin.folder.field_id).strip()
+        if name:
+            self.store.add_folder(name)
+            self.finish()
 
 
 class Editor(NotesScreen):
