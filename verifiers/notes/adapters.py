@@ -6,6 +6,8 @@ tag) to the neutral "folder".
   = title, sub-directory = folder); delete removes the file.
 * Joplin 3.1.6: ``joplin.sqlite`` (notebooks = folders, the default notebook ``Notes`` = no
   folder, trash = ``deleted_time``).
+* NotallyX 7.5.3: Room ``NotallyDatabase`` (labels = folders, list notes hold checklists,
+  bin = ``folder = 'DELETED'``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
 from verifiers.notes.sqlite_store import ensure_database, parse_hex_rows, read_tables, select_hex, sql_text, write
-from verifiers.notes.state import DEFAULT_FOLDER, Note, NotesState, join_task_lines, split_task_lines
+from verifiers.notes.state import DEFAULT_FOLDER, ChecklistItem, Note, NotesState, join_task_lines, split_task_lines
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -218,3 +220,78 @@ class JoplinAdapter(SqliteNotesAdapter):
             notes.append(Note(title=title, body=body, items=items, trashed=gone not in ("", "0"),
                               folders=[folder] if folder and folder != DEFAULT_FOLDER else []))
         return NotesState(notes=notes, folders=sorted(set(live.values()) - {DEFAULT_FOLDER}))
+
+
+# -- NotallyX ---------------------------------------------------------------------------------------
+
+NOTALLY_DB = "/data/data/com.philkes.notallyx/databases/NotallyDatabase"
+
+
+class NotallyXAdapter(SqliteNotesAdapter):
+    """``BaseNote`` rows: text notes (``type`` NOTE, ``body``) and list notes (``type`` LIST,
+    ``items`` JSON); labels are the folders (``Label`` table and each note's ``labels`` array);
+    the bin is ``folder = 'DELETED'``."""
+
+    app = app_by_id("notes_notallyx")
+    db = NOTALLY_DB
+    storage = (StorageProfile(
+        what="notes, list notes and labels", path=NOTALLY_DB,
+        format="Room v9: BaseNote(id autoincrement, type NOTE|LIST, folder NOTES|DELETED|ARCHIVED, color, title, "
+               "pinned, timestamp ms, modifiedTimestamp ms, labels JSON string array, body, spans JSON, items JSON "
+               "[{body, checked, isChild, order}], images, files, audios, reminders JSON, viewMode EDIT|READ_ONLY); "
+               "Label(value primary key)",
+        writes="leaving the editor (and a 5 s idle auto-save) upserts the row; an empty new note is deleted; Delete "
+               "sets folder = 'DELETED' (Empty bin removes rows); Add label inserts a Label row; a note made in a "
+               "label's view carries the label",
+        sources=(SourceRef(repo="PhilKes/NotallyX", tag="v7.5.3", files=(
+            "gradle.properties (app.versionName 7.5.3, app.versionCode 7530)",
+            "app/schemas/com.philkes.notallyx.data.NotallyDatabase/9.json (BaseNote, Label)",
+            "app/src/main/java/com/philkes/notallyx/data/NotallyDatabase.kt (name NotallyDatabase; SQLCipher only "
+            "with the biometric lock, off by default)",
+            "app/src/main/java/com/philkes/notallyx/data/model/Converters.kt (items JSON keys)",
+            "app/src/main/java/com/philkes/notallyx/data/model/NoteViewMode.kt (EDIT, READ_ONLY)",
+            "app/src/main/java/com/philkes/notallyx/presentation/activity/main/fragment/LabelsFragment.kt "
+            "(Add label dialog)",
+        )),),
+    ),)
+
+    def readable_part(self, state: NotesState) -> NotesState:
+        """A list note has no text of its own; the labels of notes are Label rows too."""
+        notes = [n.model_copy(update={"body": ""}) if n.items else n for n in state.notes]
+        return NotesState(notes=notes, folders=sorted({*state.folders, *(f for n in state.notes for f in n.folders)}))
+
+    def seed_statements(self, state: NotesState) -> list[str]:
+        labels = sorted({*state.folders, *(f for n in state.notes for f in n.folders)})
+        out = ["DELETE FROM BaseNote;", "DELETE FROM Label;"]
+        out += [f"INSERT INTO Label (value) VALUES ({sql_text(v)});" for v in labels]
+        for i, note in enumerate(state.notes):
+            t = _seed_time(i)
+            kind = "LIST" if note.items else "NOTE"
+            items = json.dumps([{"body": it.text, "checked": it.checked, "isChild": False, "order": k}
+                                for k, it in enumerate(note.items)])
+            out.append(
+                "INSERT INTO BaseNote (type, folder, color, title, pinned, timestamp, modifiedTimestamp, labels, body, "
+                f"spans, items, images, files, audios, reminders, viewMode) VALUES ('{kind}', "
+                f"'{'DELETED' if note.trashed else 'NOTES'}', 'DEFAULT', {sql_text(note.title)}, 0, {t}, {t}, "
+                f"{sql_text(json.dumps(note.folders))}, {sql_text('' if note.items else note.body)}, '[]', "
+                f"{sql_text(items)}, '[]', '[]', '[]', '[]', 'EDIT');")
+        return out
+
+    def queries(self) -> dict[str, str]:
+        return {"notes": select_hex("BaseNote", ("type", "folder", "title", "labels", "body", "items")),
+                "labels": select_hex("Label", ("value",))}
+
+    def parse(self, raw: RawSnapshot) -> NotesState:
+        if "notes" not in raw or "labels" not in raw:
+            raise VerifierReadError("NotallyX snapshot lacks 'notes' or 'labels'")
+        notes = []
+        for kind, folder, title, labels, body, items in parse_hex_rows(raw["notes"], 6, "BaseNote"):
+            try:
+                label_list = [str(v) for v in json.loads(labels or "[]")]
+                item_list = [ChecklistItem(text=str(i.get("body", "")), checked=bool(i.get("checked")))
+                             for i in json.loads(items or "[]")] if kind == "LIST" else []
+            except (ValueError, AttributeError) as exc:
+                raise VerifierReadError(f"NotallyX note {title!r}: bad JSON: {exc}") from exc
+            notes.append(Note(title=title, body="" if kind == "LIST" else body, items=item_list,
+                              folders=label_list, trashed=folder == "DELETED"))
+        return NotesState(notes=notes, folders=sorted(v for (v,) in parse_hex_rows(raw["labels"], 1, "Label")))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import Answer, By, Count, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
 from verifiers.bundle import Script
 
 Steps = Generator[Intent, str, None]
@@ -45,8 +45,10 @@ class NotesUi:
     checklist: Callable[[list[str]], Steps]
     #: In an open note: the steps that put ``text`` after what it holds.
     append: Callable[[str], Steps]
-    #: A checklist note's open items as shown (to count them).
-    open_items: Callable[[str], int]
+    #: In an open checklist note: count its unchecked items off the screen (returns the count).
+    count_open: Callable[[], Generator[Intent, str, int]]
+    #: From the list: open a new checklist note's editor with ``title`` set (default: ``new_note``).
+    new_list: Callable[[str], Steps] | None = None
 
 
 def replace_text(field: By, text: str) -> Steps:
@@ -65,8 +67,12 @@ def markdown_items(field: By, items: list[str]) -> Steps:
         yield TypeText(f"- [ ] {item}")
 
 
-def count_open_task_lines(text: str) -> int:
-    return sum(1 for line in text.split("\n") if line.strip().startswith("- [ ]"))
+def count_task_lines(body: By) -> Callable[[], Generator[Intent, str, int]]:
+    """Read the note's text and count its open Markdown task lines."""
+    def steps() -> Generator[Intent, str, int]:
+        text = yield Read(body)
+        return sum(1 for line in text.split("\n") if line.strip().startswith("- [ ]"))
+    return steps
 
 
 # -- Markor ----------------------------------------------------------------------------------------
@@ -120,7 +126,7 @@ MARKOR = NotesUi(
     rename=_markor_rename, new_folder_and_open=_markor_folder, search=_markor_search,
     result=By(res="opoc_filesystem_item__title", nth=0),
     checklist=lambda items: markdown_items(MARKOR_BODY, items), append=_append_typed(MARKOR_BODY),
-    open_items=count_open_task_lines,
+    count_open=count_task_lines(MARKOR_BODY),
 )
 
 # -- Joplin ----------------------------------------------------------------------------------------
@@ -170,10 +176,73 @@ JOPLIN = NotesUi(
     app_id="notes_joplin", row=_joplin_row, new_note=_joplin_new, body=JOPLIN_BODY, delete=_joplin_delete,
     rename=_joplin_rename, new_folder_and_open=_joplin_folder, search=_joplin_search,
     result=By(res="note_title", nth=0), checklist=lambda items: markdown_items(JOPLIN_BODY, items),
-    append=_append_typed(JOPLIN_BODY), open_items=count_open_task_lines,
+    append=_append_typed(JOPLIN_BODY), count_open=count_task_lines(JOPLIN_BODY),
 )
 
-APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN)
+
+# -- NotallyX --------------------------------------------------------------------------------------
+
+NOTALLY_BODY = By(res="EnterBody")
+NOTALLY_TITLE = By(res="EnterTitle")
+
+
+def _notally_row(title: str) -> By:
+    return By(text=title, res="Title")
+
+
+def _notally_new(title: str) -> Steps:
+    yield Tap(By(desc="Take note"))
+    yield TypeInto(NOTALLY_TITLE, title)
+
+
+def _notally_new_list(title: str) -> Steps:
+    yield Tap(By(desc="Make list"))
+    yield TypeInto(NOTALLY_TITLE, title)
+
+
+def _notally_delete(title: str) -> Steps:
+    yield LongPress(_notally_row(title))
+    yield Tap(By(desc="Delete"))  # straight to "Deleted", no dialog
+
+
+def _notally_rename(old: str, new: str) -> Steps:
+    yield Tap(_notally_row(old))
+    yield from replace_text(NOTALLY_TITLE, new)
+    yield Press("back")
+
+
+def _notally_folder(name: str) -> Steps:
+    yield Tap(By(desc="Open navigation drawer"))
+    yield Tap(By(text="Labels"))
+    yield Tap(By(desc="Add label"))
+    yield TypeInto(By(res="EditText"), name)
+    yield Tap(By(text="Save"))
+    yield Tap(By(text=name, res="Label"))
+
+
+def _notally_search(word: str) -> Steps:
+    yield TypeInto(By(res="EnterSearchKeyword"), word)
+
+
+def _notally_items(items: list[str]) -> Steps:
+    for item in items:
+        yield TypeInto(By(res="AddItem"), item)
+        yield Press("enter")  # adds the item, the field stays for the next one
+
+
+def _notally_count() -> Generator[Intent, str, int]:
+    n = yield Count(By(res="CheckBox", checked=False))
+    return int(n)
+
+
+NOTALLYX = NotesUi(
+    app_id="notes_notallyx", row=_notally_row, new_note=_notally_new, body=NOTALLY_BODY, delete=_notally_delete,
+    rename=_notally_rename, new_folder_and_open=_notally_folder, search=_notally_search,
+    result=By(res="Title", nth=0), checklist=_notally_items, append=_append_typed(NOTALLY_BODY),
+    count_open=_notally_count, new_list=_notally_new_list,
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX)
 
 
 # -- one script per template, for every app ------------------------------------------------------
@@ -193,7 +262,7 @@ def _create_note(ui: NotesUi, p: dict[str, Any]) -> Steps:
 
 
 def _create_checklist(ui: NotesUi, p: dict[str, Any]) -> Steps:
-    yield from ui.new_note(p["note_title"])
+    yield from (ui.new_list or ui.new_note)(p["note_title"])
     yield from ui.checklist(list(p["items"]))
     yield Press("back")
 
@@ -243,8 +312,8 @@ def _attach(ui: NotesUi, p: dict[str, Any]) -> Steps:
 
 def _count(ui: NotesUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.row(p["note_title"]))
-    text = yield Read(ui.body)
-    yield Answer(str(ui.open_items(text)))
+    count = yield from ui.count_open()
+    yield Answer(str(count))
 
 
 BODIES: dict[str, Callable[[NotesUi, dict[str, Any]], Steps]] = {

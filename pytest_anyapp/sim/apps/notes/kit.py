@@ -46,6 +46,7 @@ from pytest_anyapp.sim.ui.views import (
     Row,
     Scaffold,
     ScrollList,
+    Spacer,
     TextView,
     Toolbar,
     View,
@@ -93,6 +94,9 @@ class ListSkin:
     selection_menu: Menu = ()
     selection_title: str = "1 selected"
     file_names: bool = False  # rows show the file name (Markor) instead of the note's title
+    search_bar: bool = False  # a search field always above the list (NotallyX) instead of an icon
+    list_fab: Icon | None = None  # a second FAB that starts a list note (NotallyX "Make list")
+    home_fab: Literal["note", "folder"] = "note"  # Orgzly: the home (notebooks) FAB makes a notebook
 
 
 @dataclass(frozen=True)
@@ -110,15 +114,20 @@ class EditorSkin:
     tags_hint: str = ""
     item_hint: str = "List item"  # list notes: the field that adds an item
     item_id: str = ""
+    checkbox_id: str = ""
 
 
 @dataclass(frozen=True)
 class FolderSkin:
-    create_from: Literal["new_dialog", "drawer", "none"]
+    create_from: Literal["new_dialog", "drawer", "folders_page", "home_fab", "none"]
     style: Literal["dialog", "page"] = "dialog"  # page: a screen with the name field and a save icon
     create_label: str = ""  # the button or drawer entry
     page_activity: str = ""
     save: Icon = Icon("check", "Save")
+    page_entry: str = ""  # folders_page: the drawer entry that opens the folders page
+    page_title: str = ""
+    page_row_id: str = ""
+    page_add: Icon = Icon("add", "Add")
     dialog_title: str = ""
     field_id: str = ""
     field_hint: str = ""
@@ -242,7 +251,7 @@ class NoteList(NotesScreen):
             live = [n for n in live if self.folder in n.folders]
         elif s.folders == "inline":
             live = [n for n in live if not n.folders]
-        query = self.field(s.search_id).strip().lower() if self.searching else ""
+        query = self.field(s.search_id).strip().lower() if self.searching or s.search_bar else ""
         if query:
             live = [n for n in live if query in n.title.lower() or query in n.snippet().lower()]
         return live
@@ -261,9 +270,16 @@ class NoteList(NotesScreen):
                                  on_click=lambda n=note: self.tap(n), on_long_click=lambda n=note: self.select(n)))
         fab = Fab(s.fab.icon, s.fab.desc, on_click=self.new_item, id=s.fab.id or None)
         body: list[View] = []
-        if self.searching:
-            body.append(EditText(s.search_id, hint=s.search_hint, autofocus=True, padding=(16, 8)))
-        return Scaffold(self.header(), *body, ScrollList(*rows, id=s.list_id, empty_text=s.empty_text), fab=fab)
+        if self.searching or s.search_bar:
+            body.append(EditText(s.search_id, hint=s.search_hint, autofocus=self.searching, padding=(16, 8)))
+        bottom = None
+        if s.list_fab is not None:
+            folder = self.folder or ""
+            bottom = Row(Spacer(weight=1.0), ImageButton(
+                s.list_fab.icon, s.list_fab.desc, id=s.list_fab.id or None,
+                on_click=lambda: self.push(Editor(self.app, None, folder, kind="list"))), padding=(16, 8))
+        return Scaffold(self.header(), *body, ScrollList(*rows, id=s.list_id, empty_text=s.empty_text), fab=fab,
+                        bottom=bottom)
 
     def header(self) -> View:
         s = self.skin.list
@@ -286,6 +302,8 @@ class NoteList(NotesScreen):
         items += [(name, lambda n=name: self.replace(NoteList(self.app, n))) for name in self.store.folders()]
         if f.create_from == "drawer":
             items.append((f.create_label, self.new_folder))
+        if f.create_from == "folders_page":
+            items.append((f.page_entry, lambda: self.push(FoldersPage(self.app))))
         self.show_menu(items)
 
     def new_folder(self) -> None:
@@ -342,7 +360,9 @@ class NoteList(NotesScreen):
 
     def new_item(self) -> None:
         s, folder = self.skin.list, self.folder or ""
-        if s.new_flow == "editor":
+        if s.home_fab == "folder" and self.folder is None:
+            self.new_folder()
+        elif s.new_flow == "editor":
             self.push(Editor(self.app, None, folder))
         elif s.new_flow == "menu":
             self.show_menu([(label, lambda k=kind: self.push(Editor(self.app, None, folder, kind=k)))
@@ -357,6 +377,22 @@ class NoteList(NotesScreen):
         """Markor: OK creates the (empty) file at once, then opens it."""
         key = self.store.save(None, safe_file_name(title), "", self.folder or "")
         self.push(Editor(self.app, key, self.folder or ""))
+
+
+class FoldersPage(NotesScreen):
+    """A page listing the folders (NotallyX's Labels) with an add icon; a row opens the folder."""
+
+    def activity_name(self) -> str:
+        return self.app.activity_name(self.skin.folder.page_activity or self.app.launch_activity or "")
+
+    def build(self) -> View:
+        f = self.skin.folder
+        add = ImageButton(f.page_add.icon, f.page_add.desc, id=f.page_add.id or None,
+                          on_click=lambda: self.ask_name(f.dialog_title, f.field_id, f.field_hint, f.ok,
+                                                         self.store.add_folder))
+        rows = [ListItem(name, icon="label", title_id=f.page_row_id or None,
+                         on_click=lambda n=name: self.replace(NoteList(self.app, n))) for name in self.store.folders()]
+        return Scaffold(Toolbar(f.page_title, nav="back", actions=[add]), ScrollList(*rows, id="folders_list"))
 
 
 class FolderPage(NotesScreen):
@@ -419,7 +455,7 @@ class Editor(NotesScreen):
         if e.tags_field:
             parts.append(EditText(e.tags_id, hint=e.tags_hint, padding=(16, 4)))
         if self.kind == "list":
-            parts += [Row(CheckBox(text, id="checkbox", checked=done, on_change=lambda c, i=i: self.check(i, c)),
+            parts += [Row(CheckBox(text, id=e.checkbox_id or None, checked=done, on_change=lambda c, i=i: self.check(i, c)),
                           padding=(16, 0)) for i, (text, done) in enumerate(self.items)]
             parts.append(EditText(e.item_id, hint=e.item_hint, padding=(16, 8), on_submit=self.add_item))
         else:
