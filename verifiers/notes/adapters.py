@@ -8,6 +8,8 @@ tag) to the neutral "folder".
   folder, trash = ``deleted_time``).
 * NotallyX 7.5.3: Room ``NotallyDatabase`` (labels = folders, list notes hold checklists,
   bin = ``folder = 'DELETED'``).
+* Orgzly Revived 1.22.0: Room ``orgzly.db`` (notebooks = folders, the default notebook ``Notes`` =
+  no folder, notes = level-1 headings; deletes are hard).
 """
 
 from __future__ import annotations
@@ -295,3 +297,82 @@ class NotallyXAdapter(SqliteNotesAdapter):
             notes.append(Note(title=title, body="" if kind == "LIST" else body, items=item_list,
                               folders=label_list, trashed=folder == "DELETED"))
         return NotesState(notes=notes, folders=sorted(v for (v,) in parse_hex_rows(raw["labels"], 1, "Label")))
+
+
+# -- Orgzly Revived ---------------------------------------------------------------------------------
+
+ORGZLY_DB = "/data/data/com.orgzlyrevived/databases/orgzly.db"
+
+
+class OrgzlyAdapter(SqliteNotesAdapter):
+    """Notebooks (``books``) are folders, the default notebook ``Notes`` is "no folder"; a note is a
+    level-1 heading of its book (nested set under the book's root note). No bin: deletes are hard."""
+
+    app = app_by_id("notes_orgzly_revived")
+    db = ORGZLY_DB
+    storage = (StorageProfile(
+        what="notebooks and notes", path=ORGZLY_DB,
+        format="Room v158: books(id, name unique, title, mtime ms, is_dummy, is_deleted legacy, preface, filetags, "
+               "…, is_modified); notes(id, is_cut, created_at ms, title, tags, state, priority, content, "
+               "content_line_count, *_range_id, book_id, lft, rgt, level, parent_id, folded_under_id, is_folded, "
+               "descendants_count); note_ancestors(note_id, book_id, ancestor_note_id); each book has a root note "
+               "(level 0, lft 1)",
+        writes="New notebook: a books row plus its root note; a new note (Done): a level-1 notes row appended under "
+               "the root (rgt of the root +2) and its note_ancestors row; edits update title/content; Delete removes "
+               "the note's subtree (hard); checklists are '- [ ] item' lines in content",
+        sources=(SourceRef(repo="orgzly-revived/orgzly-android-revived", tag="v1.22.0", files=(
+            "app/build.gradle (applicationId com.orgzlyrevived, versionName 1.22.0, versionCode 288)",
+            "app/schemas/com.orgzly.android.db.OrgzlyDatabase/158.json (books, notes, note_ancestors)",
+            "app/src/main/java/com/orgzly/android/data/DataRepository.kt (createBook: book + root note; deleteBook)",
+            "app/src/main/java/com/orgzly/android/db/dao/NoteDao.kt (delete subtree)",
+            "app/src/main/java/com/orgzly/android/ui/books/BooksFragment.kt (New notebook dialog, Create)",
+            "app/src/main/java/com/orgzly/android/ui/note/NoteFragment.kt (Done saves; 'Save changes?' on back)",
+            "app/src/main/res/layout/fragment_note.xml (title, content)",
+        ), note="first run imports 'Getting Started with Orgzly'; seeding replaces every book"),),
+    ),)
+
+    def readable_part(self, state: NotesState) -> NotesState:
+        return drop_trashed(state)
+
+    def seed_statements(self, state: NotesState) -> list[str]:
+        books = [DEFAULT_FOLDER, *_folder_names(state)]
+        out = ["DELETE FROM note_ancestors;", "DELETE FROM notes;", "DELETE FROM books;"]
+        live = [n for n in state.notes if not n.trashed]
+        next_id = 1000
+        for b, name in enumerate(books, start=1):
+            members = [n for n in live if (n.folders[0] if n.folders else DEFAULT_FOLDER) == name]
+            root = next_id
+            next_id += 1
+            out.append("INSERT INTO books (id, name, mtime, is_dummy, is_modified) "
+                       f"VALUES ({b}, {sql_text(name)}, {_seed_time(b)}, 0, 0);")
+            out.append("INSERT INTO notes (id, is_cut, title, content_line_count, book_id, lft, rgt, level, parent_id, "
+                       f"folded_under_id, is_folded, descendants_count) VALUES ({root}, 0, '', 0, {b}, 1, "
+                       f"{2 * len(members) + 2}, 0, 0, 0, 0, {len(members)});")
+            for k, note in enumerate(members):
+                text = join_task_lines(note.body, note.items)
+                lines = len(text.split("\n")) if text else 0
+                out.append(
+                    "INSERT INTO notes (id, is_cut, created_at, title, content, content_line_count, book_id, lft, rgt, "
+                    f"level, parent_id, folded_under_id, is_folded, descendants_count) VALUES ({next_id}, 0, "
+                    f"{_seed_time(10 + k)}, {sql_text(note.title)}, {sql_text(text)}, {lines}, {b}, {2 + 2 * k}, "
+                    f"{3 + 2 * k}, 1, {root}, 0, 0, 0);")
+                out.append(f"INSERT INTO note_ancestors (note_id, book_id, ancestor_note_id) VALUES ({next_id}, {b}, "
+                           f"{root});")
+                next_id += 1
+        return out
+
+    def queries(self) -> dict[str, str]:
+        return {"books": select_hex("books", ("id", "name"), "is_dummy = 0"),
+                "notes": select_hex("notes", ("book_id", "title", "content"), "level > 0")}
+
+    def parse(self, raw: RawSnapshot) -> NotesState:
+        if "books" not in raw or "notes" not in raw:
+            raise VerifierReadError("Orgzly snapshot lacks 'books' or 'notes'")
+        books = dict((bid, name) for bid, name in parse_hex_rows(raw["books"], 2, "books"))
+        notes = []
+        for bid, title, text in parse_hex_rows(raw["notes"], 3, "notes"):
+            body, items = split_task_lines(text)
+            book = books.get(bid, "")
+            notes.append(Note(title=title, body=body, items=items,
+                              folders=[book] if book and book != DEFAULT_FOLDER else []))
+        return NotesState(notes=notes, folders=sorted(set(books.values()) - {DEFAULT_FOLDER}))

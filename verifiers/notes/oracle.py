@@ -49,6 +49,10 @@ class NotesUi:
     count_open: Callable[[], Generator[Intent, str, int]]
     #: From the list: open a new checklist note's editor with ``title`` set (default: ``new_note``).
     new_list: Callable[[str], Steps] | None = None
+    #: Leave an editor keeping what was typed.
+    close: tuple[Intent, ...] = (Press("back"),)
+    #: From the app's home to the list of notes that are in no folder (Orgzly: open the default notebook).
+    enter: tuple[Intent, ...] = ()
 
 
 def replace_text(field: By, text: str) -> Steps:
@@ -242,7 +246,56 @@ NOTALLYX = NotesUi(
     count_open=_notally_count, new_list=_notally_new_list,
 )
 
-APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX)
+# -- Orgzly Revived --------------------------------------------------------------------------------
+
+ORGZLY_BODY = By(res="com.orgzlyrevived:id/content")  # not android:id/content (the decor view)
+ORGZLY_TITLE = By(res="title")
+ORGZLY_DONE = Tap(By(desc="Done"))
+
+
+def _orgzly_row(title: str) -> By:
+    return By(text=title, res="item_head_title")
+
+
+def _orgzly_new(title: str) -> Steps:
+    yield Tap(By(desc="New note"))
+    yield TypeInto(ORGZLY_TITLE, title)
+
+
+def _orgzly_delete(title: str) -> Steps:
+    yield Tap(_orgzly_row(title))
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text="Delete"))
+    yield Tap(By(text="Delete"))  # "Delete note?"
+
+
+def _orgzly_rename(old: str, new: str) -> Steps:
+    yield Tap(_orgzly_row(old))
+    yield from replace_text(ORGZLY_TITLE, new)
+    yield ORGZLY_DONE
+
+
+def _orgzly_folder(name: str) -> Steps:
+    yield Tap(By(desc="New notebook"))
+    yield TypeInto(By(res="dialog_input"), name)
+    yield Tap(By(text="Create"))
+    yield Tap(By(text=name, res="item_book_title"))
+
+
+def _orgzly_search(word: str) -> Steps:
+    yield Tap(By(desc="Search"))
+    yield TypeInto(By(res="search_view_query"), word)
+
+
+ORGZLY = NotesUi(
+    app_id="notes_orgzly_revived", row=_orgzly_row, new_note=_orgzly_new, body=ORGZLY_BODY, delete=_orgzly_delete,
+    rename=_orgzly_rename, new_folder_and_open=_orgzly_folder, search=_orgzly_search,
+    result=By(res="item_head_title", nth=0), checklist=lambda items: markdown_items(ORGZLY_BODY, items),
+    append=_append_typed(ORGZLY_BODY), count_open=count_task_lines(ORGZLY_BODY), close=(ORGZLY_DONE,),
+    enter=(Tap(By(text="Notes", res="item_book_title")),),
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX, ORGZLY)
 
 
 # -- one script per template, for every app ------------------------------------------------------
@@ -258,13 +311,13 @@ def _read_text(ui: NotesUi, title: str) -> Generator[Intent, str, str]:
 def _create_note(ui: NotesUi, p: dict[str, Any]) -> Steps:
     yield from ui.new_note(p["note_title"])
     yield TypeInto(ui.body, p["note_body"])
-    yield Press("back")  # leaving the editor saves
+    yield from ui.close
 
 
 def _create_checklist(ui: NotesUi, p: dict[str, Any]) -> Steps:
     yield from (ui.new_list or ui.new_note)(p["note_title"])
     yield from ui.checklist(list(p["items"]))
-    yield Press("back")
+    yield from ui.close
 
 
 def _edit(ui: NotesUi, p: dict[str, Any]) -> Steps:
@@ -276,7 +329,7 @@ def _merge(ui: NotesUi, p: dict[str, Any]) -> Steps:
     second = yield from _read_text(ui, p["second_title"])
     yield from ui.new_note(p["merged_title"])
     yield TypeInto(ui.body, f"{first} {second}")
-    yield Press("back")
+    yield from ui.close
     yield from ui.delete(p["note_title"])
     yield from ui.delete(p["second_title"])
 
@@ -295,19 +348,19 @@ def _share_import(ui: NotesUi, p: dict[str, Any]) -> Steps:
     text = yield from _read_text(ui, p["source_title"])
     yield from ui.new_note(p["note_title"])
     yield TypeInto(ui.body, text)
-    yield Press("back")
+    yield from ui.close
 
 
 def _create_folder(ui: NotesUi, p: dict[str, Any]) -> Steps:
     yield from ui.new_folder_and_open(p["folder_name"])
     yield from ui.new_note(p["note_title"])
-    yield Press("back")
+    yield from ui.close
 
 
 def _attach(ui: NotesUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.row(p["note_title"]))
     yield from ui.append(f" {p['link']}")
-    yield Press("back")
+    yield from ui.close
 
 
 def _count(ui: NotesUi, p: dict[str, Any]) -> Steps:
@@ -338,6 +391,8 @@ def gold_script(semantic_id: str, app_id: str) -> Script | None:
         return None
 
     def script(task: TaskInfo) -> Steps:
+        if semantic_id != "NotesCreateFolder":  # folders are made from the home screen
+            yield from ui.enter
         yield from body(ui, task.params)
         yield Done()
 

@@ -112,6 +112,8 @@ class EditorSkin:
     tags_field: bool = False  # neutriNote: the note's tags in a field of its own
     tags_id: str = ""
     tags_hint: str = ""
+    save: Literal["on_leave", "done_icon"] = "on_leave"  # done_icon: only "Done" saves; BACK asks
+    save_question: str = "Save changes?"
     item_hint: str = "List item"  # list notes: the field that adds an item
     item_id: str = ""
     checkbox_id: str = ""
@@ -128,6 +130,7 @@ class FolderSkin:
     page_title: str = ""
     page_row_id: str = ""
     page_add: Icon = Icon("add", "Add")
+    fab: Icon = Icon("add", "New folder")  # create_from "home_fab": the home screen's FAB
     dialog_title: str = ""
     field_id: str = ""
     field_hint: str = ""
@@ -247,11 +250,13 @@ class NoteList(NotesScreen):
     def shown_notes(self) -> list[SimNote]:
         s = self.skin.list
         live = [n for n in self.store.notes() if not n.trashed]
+        query = self.field(s.search_id).strip().lower() if self.searching or s.search_bar else ""
+        if self.searching and query:  # a search covers every note
+            return [n for n in live if query in n.title.lower() or query in n.snippet().lower()]
         if self.folder is not None:
             live = [n for n in live if self.folder in n.folders]
         elif s.folders == "inline":
             live = [n for n in live if not n.folders]
-        query = self.field(s.search_id).strip().lower() if self.searching or s.search_bar else ""
         if query:
             live = [n for n in live if query in n.title.lower() or query in n.snippet().lower()]
         return live
@@ -268,7 +273,8 @@ class NoteList(NotesScreen):
             rows.append(ListItem(shown, note.snippet(), title_id=s.title_id, subtitle_id=s.subtitle_id,
                                  selected=note.key == self.selected,
                                  on_click=lambda n=note: self.tap(n), on_long_click=lambda n=note: self.select(n)))
-        fab = Fab(s.fab.icon, s.fab.desc, on_click=self.new_item, id=s.fab.id or None)
+        icon = self.skin.folder.fab if s.home_fab == "folder" and self.folder is None else s.fab
+        fab = Fab(icon.icon, icon.desc, on_click=self.new_item, id=icon.id or None)
         body: list[View] = []
         if self.searching or s.search_bar:
             body.append(EditText(s.search_id, hint=s.search_hint, autofocus=self.searching, padding=(16, 8)))
@@ -447,7 +453,7 @@ class Editor(NotesScreen):
     def build(self) -> View:
         e = self.skin.editor
         note = self.note()
-        h: dict[str, Callable[[], Any]] = {"delete": self.delete}
+        h: dict[str, Callable[[], Any]] = {"delete": self.delete, "done": self.done}
         title = "" if e.title_field else (note.title if note else "")
         parts: list[View] = []
         if e.title_field:
@@ -483,19 +489,47 @@ class Editor(NotesScreen):
         self.deleted = True
         self.finish()
 
+    def done(self) -> None:
+        self.save()
+        self.deleted = True  # saved: nothing left to do when the screen goes
+        self.finish()
+
+    def on_back(self) -> bool:
+        """Orgzly-style editors ask before dropping unsaved changes."""
+        if self.skin.editor.save != "done_icon" or not self.dirty():
+            return False
+        self.show_dialog(AlertDialog("", self.skin.editor.save_question, positive=("Save", self.done),
+                                     negative=("Discard", self.discard)))
+        return True
+
+    def discard(self) -> None:
+        self.deleted = True
+        self.finish()
+
     def on_pause(self) -> None:
-        if getattr(self, "deleted", False):
-            return
+        if not getattr(self, "deleted", False) and self.skin.editor.save == "on_leave":
+            self.save()
+
+    def dirty(self) -> bool:
+        return self.pending() is not None
+
+    def save(self) -> None:
+        pending = self.pending()
+        if pending is not None:
+            self.key = self.store.save(self.key, *pending)
+
+    def pending(self) -> tuple[str, str, str, tuple[tuple[str, bool], ...] | None] | None:
+        """(title, text, folder, items) when the fields differ from the stored note, else None."""
         e, note = self.skin.editor, self.note()
         title = self.field(e.title_id).strip() if e.title_field else (note.title if note else "")
         text = self.field(e.body_id) if self.kind == "note" else ""
         items = tuple(self.items) if self.kind == "list" else None
         folder = self.field(e.tags_id).strip() if e.tags_field else (note.folder if note else self.folder)
         if note is None and not title and not text.strip() and not items:
-            return  # an empty new note is dropped
+            return None  # an empty new note is dropped
         if note is not None and (title, text, items, folder) == (note.title, note.text, note.items, note.folder):
-            return
-        self.key = self.store.save(self.key, title, text, folder, items)
+            return None
+        return title, text, folder, items
 
 
 __all__ = ["Confirm", "EditorSkin", "FolderSkin", "Icon", "ListSkin", "NameDialog", "NotesApp", "NotesSkin",

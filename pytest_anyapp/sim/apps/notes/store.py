@@ -293,25 +293,26 @@ class NeutriDb(_Sqlite):
 
 
 class OrgzlyDb(_Sqlite):
-    """Orgzly Revived: a notebook is a ``books`` row plus its root note; a note is a level-1 child of
-    the root (nested set). Deletes are hard."""
+    """Orgzly Revived: a notebook is a ``books`` row plus its root note (level 0); a note is a
+    level-1 child of the root (nested set ``lft``/``rgt``) with a ``note_ancestors`` row. Deletes
+    are hard."""
 
     db_name = "orgzly.db"
     schema = """
-    CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, name TEXT NOT NULL,
-      title TEXT, mtime INTEGER, is_dummy INTEGER NOT NULL DEFAULT 0, is_deleted INTEGER DEFAULT 0, preface TEXT,
-      is_indented INTEGER DEFAULT 0, used_encoding TEXT, detected_encoding TEXT, selected_encoding TEXT,
-      sync_status TEXT, is_modified INTEGER NOT NULL DEFAULT 0, last_action_type TEXT, last_action_message TEXT,
-      last_action_timestamp INTEGER);
+    CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, name TEXT NOT NULL, title TEXT,
+      mtime INTEGER, is_dummy INTEGER NOT NULL, is_deleted INTEGER, preface TEXT, filetags TEXT, is_indented INTEGER,
+      used_encoding TEXT, detected_encoding TEXT, selected_encoding TEXT, sync_status TEXT,
+      is_modified INTEGER NOT NULL, last_action_type TEXT, last_action_message TEXT, last_action_timestamp INTEGER);
     CREATE UNIQUE INDEX IF NOT EXISTS index_books_name ON books (name);
-    CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, is_cut INTEGER NOT NULL DEFAULT 0,
-      created_at INTEGER, title TEXT NOT NULL DEFAULT '', tags TEXT, state TEXT, priority TEXT, content TEXT,
-      content_line_count INTEGER NOT NULL DEFAULT 0, scheduled_range_id INTEGER, deadline_range_id INTEGER,
-      closed_range_id INTEGER, clock_range_id INTEGER, book_id INTEGER NOT NULL, lft INTEGER NOT NULL DEFAULT 0,
-      rgt INTEGER NOT NULL DEFAULT 0, level INTEGER NOT NULL DEFAULT 0, parent_id INTEGER NOT NULL DEFAULT 0,
-      descendants_count INTEGER NOT NULL DEFAULT 0, folded_under_id INTEGER NOT NULL DEFAULT 0,
-      is_folded INTEGER NOT NULL DEFAULT 0, position INTEGER NOT NULL DEFAULT 0,
+    CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, is_cut INTEGER NOT NULL,
+      created_at INTEGER, title TEXT NOT NULL, tags TEXT, state TEXT, priority TEXT, content TEXT,
+      content_line_count INTEGER NOT NULL, scheduled_range_id INTEGER, deadline_range_id INTEGER,
+      closed_range_id INTEGER, clock_range_id INTEGER, book_id INTEGER NOT NULL, lft INTEGER NOT NULL,
+      rgt INTEGER NOT NULL, level INTEGER NOT NULL, parent_id INTEGER NOT NULL, folded_under_id INTEGER NOT NULL,
+      is_folded INTEGER NOT NULL, descendants_count INTEGER NOT NULL,
       FOREIGN KEY(book_id) REFERENCES books(id) ON DELETE CASCADE);
+    CREATE TABLE IF NOT EXISTS note_ancestors (note_id INTEGER NOT NULL, book_id INTEGER NOT NULL,
+      ancestor_note_id INTEGER NOT NULL, PRIMARY KEY(book_id, note_id, ancestor_note_id));
     """
 
     def _books(self) -> dict[int, str]:
@@ -320,7 +321,7 @@ class OrgzlyDb(_Sqlite):
     def notes(self) -> list[SimNote]:
         books = self._books()
         return [SimNote(str(r["id"]), r["title"], r["content"] or "", folders=(books.get(r["book_id"], ""),))
-                for r in self.rows("SELECT id, book_id, title, content FROM notes WHERE level > 0 ORDER BY lft")]
+                for r in self.rows("SELECT id, book_id, title, content FROM notes WHERE level > 0 ORDER BY book_id, lft")]
 
     def folders(self) -> list[str]:
         return sorted(self._books().values())
@@ -338,27 +339,40 @@ class OrgzlyDb(_Sqlite):
         if key is not None:
             self.run("UPDATE notes SET title = ?, content = ?, content_line_count = ? WHERE id = ?",
                      (title, text, lines, int(key)))
+            self.run("UPDATE books SET mtime = ?, is_modified = 1 WHERE id = (SELECT book_id FROM notes WHERE id = ?)",
+                     (self.now(), int(key)))
             return key
         book = self._book_id(folder or DEFAULT_CONTAINER)
         root = self.rows("SELECT id, rgt FROM notes WHERE book_id = ? AND level = 0", (book,))[0]
         with closing(self.app.db(self.db_name)) as conn:  # append as the root's last child (nested set)
             conn.execute("BEGIN")
             conn.execute("UPDATE notes SET rgt = rgt + 2 WHERE book_id = ? AND rgt >= ?", (book, root["rgt"]))
-            cur = conn.execute("INSERT INTO notes (created_at, title, content, content_line_count, book_id, lft, rgt, "
-                               "level, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)",
-                               (self.now(), title, text, lines, book, root["rgt"], root["rgt"] + 1, root["id"]))
+            cur = conn.execute(
+                "INSERT INTO notes (is_cut, created_at, title, content, content_line_count, book_id, lft, rgt, level, "
+                "parent_id, folded_under_id, is_folded, descendants_count) VALUES (0, ?, ?, ?, ?, ?, ?, ?, 1, ?, 0, 0, 0)",
+                (self.now(), title, text, lines, book, root["rgt"], root["rgt"] + 1, root["id"]))
+            conn.execute("INSERT INTO note_ancestors (note_id, book_id, ancestor_note_id) VALUES (?, ?, ?)",
+                         (cur.lastrowid, book, root["id"]))
             conn.execute("UPDATE notes SET descendants_count = descendants_count + 1 WHERE id = ?", (root["id"],))
+            conn.execute("UPDATE books SET mtime = ?, is_modified = 1 WHERE id = ?", (self.now(), book))
             conn.execute("COMMIT")
             return str(cur.lastrowid)
 
     def trash(self, key: str) -> None:
-        self.run("DELETE FROM notes WHERE id = ?", (int(key),))
+        """Hard delete of the note (its subtree: none here) and its ancestor rows."""
+        with closing(self.app.db(self.db_name)) as conn:
+            conn.execute("BEGIN")
+            conn.execute("DELETE FROM note_ancestors WHERE note_id = ?", (int(key),))
+            conn.execute("DELETE FROM notes WHERE id = ?", (int(key),))
+            conn.execute("COMMIT")
 
     def add_folder(self, name: str) -> None:
         with closing(self.app.db(self.db_name)) as conn:
             conn.execute("BEGIN")
-            cur = conn.execute("INSERT INTO books (name, mtime, is_dummy) VALUES (?, ?, 0)", (name, self.now()))
-            conn.execute("INSERT INTO notes (title, book_id, lft, rgt, level, parent_id) VALUES ('', ?, 1, 2, 0, 0)",
+            cur = conn.execute("INSERT INTO books (name, mtime, is_dummy, is_modified) VALUES (?, ?, 0, 0)",
+                               (name, self.now()))
+            conn.execute("INSERT INTO notes (is_cut, title, content_line_count, book_id, lft, rgt, level, parent_id, "
+                         "folded_under_id, is_folded, descendants_count) VALUES (0, '', 0, ?, 1, 2, 0, 0, 0, 0, 0)",
                          (cur.lastrowid,))
             conn.execute("COMMIT")
 
