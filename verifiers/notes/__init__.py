@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from pytest_anyapp.catalog.models import Category
 from verifiers.bundle import CategoryBundle
-from verifiers.notes.adapters import JoplinAdapter, MarkorAdapter, NotallyXAdapter, OrgzlyAdapter
+from verifiers.notes.adapters import (
+    JoplinAdapter,
+    MarkorAdapter,
+    NeutriNoteAdapter,
+    NotallyXAdapter,
+    OrgzlyAdapter,
+)
 from verifiers.notes.cases import cases
 from verifiers.notes.oracle import gold_script
 from verifiers.notes.state import NotesState
@@ -15,10 +21,10 @@ BUNDLE = CategoryBundle(
     category=Category.NOTES,
     state_type=NotesState,
     templates=tuple(TEMPLATES),
-    adapters=(MarkorAdapter(), JoplinAdapter(), NotallyXAdapter(), OrgzlyAdapter()),
+    adapters=(MarkorAdapter(), JoplinAdapter(), NotallyXAdapter(), NeutriNoteAdapter(), OrgzlyAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/notes.md",
 )
 
-__all__ = ["BUNDLE", "JoplinAdapter", "MarkorAdapter", "NotallyXAdapter", "OrgzlyAdapter"]
+__all__ = ["BUNDLE", "JoplinAdapter", "MarkorAdapter", "NeutriNoteAdapter", "NotallyXAdapter", "OrgzlyAdapter"]

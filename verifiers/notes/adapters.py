@@ -8,6 +8,7 @@ tag) to the neutral "folder".
   folder, trash = ``deleted_time``).
 * NotallyX 7.5.3: Room ``NotallyDatabase`` (labels = folders, list notes hold checklists,
   bin = ``folder = 'DELETED'``).
+* neutriNote CE 4.6.3: ``app_db`` table ``records`` (tags = metadata words, bin = ``deleted = 1``).
 * Orgzly Revived 1.22.0: Room ``orgzly.db`` (notebooks = folders, the default notebook ``Notes`` =
   no folder, notes = level-1 headings; deletes are hard).
 """
@@ -376,3 +377,62 @@ class OrgzlyAdapter(SqliteNotesAdapter):
             notes.append(Note(title=title, body=body, items=items,
                               folders=[book] if book and book != DEFAULT_FOLDER else []))
         return NotesState(notes=notes, folders=sorted(set(books.values()) - {DEFAULT_FOLDER}))
+
+
+# -- neutriNote CE ----------------------------------------------------------------------------------
+
+NEUTRI_DB = "/data/data/com.appmindlab.nano/databases/app_db"
+
+
+def _live_tags(state: NotesState) -> list[str]:
+    return sorted({f for n in state.notes if not n.trashed for f in n.folders})
+
+
+class NeutriNoteAdapter(SqliteNotesAdapter):
+    """One ``records`` table; folders are tags, the words of a note's ``metadata`` (no tag table:
+    a tag exists while a live note carries it); Delete sets ``deleted = 1``."""
+
+    app = app_by_id("notes_neutrinote")
+    db = NEUTRI_DB
+    storage = (StorageProfile(
+        what="notes and their tags", path=NEUTRI_DB,
+        format="SQLiteOpenHelper app_db v2: records(_id, title not null (unique in practice), content not null, "
+               "star, deleted 0/1, created/modified/accessed ms, metadata = space-separated tag words, pos, passcode, "
+               "latitude, longitude, distance)",
+        writes="leaving the editor (auto-save on by default) inserts/updates the row; 'Edit Metadata' (Set) writes "
+               "metadata; Delete sets deleted = 1 (rows are purged only by a local-repo sync); checklists are "
+               "Markdown task lines in content",
+        sources=(SourceRef(repo="appml/neutrinote", tag="v4.6.3", files=(
+            "app/build.gradle (applicationId com.appmindlab.nano, versionName 4.6.3, versionCode 1383)",
+            "app/src/main/java/com/appmindlab/nano/DBHelper.java (app_db, records)",
+            "app/src/main/java/com/appmindlab/nano/DataSource.java (createRecord, updateRecord, tags from metadata)",
+            "app/src/main/java/com/appmindlab/nano/CustomAdapter.java (delete: deleted = 1)",
+            "app/src/main/res/values/strings.xml (Edit Metadata, Set)",
+            "app/src/main/res/layout/activity_display_dbentry.xml (edit_title, edit_content)",
+        ), note="schema facts read through the notes (storage_todo_notes_calendar.md §5); UI ids at v4.6.3"),),
+    ),)
+
+    def readable_part(self, state: NotesState) -> NotesState:
+        return state.model_copy(update={"folders": _live_tags(state)})
+
+    def seed_statements(self, state: NotesState) -> list[str]:
+        out = ["DELETE FROM records;"]
+        for i, note in enumerate(state.notes):
+            t = _seed_time(i)
+            out.append("INSERT INTO records (title, content, star, deleted, created, modified, accessed, metadata) "
+                       f"VALUES ({sql_text(note.title)}, {sql_text(join_task_lines(note.body, note.items))}, 0, "
+                       f"{1 if note.trashed else 0}, {t}, {t}, {t}, {sql_text(' '.join(note.folders))});")
+        return out
+
+    def queries(self) -> dict[str, str]:
+        return {"records": select_hex("records", ("title", "content", "deleted", "metadata"))}
+
+    def parse(self, raw: RawSnapshot) -> NotesState:
+        if "records" not in raw:
+            raise VerifierReadError("neutriNote snapshot lacks 'records'")
+        notes = []
+        for title, text, deleted, metadata in parse_hex_rows(raw["records"], 4, "records"):
+            body, items = split_task_lines(text)
+            notes.append(Note(title=title, body=body, items=items, folders=metadata.split(), trashed=deleted == "1"))
+        state = NotesState(notes=notes)
+        return state.model_copy(update={"folders": _live_tags(state)})

@@ -53,6 +53,8 @@ class NotesUi:
     close: tuple[Intent, ...] = (Press("back"),)
     #: From the app's home to the list of notes that are in no folder (Orgzly: open the default notebook).
     enter: tuple[Intent, ...] = ()
+    #: Apps whose folders are tags of a note (neutriNote): create the note ``title`` carrying ``folder``.
+    tagged_note: Callable[[str, str], Steps] | None = None
 
 
 def replace_text(field: By, text: str) -> Steps:
@@ -295,7 +297,58 @@ ORGZLY = NotesUi(
     enter=(Tap(By(text="Notes", res="item_book_title")),),
 )
 
-APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX, ORGZLY)
+# -- neutriNote CE ---------------------------------------------------------------------------------
+
+NEUTRI_BODY = By(res="edit_content")
+NEUTRI_TITLE = By(res="edit_title")
+
+
+def _neutri_row(title: str) -> By:
+    return By(text=title, res="title")
+
+
+def _neutri_new(title: str) -> Steps:
+    yield Tap(By(desc="Add"))
+    yield TypeInto(NEUTRI_TITLE, title)
+
+
+def _neutri_delete(title: str) -> Steps:
+    yield LongPress(_neutri_row(title))
+    yield Tap(By(desc="Delete"))
+
+
+def _neutri_rename(old: str, new: str) -> Steps:
+    yield Tap(_neutri_row(old))
+    yield from replace_text(NEUTRI_TITLE, new)
+    yield Press("back")
+
+
+def _neutri_tagged(folder: str, title: str) -> Steps:
+    yield from _neutri_new(title)
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text="Metadata"))
+    yield TypeInto(By(res="metadata_input"), folder)
+    yield Tap(By(text="Set"))
+
+
+def _neutri_search(word: str) -> Steps:
+    yield Tap(By(desc="Search"))
+    yield TypeInto(By(res="search_src_text"), word)
+
+
+def _no_folder_page(name: str) -> Steps:
+    raise AssertionError("neutriNote has no folder page: its folders are tags (tagged_note)")
+    yield  # pragma: no cover
+
+
+NEUTRINOTE = NotesUi(
+    app_id="notes_neutrinote", row=_neutri_row, new_note=_neutri_new, body=NEUTRI_BODY, delete=_neutri_delete,
+    rename=_neutri_rename, new_folder_and_open=_no_folder_page, search=_neutri_search,
+    result=By(res="title", nth=0), checklist=lambda items: markdown_items(NEUTRI_BODY, items),
+    append=_append_typed(NEUTRI_BODY), count_open=count_task_lines(NEUTRI_BODY), tagged_note=_neutri_tagged,
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX, NEUTRINOTE, ORGZLY)
 
 
 # -- one script per template, for every app ------------------------------------------------------
@@ -352,6 +405,10 @@ def _share_import(ui: NotesUi, p: dict[str, Any]) -> Steps:
 
 
 def _create_folder(ui: NotesUi, p: dict[str, Any]) -> Steps:
+    if ui.tagged_note is not None:
+        yield from ui.tagged_note(p["folder_name"], p["note_title"])
+        yield from ui.close
+        return
     yield from ui.new_folder_and_open(p["folder_name"])
     yield from ui.new_note(p["note_title"])
     yield from ui.close

@@ -30,8 +30,10 @@ from verifiers.notes.state import (
 
 # -- parameter domains (notes §2B; bodies, items, links and keywords are this benchmark's) ----------
 
-FOLDER_NAMES: tuple[str, ...] = ("Personal", "Work", "Recipes", "Travel", "Ideas", "Reading List", "Projects",
-                                 "Inbox", "Journal", "Drafts")
+#: The notes' ten folder names less "Reading List": neutriNote's folders are tags, the space-separated
+#: words of a note's metadata, so a two-word folder cannot exist there (docs/notes.md, quirks).
+FOLDER_NAMES: tuple[str, ...] = ("Personal", "Work", "Recipes", "Travel", "Ideas", "Projects", "Inbox", "Journal",
+                                 "Drafts")
 NOTE_TITLES: tuple[str, ...] = ("Trip Ideas", "Meeting Notes", "Recipe Draft", "Book List", "Project Plan",
                                 "Garden Checklist", "Research Summary", "Weekly Review")
 UPDATED_NOTE_TITLES: tuple[str, ...] = ("Updated Trip Ideas", "Revised Meeting Notes", "Recipe Final",

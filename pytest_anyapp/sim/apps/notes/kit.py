@@ -7,8 +7,8 @@ points (the real apps differ in each; docs/notes.md cites them):
   straight into the editor (Joplin, Orgzly, neutriNote), or a menu of note kinds (NotallyX: note
   or list);
 * **where folders live** (``ListSkin.folders``) — rows inside the note list (Markor's directories,
-  Orgzly's notebooks) or a navigation drawer (Joplin's notebooks, NotallyX's labels), or a field of
-  the note itself (``EditorSkin.tags_field``: neutriNote's tags);
+  Orgzly's notebooks) or a navigation drawer (Joplin's notebooks, NotallyX's labels), or the note
+  itself (``EditorSkin.tags``: neutriNote's metadata words, set in the menu's dialog);
 * **how a folder is made** (``FolderSkin.create_from``) — the new-item dialog's "Folder" button,
   a drawer entry, or a page's add button;
 * **title** (``EditorSkin.title_field``) — its own field in the editor, or the file name (Markor:
@@ -109,9 +109,11 @@ class EditorSkin:
     title_hint: str = ""
     actions: tuple[Icon, ...] = ()
     menu: Menu = ()
-    tags_field: bool = False  # neutriNote: the note's tags in a field of its own
+    tags: Literal["none", "menu_dialog"] = "none"  # neutriNote: the note's tags set from the menu's dialog
+    tags_title: str = ""
+    tags_message: str = ""
     tags_id: str = ""
-    tags_hint: str = ""
+    tags_ok: str = "OK"
     save: Literal["on_leave", "done_icon"] = "on_leave"  # done_icon: only "Done" saves; BACK asks
     save_question: str = "Save changes?"
     item_hint: str = "List item"  # list notes: the field that adds an item
@@ -440,8 +442,7 @@ class Editor(NotesScreen):
             self.set_field(e.title_id, note.title if note else "")
         if self.kind == "note":
             self.set_field(e.body_id, note.text if note else "")
-        if e.tags_field:
-            self.set_field(e.tags_id, " ".join(note.folders) if note else folder)
+        self.tags = " ".join(note.folders) if note else folder
         self.focus(e.title_id if e.title_field and note is None else e.body_id)
 
     def activity_name(self) -> str:
@@ -453,13 +454,11 @@ class Editor(NotesScreen):
     def build(self) -> View:
         e = self.skin.editor
         note = self.note()
-        h: dict[str, Callable[[], Any]] = {"delete": self.delete, "done": self.done}
+        h: dict[str, Callable[[], Any]] = {"delete": self.delete, "done": self.done, "tags": self.edit_tags}
         title = "" if e.title_field else (note.title if note else "")
         parts: list[View] = []
         if e.title_field:
             parts.append(EditText(e.title_id, hint=e.title_hint, padding=(16, 8), size=22))
-        if e.tags_field:
-            parts.append(EditText(e.tags_id, hint=e.tags_hint, padding=(16, 4)))
         if self.kind == "list":
             parts += [Row(CheckBox(text, id=e.checkbox_id or None, checked=done, on_change=lambda c, i=i: self.check(i, c)),
                           padding=(16, 0)) for i, (text, done) in enumerate(self.items)]
@@ -468,6 +467,13 @@ class Editor(NotesScreen):
             parts.append(EditText(e.body_id, hint=e.body_hint, multiline=True, padding=(16, 8), weight=1.0))
         return Scaffold(Toolbar(title, nav="back", on_nav=self.finish, actions=self.icons(e.actions, h),
                                 menu=self.menu_items(e.menu, h)), Column(*parts, weight=1.0))
+
+    def edit_tags(self) -> None:
+        e = self.skin.editor
+
+        def set_tags(text: str) -> None:
+            self.tags = " ".join(text.replace(":", " ").split())
+        self.ask_name(e.tags_title, e.tags_id, e.tags_message, e.tags_ok, set_tags, initial=self.tags)
 
     def check(self, index: int, checked: bool) -> None:
         text, _ = self.items[index]
@@ -524,10 +530,11 @@ class Editor(NotesScreen):
         title = self.field(e.title_id).strip() if e.title_field else (note.title if note else "")
         text = self.field(e.body_id) if self.kind == "note" else ""
         items = tuple(self.items) if self.kind == "list" else None
-        folder = self.field(e.tags_id).strip() if e.tags_field else (note.folder if note else self.folder)
+        folder = self.tags if e.tags != "none" else (note.folder if note else self.folder)
         if note is None and not title and not text.strip() and not items:
             return None  # an empty new note is dropped
-        if note is not None and (title, text, items, folder) == (note.title, note.text, note.items, note.folder):
+        stored = " ".join(note.folders) if note is not None and e.tags != "none" else (note.folder if note else "")
+        if note is not None and (title, text, items, folder) == (note.title, note.text, note.items, stored):
             return None
         return title, text, folder, items
 
