@@ -47,7 +47,6 @@ from pytest_anyapp.sim.ui.views import (
     Scaffold,
     ScrollList,
     Spacer,
-    TextView,
     Toolbar,
     View,
 )
@@ -434,6 +433,7 @@ class Editor(NotesScreen):
         super().__init__(app)
         self.key = key
         self.folder = folder
+        self.deleted = False  # deleted, saved by "Done" or discarded: nothing to save on leaving
         note = self.note()
         self.items: list[tuple[str, bool]] = list(note.items or ()) if note else []
         self.kind = "list" if (note is not None and note.items is not None) or kind == "list" else "note"
@@ -513,7 +513,7 @@ class Editor(NotesScreen):
         self.finish()
 
     def on_pause(self) -> None:
-        if not getattr(self, "deleted", False) and self.skin.editor.save == "on_leave":
+        if not self.deleted and self.skin.editor.save == "on_leave":
             self.save()
 
     def dirty(self) -> bool:
@@ -539,5 +539,4 @@ class Editor(NotesScreen):
         return title, text, folder, items
 
 
-__all__ = ["Confirm", "EditorSkin", "FolderSkin", "Icon", "ListSkin", "NameDialog", "NotesApp", "NotesSkin",
-           "TextView"]
+__all__ = ["Confirm", "EditorSkin", "FolderSkin", "Icon", "ListSkin", "NameDialog", "NotesApp", "NotesSkin"]
