@@ -33,6 +33,8 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
+    #: Retrieval templates: the agent's answer in this case (None: the case's gold ``answer``).
+    answer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,14 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
+    #: Retrieval templates (``answer_task``): the gold answer, used with every state above unless a
+    #: near miss names its own (wrong / partial / extra answers); None for the other templates.
+    answer: str | None = None
+    #: Retrieval templates: other answers a fair scorer accepts with the gold state.
+    tolerated_answers: dict[str, str] = field(default_factory=dict)
+
+    def answer_for(self, miss: NearMiss) -> str | None:
+        return miss.answer if miss.answer is not None else self.answer
 
 
 @dataclass(frozen=True)

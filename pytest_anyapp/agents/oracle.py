@@ -38,6 +38,7 @@ class By:
     text_contains: str | None = None
     res: str | None = None
     class_contains: str | None = None
+    checked: bool | None = None
     nth: int = 0
 
     def matches(self, el: UIElement) -> bool:
@@ -51,6 +52,8 @@ class By:
         if self.res is not None and not (el.resource_id == self.res or el.resource_id.endswith(f":id/{self.res}")):
             return False
         if self.class_contains is not None and self.class_contains not in el.class_name:
+            return False
+        if self.checked is not None and (not el.checkable or el.checked != self.checked):
             return False
         return True
 
@@ -114,6 +117,14 @@ class Read:
 
 
 @dataclass(frozen=True)
+class Count:
+    """Count the elements matching ``target`` on the current screen: ``n = yield Count(By(...))``
+    (the number comes back as text; e.g. the unchecked checkboxes of a list)."""
+
+    target: By
+
+
+@dataclass(frozen=True)
 class Answer:
     text: str
 
@@ -123,7 +134,7 @@ class Done:
     pass
 
 
-Intent = Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | Read | Answer | Done
+Intent = Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | Read | Count | Answer | Done
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 def script_for(semantic_id: str, app_id: str) -> Script:
@@ -189,8 +200,11 @@ class OracleDriver:
                 return _swipe(scroll.direction, obs.screen_size)
             self._scroll = None
         intent = self._next()
-        while isinstance(intent, Read):
-            self._reply = _on_screen(intent.target, obs).text
+        while isinstance(intent, (Read, Count)):
+            if isinstance(intent, Count):
+                self._reply = str(sum(1 for el in obs.ui_elements if intent.target.matches(el)))
+            else:
+                self._reply = _on_screen(intent.target, obs).text
             intent = self._next()
         return self._action(intent, obs)
 

@@ -136,26 +136,35 @@ APPS: tuple[AppSpec, ...] = (
     AppSpec(app_id="tasks_grit", display_name="Grit",
             package="com.shub39.grit", category=_C.TASKS, is_original=False,
             apk_source=_FDROID_INFERRED),
-    # -- Notes (tasks_part2 §2A; no pins) ---------------------------------------------------------
+    # -- Notes (tasks_part2 §2A) ---------------------------------------------------------------------
+    # Pins (docs/notes.md): the version whose public source the storage profile was read at.
     AppSpec(app_id="notes_markor", display_name="Markor",
             package="net.gsantner.markor", category=_C.NOTES, is_original=True,
-            apk_source="AndroidWorld APK set (net.gsantner.markor_146.apk)"),
+            apk_source="F-Droid / GitHub release v2.16.1 (source tag gsantner/markor v2.16.1; AndroidWorld ships 146)",
+            version_name="2.16.1", version_code=163),
     # AndroidWorld ships Joplin for its own IR notes tasks, but Markor is this category's original.
     AppSpec(app_id="notes_joplin", display_name="Joplin",
             package="net.cozic.joplin", category=_C.NOTES, is_original=False,
-            apk_source="AndroidWorld APK set (net.cozic.joplin_2097740.apk)"),
+            apk_source="GitHub release android-v3.1.6 (source tag laurent22/joplin android-v3.1.6; AndroidWorld "
+                       "ships 2097740)",
+            version_name="3.1.6", version_code=2097754),
     AppSpec(app_id="notes_notallyx", display_name="NotallyX",
             package="com.philkes.notallyx", category=_C.NOTES, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="F-Droid / GitHub release v7.5.3 (source tag PhilKes/NotallyX v7.5.3)",
+            version_name="7.5.3", version_code=7530),
     AppSpec(app_id="notes_neutrinote", display_name="neutriNote CE",
             package="com.appmindlab.nano", category=_C.NOTES, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="F-Droid / GitHub release v4.6.3 (source tag appml/neutrinote v4.6.3)",
+            version_name="4.6.3", version_code=1383),
     AppSpec(app_id="notes_notesnook", display_name="Notesnook",
             package="com.streetwriters.notesnook", category=_C.NOTES, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="GitHub release 3.4.9-android (source tag streetwriters/notesnook 3.4.9-android; base "
+                       "versionCode 3115, per-ABI APKs override it)",
+            version_name="3.4.9", version_code=3115),
     AppSpec(app_id="notes_orgzly_revived", display_name="Orgzly Revived",
             package="com.orgzlyrevived", category=_C.NOTES, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="F-Droid / GitHub release v1.22.0 (source tag orgzly-revived/orgzly-android-revived v1.22.0)",
+            version_name="1.22.0", version_code=288),
     # -- Finance (tasks_part2 §3A; no pins, F-Droid version hints from the CSV) ------------------
     AppSpec(app_id="finance_pro_expense", display_name="Pro Expense",
             package="com.arduia.expense", category=_C.FINANCE, is_original=True,
