@@ -33,6 +33,8 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
+    #: The agent's answer (retrieval templates); None: the gold answer (``Cases.answer``).
+    answer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,13 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
+    #: Retrieval templates: the gold answer, and answers a fair verifier must also accept.
+    answer: str | None = None
+    tolerated_answers: dict[str, str] = field(default_factory=dict)
+
+    def answer_of(self, miss: NearMiss) -> str | None:
+        """The answer a near miss is checked with (its own, else the gold one)."""
+        return miss.answer if miss.answer is not None else self.answer
 
 
 @dataclass(frozen=True)
