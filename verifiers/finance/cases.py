@@ -13,10 +13,17 @@ from typing import Any
 
 from pytest_anyapp.templates.base import Params, TaskTemplate
 from verifiers.bundle import Cases, NearMiss
-from verifiers.finance.state import INCOME_CATEGORY, FinanceState, Transaction, Transfer, cents_text, to_cents
+from verifiers.finance.state import (
+    DEFAULT_WALLET,
+    INCOME_CATEGORY,
+    FinanceState,
+    Transaction,
+    Transfer,
+    cents_text,
+    to_cents,
+)
 from verifiers.finance.templates import (
     CATEGORIES,
-    DEFAULT_WALLET,
     KEEP_NOTE,
     SECOND_WALLET,
     ExpenseCategorySummary,
@@ -78,7 +85,8 @@ def _answer_cases(initial: FinanceState, total: int, part: int) -> Cases:
 
 def cases(template: TaskTemplate[Any], params: Params) -> Cases:
     """The cases of ``template`` at ``params`` (every clause key is the target of a near miss)."""
-    initial: FinanceState = template.initial_state(params)  # type: ignore[assignment]
+    initial = template.initial_state(params)
+    assert isinstance(initial, FinanceState)
     keep = next(t for t in initial.transactions if t.note == KEEP_NOTE) if any(
         t.note == KEEP_NOTE for t in initial.transactions) else None
     sid = template.semantic_id
@@ -137,8 +145,8 @@ def cases(template: TaskTemplate[Any], params: Params) -> Cases:
         })
     if sid == "ExpenseCategorySummary":
         assert isinstance(template, ExpenseCategorySummary)
-        rows = [r for r in params["rows"] if r["category"] == params["category_name"]]
-        return _answer_cases(initial, template.total(params), to_cents(rows[0]["amount"]))
+        picked = [r for r in params["rows"] if r["category"] == params["category_name"]]
+        return _answer_cases(initial, template.total(params), to_cents(picked[0]["amount"]))
     if sid == "ExpenseDateRangeTotal":
         assert isinstance(template, ExpenseDateRangeTotal)
         return _answer_cases(initial, template.total(params), to_cents(params["rows"][0]["amount"]))

@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
 from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Read, ScrollTo, Tap, TypeInto, TypeText
@@ -143,47 +143,47 @@ def delete_row(ui: FinanceUi, target: By) -> Steps:
 
 # -- one script per template ----------------------------------------------------------------------
 
-def _add_single(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _add_single(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield from add_entry(ui, str(p["note"]), str(p["amount"]), str(p["category"]), income=False)
 
 
-def _add_income(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _add_income(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield from add_entry(ui, str(p["note"]), str(p["amount"]), "Income", income=True)
 
 
-def _add_multiple(ui: FinanceUi, p: dict[str, object]) -> Steps:
-    for e in p["expenses"]:  # type: ignore[attr-defined]
+def _add_multiple(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    for e in p["expenses"]:
         yield from add_entry(ui, e["note"], e["amount"], e["category"], income=False)
 
 
-def _attach_receipt(ui: FinanceUi, p: dict[str, object]) -> Steps:
-    total = cents_text(sum(to_cents(str(a)) for a in p["item_amounts"]))  # type: ignore[attr-defined]
+def _attach_receipt(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    total = cents_text(sum(to_cents(str(a)) for a in p["item_amounts"]))
     yield from add_entry(ui, f"{p['store']} receipt", total, str(p["category"]), income=False)
 
 
-def _edit(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _edit(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield Tap(row(ui, str(p["old_note"])))
     yield from replace_text(ui.note, str(p["new_note"]))
     yield from replace_text(ui.amount, str(p["new_amount"]))
     yield Tap(ui.save)
 
 
-def _delete_single(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _delete_single(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield from delete_row(ui, row(ui, str(p["note"])))
 
 
-def _delete_duplicates(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _delete_duplicates(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield from delete_row(ui, By(text=str(p["note"]), res=ui.row_res, nth=0))
 
 
-def _category_summary(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _category_summary(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.filter)
     yield Tap(By(text=str(p["category_name"]), nth=-1))
     total = yield Read(By(res=ui.total_res))
     yield Answer(money_in(total))
 
 
-def _date_range_total(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _date_range_total(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     month = MONTHS.index(str(p["month"])) + 1
     wanted = time.strftime(ui.period_format, (2023, month, 1, 0, 0, 0, 0, 1, 0))
     for _ in range(13):
@@ -195,7 +195,7 @@ def _date_range_total(ui: FinanceUi, p: dict[str, object]) -> Steps:
     yield Answer(money_in(total))
 
 
-def _transfer(ui: FinanceUi, p: dict[str, object]) -> Steps:
+def _transfer(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.new)
     if ui.kind == "tabs":
         yield Tap(By(desc="Transfer"))
@@ -210,7 +210,7 @@ def _transfer(ui: FinanceUi, p: dict[str, object]) -> Steps:
     yield Tap(ui.save)
 
 
-BODIES: dict[str, Callable[[FinanceUi, dict[str, object]], Steps]] = {
+BODIES: dict[str, Callable[[FinanceUi, dict[str, Any]], Steps]] = {
     "ExpenseAddSingle": _add_single,
     "ExpenseAddIncome": _add_income,
     "ExpenseAddMultiple": _add_multiple,

@@ -405,4 +405,3 @@ TEMPLATES: list[type[FinanceTemplate]] = [
     ExpenseTransferBetweenWallets,
 ]
 
-__all__ = ["TEMPLATES", "Transfer"]
