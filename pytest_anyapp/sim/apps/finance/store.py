@@ -15,6 +15,7 @@ harness seeds behind an app's back show up at once.
 
 from __future__ import annotations
 
+import calendar
 import json
 import time
 import uuid
@@ -298,7 +299,7 @@ def _iso(ms: int) -> str:
 def _from_iso(text: str) -> int:
     day, _, rest = text.partition("T")
     clock = rest.rstrip("Z").split(".")[0] or "00:00:00"
-    return int(time.mktime(time.strptime(f"{day} {clock}", "%Y-%m-%d %H:%M:%S")) - time.timezone) * 1000
+    return calendar.timegm(time.strptime(f"{day} {clock}", "%Y-%m-%d %H:%M:%S")) * 1000
 
 
 class SushiStorage:
