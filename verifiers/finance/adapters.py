@@ -13,6 +13,7 @@ import json
 import shlex
 import uuid
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
@@ -328,8 +329,6 @@ OINKOIN_SRC = SourceRef(repo="emavgl/oinkoin", tag="1.11.1", files=(
 
 
 def _decimal_cents(text: str) -> int:
-    from decimal import Decimal
-
     return abs(int((Decimal(text) * 100).to_integral_value()))
 
 
@@ -454,8 +453,6 @@ class SushiAdapter(SqliteFinanceAdapter):
                 f"INSERT INTO catalystLocalStorage(key, value) VALUES ('{PERSIST_KEY}', {sql_text(json.dumps(root))});")
 
     def parse_rows(self, rows: list[list[str]]) -> FinanceState:
-        from decimal import Decimal
-
         if not rows:
             return FinanceState(transactions=[])
         try:
