@@ -324,8 +324,9 @@ OINKOIN_SRC = SourceRef(repo="emavgl/oinkoin", tag="1.11.1", files=(
     "lib/services/database/sqlite-migration-service.dart (records, categories, wallets, profiles)",
     "lib/records/edit-record-page.dart (expense negative; transfer = one record with transfer_wallet_id)",
     "lib/models/record.dart (datetime = UTC epoch ms, value REAL in major units)",
-), note="facts per storage_finance.md §3 (read at 1.11.1); records/categories DDL also read at the repository "
-        "head's stored copy")
+    "lib/models/record.dart (isTransfer = transferWalletId != null)",
+), note="facts per storage_finance.md §3; the records/wallets/profiles DDL re-read at tag 1.11.1 "
+        "(sqlite-migration-service.dart lines 33-118)")
 
 
 def _decimal_cents(text: str) -> int:

@@ -229,7 +229,7 @@ class OinkoinDb:
               icon INTEGER, icon_emoji TEXT, initial_amount REAL DEFAULT 0, is_archived INTEGER DEFAULT 0,
               is_default INTEGER DEFAULT 0, is_predefined INTEGER DEFAULT 0, sort_order INTEGER DEFAULT 0,
               currency TEXT, profile_id INTEGER);
-            CREATE TABLE IF NOT EXISTS profiles (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT,
+            CREATE TABLE IF NOT EXISTS profiles (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
               is_default INTEGER DEFAULT 0, color TEXT);
             CREATE TABLE IF NOT EXISTS records_tags (record_id INTEGER, tag_name TEXT, PRIMARY KEY (record_id, tag_name));
             PRAGMA user_version = 31;
