@@ -33,7 +33,7 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
-    #: Retrieval templates: the agent's answer in this case (None: the case's gold ``answer``).
+    #: The agent's answer (retrieval templates); None: the gold answer (``Cases.answer``).
     answer: str | None = None
 
 
@@ -44,13 +44,12 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
-    #: Retrieval templates (``answer_task``): the gold answer, used with every state above unless a
-    #: near miss names its own (wrong / partial / extra answers); None for the other templates.
+    #: Retrieval templates: the gold answer, and answers a fair verifier must also accept.
     answer: str | None = None
-    #: Retrieval templates: other answers a fair scorer accepts with the gold state.
     tolerated_answers: dict[str, str] = field(default_factory=dict)
 
-    def answer_for(self, miss: NearMiss) -> str | None:
+    def answer_of(self, miss: NearMiss) -> str | None:
+        """The answer a near miss is checked with (its own, else the gold one)."""
         return miss.answer if miss.answer is not None else self.answer
 
 

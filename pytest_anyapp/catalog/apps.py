@@ -168,23 +168,32 @@ APPS: tuple[AppSpec, ...] = (
     # -- Finance (tasks_part2 §3A; no pins, F-Droid version hints from the CSV) ------------------
     AppSpec(app_id="finance_pro_expense", display_name="Pro Expense",
             package="com.arduia.expense", category=_C.FINANCE, is_original=True,
-            apk_source=_fdroid("com.arduia.expense_12.apk; AndroidWorld uses _11")),
+            apk_source=_fdroid("com.arduia.expense_12.apk; AndroidWorld uses _11"),
+            # Pinned by the Finance helper: tag v1.0.0-beta06 of arduia/ProExpense (app/build.gradle).
+            version_name="1.0.0-beta06", version_code=12),
     # The prior CSV calls it "Oinkoin Pro"; the profile (which the goals use) says "Oinkoin".
     AppSpec(app_id="finance_oinkoin", display_name="Oinkoin",
             package="com.github.emavgl.piggybankpro", category=_C.FINANCE, is_original=False,
-            apk_source=_fdroid("com.github.emavgl.piggybankpro_7116002.apk")),
+            apk_source=_fdroid("com.github.emavgl.piggybankpro_7116002.apk was 1.5.0 arm64; pinned 1.11.1 x86_64"),
+            # Pinned by the Finance helper: tag 1.11.1 of emavgl/oinkoin (pubspec 1.11.1+7138; the F-Droid
+            # per-ABI code is 7138 x 1000 + 4 for x86_64, android/app/build.gradle).
+            version_name="1.11.1", version_code=7138004),
     AppSpec(app_id="finance_openmoneybox", display_name="OpenMoneyBox",
             package="com.igisw.openmoneybox", category=_C.FINANCE, is_original=False,
             apk_source=_fdroid("com.igisw.openmoneybox_67.apk")),
     AppSpec(app_id="finance_my_expenses", display_name="My Expenses",
             package="org.totschnig.myexpenses", category=_C.FINANCE, is_original=False,
-            apk_source=_fdroid("org.totschnig.myexpenses_842.apk")),
+            apk_source=_fdroid("org.totschnig.myexpenses_842.apk was 4.0.6.5; pinned r871"),
+            # Pinned by the Finance helper: tag r871 of mtotschnig/MyExpenses (myExpenses/build.gradle).
+            version_name="4.1.0.2", version_code=871),
     AppSpec(app_id="finance_finance_manager", display_name="Finance Manager",
             package="org.secuso.privacyfriendlyfinancemanager", category=_C.FINANCE, is_original=False,
             apk_source=_fdroid("org.secuso.privacyfriendlyfinancemanager_100.apk")),
     AppSpec(app_id="finance_sushi", display_name="Sushi",
             package="com.jerameeldelosreyes.sushi", category=_C.FINANCE, is_original=False,
-            apk_source=_fdroid("com.jerameeldelosreyes.sushi_15.apk")),
+            apk_source=_fdroid("com.jerameeldelosreyes.sushi_15.apk"),
+            # Pinned by the Finance helper: tag v1.15 of jerameel/sushi (android/app/build.gradle).
+            version_name="1.15", version_code=15),
     # -- Music (tasks_part2 §4A; no pins) ---------------------------------------------------------
     AppSpec(app_id="music_retro_music", display_name="Retro Music",
             package="code.name.monkey.retromusic", category=_C.MUSIC, is_original=True,

@@ -158,8 +158,8 @@ def check_support(
             errors += _pair_problems(pair, adapters)
         scheduled = {(p.template.semantic_id, p.app.app_id) for p in cat_pairs}
         unscheduled = [
-            f"{t.semantic_id} x {a.app_id}" for t in cat_templates for a in runnable
-            if (t.semantic_id, a.app_id) not in scheduled
+            f"{t.semantic_id} x {a.app_id}" + (f" ({why})" if (why := adapters[a.app_id].decline_reason(t)) else "")
+            for t in cat_templates for a in runnable if (t.semantic_id, a.app_id) not in scheduled
         ]
         if runnable:
             for t in cat_templates:

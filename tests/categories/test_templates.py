@@ -81,7 +81,7 @@ def test_each_near_miss_fails_exactly_its_clause(template: TaskTemplate[Any], in
     params, cases = _cases(template, instance)
     initial = template.initial_state(params)
     for name, miss in cases.near_misses.items():
-        result = template.check(params, miss.state, [miss.first_read or initial], cases.answer_for(miss))
+        result = template.check(params, miss.state, [miss.first_read or initial], cases.answer_of(miss))
         assert result.failed == [miss.fails], f"near miss {name!r}: failed {result.failed}, wanted [{miss.fails!r}]"
         assert not result.success and result.reasons[0].startswith("not met: "), name
 
@@ -104,4 +104,4 @@ def test_tolerated_variants_pass(template: TaskTemplate[Any]) -> None:
         assert result.success, f"tolerated variant {name!r} failed: {result.summary()}"
     for name, answer in cases.tolerated_answers.items():
         result = template.check(params, cases.gold, [initial], answer)
-        assert result.success, f"tolerated answer {name!r} failed: {result.summary()}"
+        assert result.success, f"tolerated answer {name!r} ({answer!r}) failed: {result.summary()}"

@@ -1,0 +1,482 @@
+"""The Finance apps' adapters: each app's own store at its pinned version, in its own units
+(docs/finance.md, "Storage profiles"; facts from /work/shared/notes/storage_finance.md, read
+from the public sources cited in each profile).
+
+Every store here is plain SQLite read as root with the device's ``sqlite3``. Text columns are
+read as ``hex()`` (no escaping can break a row) and every read carries the table's row count,
+so a truncated read raises instead of looking like a deleted row.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import uuid
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
+from verifiers.finance.state import INCOME_CATEGORY, FinanceState, Transaction, Transfer
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+COUNT = "#"
+SEP = "|"
+
+
+# -- encodings (harness side; the simulator has its own) -------------------------------------------
+
+def sql_text(value: str | None) -> str:
+    return "NULL" if value is None else "'" + value.replace("'", "''") + "'"
+
+
+def unhex(value: str) -> str:
+    return bytes.fromhex(value).decode("utf-8") if value else ""
+
+
+def day_ms(day: str) -> int:
+    """Noon UTC of ``yyyy-mm-dd`` in epoch ms (the device runs in UTC; noon keeps the day)."""
+    return int(datetime.strptime(day, "%Y-%m-%d").replace(hour=12, tzinfo=UTC).timestamp() * 1000)
+
+
+def ms_day(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
+
+
+def counted_rows(lines: list[str], columns: int, what: str) -> list[list[str]]:
+    """Rows of a read whose first line is ``#<count>``; raises when the count does not match. Lines
+    before it (``PRAGMA busy_timeout`` echoes its value) are dropped."""
+    while lines and not lines[0].startswith(COUNT) and lines[0].isdigit():
+        lines = lines[1:]
+    if not lines or not lines[0].startswith(COUNT):
+        raise VerifierReadError(f"{what}: the read has no row count: {lines[:1]}")
+    expected = int(lines[0][1:])
+    rows = [line.split(SEP) for line in lines[1:]]
+    if len(rows) != expected or any(len(r) != columns for r in rows):
+        raise VerifierReadError(f"{what}: the table counts {expected} rows, {len(rows)} parsed")
+    return rows
+
+
+class SqliteFinanceAdapter(AppAdapter[FinanceState]):
+    """An app whose store is one SQLite file under ``/data/data/<pkg>/databases``."""
+
+    app: ClassVar[AppSpec]
+    db_name: ClassVar[str]
+    #: The app creates its own schema on first launch (too large or not exactly known to recreate).
+    launch_creates_db: ClassVar[bool] = False
+    #: SharedPreferences that take the app past its first-run screens: (file name, XML body).
+    prefs: ClassVar[tuple[str, str] | None] = None
+
+    @property
+    def data_dir(self) -> str:
+        return f"/data/data/{self.app.package}"
+
+    @property
+    def db_path(self) -> str:
+        return f"{self.data_dir}/databases/{self.db_name}"
+
+    def seed(self, device: DeviceClient, state: FinanceState) -> None:
+        """Write the prefs, make sure the database exists, replace the rows; then give the files
+        back to the app's user (root created them)."""
+        data = shlex.quote(self.data_dir)
+        device.force_stop(self.app.package)
+        if self.prefs is not None:
+            name, xml = self.prefs
+            device.check(f"mkdir -p {data}/shared_prefs && echo {shlex.quote(xml)} > {data}/shared_prefs/{name}")
+        if self.launch_creates_db:
+            self._launch_for_schema(device)
+        device.check(f"mkdir -p {data}/databases")
+        device.sqlite(self.db_path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; " + self.seed_sql(state) + " COMMIT;")
+        device.check(f"chown -R $(stat -c %u:%g {data}) {data}/databases {data}/shared_prefs 2>/dev/null; "
+                     f"restorecon -R {data} >/dev/null 2>&1; true")
+
+    def _launch_for_schema(self, device: DeviceClient) -> None:
+        if device.run(f"ls {shlex.quote(self.db_path)}").ok:
+            return
+        device.launch(self.app.package)
+        for _ in range(100):
+            if device.run(f"ls {shlex.quote(self.db_path)}").ok:
+                device.force_stop(self.app.package)
+                return
+            device.run("sleep 0.1")
+        raise DeviceError(f"{self.app.package} did not create {self.db_path} on launch")
+
+    def seed_sql(self, state: FinanceState) -> str:
+        raise NotImplementedError
+
+    read_sql: ClassVar[str]
+    columns: ClassVar[int]
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        if not device.run(f"ls {shlex.quote(self.db_path)}").ok:
+            raise VerifierReadError(f"{self.db_path} does not exist (the app's store was never created)")
+        try:
+            return {"rows": device.sqlite(self.db_path, "PRAGMA busy_timeout=5000; " + self.read_sql)}
+        except DeviceError as exc:
+            raise VerifierReadError(f"could not read {self.db_path}: {exc}") from exc
+
+    def parse(self, raw: RawSnapshot) -> FinanceState:
+        if "rows" not in raw:
+            raise VerifierReadError(f"{self.app.app_id} snapshot has no 'rows' read")
+        return self.parse_rows(counted_rows(raw["rows"], self.columns, self.app.app_id))
+
+    def parse_rows(self, rows: list[list[str]]) -> FinanceState:
+        raise NotImplementedError
+
+
+# -- Pro Expense ---------------------------------------------------------------------------------
+
+PRO_CATEGORY_IDS: dict[str, int] = {"Others": 1, "Income": 2, "Food": 3, "Housing": 4, "Social": 5,
+                                    "Entertainment": 6, "Transportation": 7, "Clothes": 8, "Health Care": 9,
+                                    "Education": 10, "Donation": 11}
+PRO_CATEGORY_NAMES = {v: k for k, v in PRO_CATEGORY_IDS.items()}
+PRO_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT, "
+    "`amount` INTEGER NOT NULL, `category` INTEGER NOT NULL, `note` TEXT, `created_date` INTEGER NOT NULL, "
+    "`modified_date` INTEGER NOT NULL); "
+    "CREATE TABLE IF NOT EXISTS `backup` (`backup_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT NOT NULL, "
+    "`path` TEXT NOT NULL, `created_date` INTEGER NOT NULL, `item_total` INTEGER NOT NULL, `worker_id` TEXT NOT NULL, "
+    "`is_completed` INTEGER NOT NULL); "
+    "CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY,identity_hash TEXT); "
+    "INSERT OR REPLACE INTO room_master_table (id,identity_hash) VALUES(42, '27085a6798a70569f4984067458b86b2'); "
+    "PRAGMA user_version = 6;"
+)
+PRO_SRC = SourceRef(repo="arduia/ProExpense", tag="v1.0.0-beta06", files=(
+    "app/build.gradle (applicationId com.arduia.expense, versionCode 12, versionName 1.0.0-beta06)",
+    "app/src/main/java/com/arduia/expense/di/DatabaseModule.kt (accounting.db)",
+    "app/schemas/com.arduia.expense.data.local.ProExpenseDatabase/6.json (createSql, identity hash)",
+    "app/src/main/java/com/arduia/expense/data/local/ExpenseEnt.kt, ExpenseDao.kt (insert REPLACE, @Update, delete)",
+    "app/src/main/java/com/arduia/expense/domain/Amount.kt (value x 100)",
+    "app/src/main/java/com/arduia/expense/ui/common/category/ExpenseCategoryProviderImpl.kt (ids 1-11)",
+    "app/src/main/java/com/arduia/expense/ui/entry/ExpenseEntryViewModel.kt (modified_date = chosen date)",
+), note="schema file read at the repository head (same Room version 6 as the tag); other facts per "
+        "storage_finance.md §2")
+
+
+class ProExpenseAdapter(SqliteFinanceAdapter):
+    """Positive cents; income is category 2; epoch ms; no wallets (transfers declined)."""
+
+    app = app_by_id("finance_pro_expense")
+    db_name = "accounting.db"
+    prefs = ("com.arduia.expense_preferences.xml",
+             "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+             "    <boolean name=\"isFirstTime\" value=\"false\" />\n</map>")
+    storage = (StorageProfile(
+        what="expenses and incomes", path="/data/data/com.arduia.expense/databases/accounting.db",
+        format="Room v6, table expense(expense_id PK, name, amount INTEGER = cents > 0, category INTEGER 1-11 "
+               "(2 = Income), note, created_date ms, modified_date ms = the transaction date)",
+        writes="save: one row (name, amount x 100, category id, created_date = now, modified_date = chosen date); "
+               "edit: @Update of the row; delete: hard delete by id",
+        sources=(PRO_SRC,),
+    ), StorageProfile(
+        what="first-run flag", path="/data/data/com.arduia.expense/shared_prefs/com.arduia.expense_preferences.xml",
+        format="boolean isFirstTime (onboarding until false)", writes="onboarding's CONTINUE sets it false",
+        sources=(PRO_SRC.model_copy(update={"files": (
+            "app/src/main/java/com/arduia/expense/data/local/PreferenceFlowStorageDaoImpl.kt",
+            "app/src/main/java/com/arduia/expense/ui/splash/SplashViewModel.kt")}),),
+    ))
+    read_sql = ("SELECT '#' || count(*) FROM expense; SELECT hex(coalesce(name, '')) || '|' || amount || '|' || "
+                "category || '|' || modified_date FROM expense ORDER BY expense_id;")
+    columns = 4
+
+    def supports(self, template: TaskTemplate[Any]) -> bool:
+        return template.semantic_id != "ExpenseTransferBetweenWallets"
+
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return "Pro Expense has no wallets or accounts (one expense table, no transfer concept)"
+
+    def seed_sql(self, state: FinanceState) -> str:
+        values = []
+        for t in state.transactions:
+            category = PRO_CATEGORY_IDS["Income"] if t.income else PRO_CATEGORY_IDS.get(t.category, 1)
+            ms = day_ms(t.day)
+            values.append(f"({sql_text(t.note)}, {t.amount_cents}, {category}, '', {ms}, {ms})")
+        rows = ("INSERT INTO expense(name, amount, category, note, created_date, modified_date) VALUES "
+                + ", ".join(values) + ";") if values else ""
+        return f"{PRO_SCHEMA} DELETE FROM expense; {rows}"
+
+    def parse_rows(self, rows: list[list[str]]) -> FinanceState:
+        txs = [Transaction(note=unhex(name), amount_cents=abs(int(amount)), income=int(cat) == PRO_CATEGORY_IDS["Income"],
+                           category=PRO_CATEGORY_NAMES.get(int(cat), f"category {cat}"), day=ms_day(int(ms)))
+               for name, amount, cat, ms in rows]
+        return FinanceState(transactions=txs)
+
+
+def _ids(prefix: str, name: str) -> str:
+    """A stable uuid for a seeded row (the same state seeds the same ids)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"anyapp:{prefix}:{name}"))
+
+
+def _categories(state: FinanceState) -> list[tuple[str, bool]]:
+    """Categories to seed: the state's expense categories, every category its rows use, Income."""
+    wanted = [(c, False) for c in state.categories]
+    wanted += [(t.category, t.income) for t in state.transactions if t.category]
+    wanted.append((INCOME_CATEGORY, True))
+    return list(dict.fromkeys(wanted))
+
+
+# -- My Expenses ---------------------------------------------------------------------------------
+
+MYEXP_SRC = SourceRef(repo="mtotschnig/MyExpenses", tag="r871", files=(
+    "myExpenses/build.gradle (applicationId org.totschnig.myexpenses, versionCode 871, versionName 4.1.0.2)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/di/DataModule.kt (database 'data', WAL off)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java (transactions, categories)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (accounts, schema 189)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/db2/entities/Transaction.kt (date in seconds, amount minor)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/ui/AmountInput.kt (expense negated)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionProvider.kt (hard delete, VOID)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/activity/SplashActivity.kt (onboarding gate currentversion)",
+), note="facts per storage_finance.md §1 (read at r871)")
+
+
+class MyExpensesAdapter(SqliteFinanceAdapter):
+    """Signed minor units, epoch seconds, categories by id, accounts as wallets, transfers as two
+    linked rows. The app creates its schema itself (189 versions of migrations): launched once."""
+
+    app = app_by_id("finance_my_expenses")
+    db_name = "data"
+    launch_creates_db = True
+    prefs = ("org.totschnig.myexpenses_preferences.xml",
+             "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+             "    <int name=\"currentversion\" value=\"871\" />\n</map>")
+    storage = (StorageProfile(
+        what="transactions, transfers, accounts, categories",
+        path="/data/data/org.totschnig.myexpenses/databases/data",
+        format="SQLite (framework helper, not Room; journal DELETE). transactions(_id, comment = Notes, date and "
+               "value_date = epoch seconds, amount = signed minor units (expense < 0), cat_id -> categories, "
+               "account_id -> accounts, transfer_account, transfer_peer, parent_id, cr_status, uuid); "
+               "categories(_id, label, parent_id, type 1 expense / 2 income / 0 transfer); accounts(_id, label, "
+               "currency, type, ...)",
+        writes="save: one transactions row (signed amount, date in seconds, new uuid); a transfer: two rows, one per "
+               "account, linked by transfer_peer; delete: hard delete of the row and its peer (or cr_status VOID when "
+               "'mark void' is ticked: read as deleted)",
+        sources=(MYEXP_SRC,),
+    ),)
+    read_sql = ("SELECT '#' || count(*) FROM transactions t WHERE t.parent_id IS NULL AND t.cr_status != 'VOID'; "
+                "SELECT hex(coalesce(t.comment, '')) || '|' || t.amount || '|' || hex(coalesce(c.label, '')) || '|' || "
+                "t.date || '|' || hex(coalesce(a.label, '')) || '|' || hex(coalesce(b.label, '')) FROM transactions t "
+                "LEFT JOIN categories c ON c._id = t.cat_id LEFT JOIN accounts a ON a._id = t.account_id "
+                "LEFT JOIN accounts b ON b._id = t.transfer_account "
+                "WHERE t.parent_id IS NULL AND t.cr_status != 'VOID' ORDER BY t._id;")
+    columns = 6
+
+    def seed_sql(self, state: FinanceState) -> str:
+        out = ["DELETE FROM transactions; DELETE FROM accounts; "
+               "DELETE FROM categories WHERE _id != 0 AND NOT (label = 'Transfer' AND parent_id IS NULL);"]
+        for w in state.wallets:
+            out.append("INSERT INTO accounts(label, opening_balance, currency, type, grouping, sort_direction, flag, "
+                       f"sealed, dynamic, uuid) VALUES ({sql_text(w)}, 0, 'USD', 1, 'NONE', 'DESC', 0, 0, 0, "
+                       f"'{_ids('account', w)}');")
+        for name, income in _categories(state):
+            out.append(f"INSERT INTO categories(label, label_normalized, type, uuid) VALUES ({sql_text(name)}, "
+                       f"{sql_text(name.lower())}, {2 if income else 1}, '{_ids('category', f'{name}:{income}')}');")
+        account = f"(SELECT _id FROM accounts WHERE label = {sql_text(state.wallets[0])})"
+        for i, t in enumerate(state.transactions):
+            secs = day_ms(t.day) // 1000
+            cat = (f"(SELECT _id FROM categories WHERE label = {sql_text(t.category)} AND parent_id IS NULL "
+                   f"AND type = {2 if t.income else 1})")
+            amount = t.amount_cents if t.income else -t.amount_cents
+            out.append("INSERT INTO transactions(comment, date, value_date, amount, cat_id, account_id, cr_status, uuid) "
+                       f"VALUES ({sql_text(t.note)}, {secs}, {secs}, {amount}, {cat}, {account}, 'UNRECONCILED', "
+                       f"'{_ids('tx', str(i))}');")
+        transfer_cat = "(SELECT _id FROM categories WHERE label = 'Transfer' AND parent_id IS NULL AND type = 0)"
+        for i, m in enumerate(state.transfers):
+            src = f"(SELECT _id FROM accounts WHERE label = {sql_text(m.source)})"
+            dst = f"(SELECT _id FROM accounts WHERE label = {sql_text(m.target)})"
+            secs = day_ms("2023-10-15") // 1000
+            out.append("INSERT INTO transactions(date, value_date, amount, cat_id, account_id, transfer_account, "
+                       f"cr_status, uuid) VALUES ({secs}, {secs}, {-m.amount_cents}, {transfer_cat}, {src}, {dst}, "
+                       f"'UNRECONCILED', '{_ids('out', str(i))}');")
+            out.append("INSERT INTO transactions(date, value_date, amount, cat_id, account_id, transfer_account, "
+                       f"transfer_peer, cr_status, uuid) VALUES ({secs}, {secs}, {m.amount_cents}, {transfer_cat}, "
+                       f"{dst}, {src}, last_insert_rowid(), 'UNRECONCILED', '{_ids('in', str(i))}');")
+            out.append("UPDATE transactions SET transfer_peer = last_insert_rowid() WHERE _id = "
+                       "(SELECT transfer_peer FROM transactions WHERE _id = last_insert_rowid());")
+        return " ".join(out)
+
+    def parse_rows(self, rows: list[list[str]]) -> FinanceState:
+        txs: list[Transaction] = []
+        moves: list[Transfer] = []
+        for note, amount, cat, secs, account, peer in rows:
+            value = int(amount)
+            if peer:
+                if value < 0:
+                    moves.append(Transfer(amount_cents=-value, source=unhex(account), target=unhex(peer)))
+                continue
+            txs.append(Transaction(note=unhex(note), amount_cents=abs(value), income=value > 0, category=unhex(cat),
+                                   day=ms_day(int(secs) * 1000)))
+        return FinanceState(transactions=txs, transfers=moves)
+
+
+# -- Oinkoin -------------------------------------------------------------------------------------
+
+OINKOIN_SRC = SourceRef(repo="emavgl/oinkoin", tag="1.11.1", files=(
+    "pubspec.yaml (version 1.11.1+7138)",
+    "android/app/build.gradle (fdroid flavor -> com.github.emavgl.piggybankpro; ABI version codes x1000 + 4 "
+    "for x86_64)",
+    "lib/services/database/sqlite-database.dart (movements.db, schema 31, addRecord, deleteRecordById)",
+    "lib/services/database/sqlite-migration-service.dart (records, categories, wallets, profiles)",
+    "lib/records/edit-record-page.dart (expense negative; transfer = one record with transfer_wallet_id)",
+    "lib/models/record.dart (datetime = UTC epoch ms, value REAL in major units)",
+    "lib/models/record.dart (isTransfer = transferWalletId != null)",
+), note="facts per storage_finance.md §3; the records/wallets/profiles DDL re-read at tag 1.11.1 "
+        "(sqlite-migration-service.dart lines 33-118)")
+
+
+def _decimal_cents(text: str) -> int:
+    return abs(int((Decimal(text) * 100).to_integral_value()))
+
+
+class OinkoinAdapter(SqliteFinanceAdapter):
+    """Signed REAL in major units, UTC epoch ms, categories by (name, type), wallets and a profile."""
+
+    app = app_by_id("finance_oinkoin")
+    db_name = "movements.db"
+    launch_creates_db = True
+    storage = (StorageProfile(
+        what="records, transfers, wallets, categories",
+        path="/data/data/com.github.emavgl.piggybankpro/databases/movements.db",
+        format="sqflite, schema 31. records(id, datetime = UTC epoch ms, timezone, value REAL major units (expense "
+               "< 0), title, description, category_name + category_type (0 expense, 1 income) -> categories, "
+               "wallet_id, transfer_wallet_id, transfer_value, profile_id); wallets(id, name, is_default, "
+               "profile_id, ...); categories PK (name, category_type); profiles(id, name, is_default)",
+        writes="save: addRecord creates a missing category, inserts one records row (signed value, datetime ms); a "
+               "transfer: one row with transfer_wallet_id and a negative value; delete: hard delete by id",
+        sources=(OINKOIN_SRC,),
+    ),)
+    read_sql = ("SELECT '#' || count(*) FROM records; SELECT hex(coalesce(r.title, '')) || '|' || r.value || '|' || "
+                "hex(coalesce(r.category_name, '')) || '|' || r.datetime || '|' || hex(coalesce(w.name, '')) || '|' || "
+                "hex(coalesce(tw.name, '')) || '|' || coalesce(r.transfer_wallet_id, '') FROM records r "
+                "LEFT JOIN wallets w ON w.id = r.wallet_id LEFT JOIN wallets tw ON tw.id = r.transfer_wallet_id "
+                "ORDER BY r.id;")
+    columns = 7
+
+    def seed_sql(self, state: FinanceState) -> str:
+        profile = "(SELECT id FROM profiles WHERE is_default = 1 ORDER BY id LIMIT 1)"
+        out = ["DELETE FROM records; DELETE FROM records_tags; DELETE FROM wallets;"]
+        for i, w in enumerate(state.wallets):
+            out.append("INSERT INTO wallets(name, initial_amount, is_archived, is_default, is_predefined, sort_order, "
+                       f"profile_id) VALUES ({sql_text(w)}, 0, 0, {1 if i == 0 else 0}, 0, {i}, {profile});")
+        for name, income in _categories(state):
+            out.append(f"INSERT OR IGNORE INTO categories(name, category_type) VALUES ({sql_text(name)}, "
+                       f"{1 if income else 0});")
+        wallet = f"(SELECT id FROM wallets WHERE name = {sql_text(state.wallets[0])})"
+        for t in state.transactions:
+            value = f"{'' if t.income else '-'}{t.amount_cents // 100}.{t.amount_cents % 100:02d}"
+            out.append("INSERT INTO records(datetime, timezone, value, title, category_name, category_type, wallet_id, "
+                       f"profile_id) VALUES ({day_ms(t.day)}, 'UTC', {value}, {sql_text(t.note)}, "
+                       f"{sql_text(t.category)}, {1 if t.income else 0}, {wallet}, {profile});")
+        for m in state.transfers:
+            amount = f"{m.amount_cents // 100}.{m.amount_cents % 100:02d}"
+            out.append("INSERT INTO records(datetime, timezone, value, title, wallet_id, transfer_wallet_id, "
+                       f"transfer_value, profile_id) VALUES ({day_ms('2023-10-15')}, 'UTC', -{amount}, NULL, "
+                       f"(SELECT id FROM wallets WHERE name = {sql_text(m.source)}), "
+                       f"(SELECT id FROM wallets WHERE name = {sql_text(m.target)}), {amount}, {profile});")
+        return " ".join(out)
+
+    def parse_rows(self, rows: list[list[str]]) -> FinanceState:
+        txs: list[Transaction] = []
+        moves: list[Transfer] = []
+        for title, value, cat, ms, wallet, target, target_id in rows:
+            cents = _decimal_cents(value)
+            if target_id:
+                moves.append(Transfer(amount_cents=cents, source=unhex(wallet), target=unhex(target)))
+                continue
+            txs.append(Transaction(note=unhex(title), amount_cents=cents, income=not value.startswith("-"),
+                                   category=unhex(cat), day=ms_day(int(ms))))
+        return FinanceState(transactions=txs, transfers=moves)
+
+
+# -- Sushi ---------------------------------------------------------------------------------------
+
+SUSHI_SRC = SourceRef(repo="jerameel/sushi", tag="v1.15", files=(
+    "android/app/build.gradle (applicationId com.jerameeldelosreyes.sushi, versionCode 15, versionName 1.15)",
+    "src/store/index.ts (redux-persist key root, version 2, AsyncStorage)",
+    "src/store/transactions.ts, src/store/wallets.ts (shapes; delete removes the key)",
+    "src/screens/CreateTransaction/view.tsx, container.tsx (amount sign, paidAt ISO, Transfer category)",
+    "react-native-async-storage/async-storage@v1.17.11 ReactDatabaseSupplier.java (RKStorage, catalystLocalStorage)",
+), note="facts per storage_finance.md §6 (read at v1.15)")
+RK_SCHEMA = ("CREATE TABLE IF NOT EXISTS catalystLocalStorage (key TEXT PRIMARY KEY, value TEXT NOT NULL); "
+             "PRAGMA user_version = 1;")
+PERSIST_KEY = "persist:root"
+
+
+def _iso(day: str) -> str:
+    return f"{day}T12:00:00.000Z"
+
+
+class SushiAdapter(SqliteFinanceAdapter):
+    """One JSON blob (redux-persist) in AsyncStorage's SQLite table; members JSON-encoded twice."""
+
+    app = app_by_id("finance_sushi")
+    db_name = "RKStorage"
+    storage = (StorageProfile(
+        what="transactions, transfers, wallets (redux state)",
+        path="/data/data/com.jerameeldelosreyes.sushi/databases/RKStorage",
+        format="table catalystLocalStorage(key, value); key 'persist:root' = JSON object whose members "
+               "(wallets, transactions, _persist ...) are JSON strings. transactions: {id: {id, sourceWalletId, "
+               "destinationWalletId, category (free text, title-cased), description, amount (number, major units, "
+               "OUT < 0), paidAt ISO-8601 UTC, createdAt, updatedAt}}; wallets: {id: {id, label, initialAmount, ...}}",
+        writes="every change rewrites the whole persist:root value; delete removes the transaction's key; a transfer "
+               "is one transaction with category 'Transfer', a negative amount and destinationWalletId",
+        sources=(SUSHI_SRC,),
+    ),)
+    read_sql = (f"SELECT '#' || count(*) FROM catalystLocalStorage WHERE key = '{PERSIST_KEY}'; "
+                f"SELECT hex(value) FROM catalystLocalStorage WHERE key = '{PERSIST_KEY}';")
+    columns = 1
+
+    def seed_sql(self, state: FinanceState) -> str:
+        stamp = "2023-10-15T12:00:00.000Z"
+        wallets = {_ids("wallet", w): {"id": _ids("wallet", w), "label": w, "initialAmount": 0, "createdAt": stamp,
+                                       "updatedAt": stamp} for w in state.wallets}
+        by_label = {w["label"]: k for k, w in wallets.items()}
+        txs: dict[str, dict[str, object]] = {}
+        for i, t in enumerate(state.transactions):
+            tid = _ids("tx", str(i))
+            amount = t.amount_cents / 100
+            txs[tid] = {"id": tid, "sourceWalletId": by_label[state.wallets[0]], "destinationWalletId": None,
+                        "category": t.category, "description": t.note, "amount": amount if t.income else -amount,
+                        "paidAt": _iso(t.day), "createdAt": _iso(t.day), "updatedAt": _iso(t.day)}
+        for i, m in enumerate(state.transfers):
+            tid = _ids("transfer", str(i))
+            txs[tid] = {"id": tid, "sourceWalletId": by_label[m.source], "destinationWalletId": by_label[m.target],
+                        "category": "Transfer", "description": "", "amount": -m.amount_cents / 100,
+                        "paidAt": stamp, "createdAt": stamp, "updatedAt": stamp}
+        root = {"wallets": json.dumps(wallets), "transactions": json.dumps(txs),
+                "_persist": json.dumps({"version": 2, "rehydrated": True})}
+        return (f"{RK_SCHEMA} DELETE FROM catalystLocalStorage WHERE key = '{PERSIST_KEY}'; "
+                f"INSERT INTO catalystLocalStorage(key, value) VALUES ('{PERSIST_KEY}', {sql_text(json.dumps(root))});")
+
+    def parse_rows(self, rows: list[list[str]]) -> FinanceState:
+        if not rows:
+            return FinanceState(transactions=[])
+        try:
+            root = json.loads(unhex(rows[0][0]))
+            wallets = json.loads(root.get("wallets", "{}"))
+            data = json.loads(root.get("transactions", "{}"), parse_float=Decimal)
+        except (ValueError, AttributeError) as exc:
+            raise VerifierReadError(f"Sushi persist:root is not the expected JSON: {exc}") from exc
+        label = {k: str(w.get("label", "")) for k, w in wallets.items()}
+        txs: list[Transaction] = []
+        moves: list[Transfer] = []
+        for t in data.values():
+            amount = Decimal(str(t.get("amount", 0)))
+            cents = abs(int((amount * 100).to_integral_value()))
+            if t.get("destinationWalletId") and str(t.get("category", "")).casefold() == "transfer":
+                moves.append(Transfer(amount_cents=cents, source=label.get(t.get("sourceWalletId"), ""),
+                                      target=label.get(t["destinationWalletId"], "")))
+                continue
+            txs.append(Transaction(note=str(t.get("description", "")), amount_cents=cents, income=amount > 0,
+                                   category=str(t.get("category", "")), day=str(t.get("paidAt", ""))[:10]))
+        return FinanceState(transactions=txs, transfers=moves)
+
+
+ADAPTERS: tuple[AppAdapter[Any], ...] = (ProExpenseAdapter(), MyExpensesAdapter(), OinkoinAdapter(), SushiAdapter())
+
+__all__ = ["ADAPTERS"]

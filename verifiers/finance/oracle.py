@@ -1,0 +1,239 @@
+"""Gold UI solutions for the 10 Finance templates.
+
+Each app is described once by a :class:`FinanceUi` (its own labels, ids and flows: the Income
+category vs an Expense/Income tab vs an OUT/IN toggle, a category popup vs radio rows vs free
+text, where Delete lives); the template scripts are written once against that description.
+Totals the retrieval templates answer are read off the screen (``Read``), never computed from
+the parameters.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pytest_anyapp.agents.base import TaskInfo
+from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Read, ScrollTo, Tap, TypeInto, TypeText
+from verifiers.bundle import Script
+from verifiers.finance.state import cents_text, to_cents
+from verifiers.finance.templates import MONTHS
+
+Steps = Generator[Intent, str, None]
+
+
+@dataclass(frozen=True)
+class FinanceUi:
+    """Where one app keeps the controls the scripts need."""
+
+    app_id: str
+    new: By
+    kind: Literal["tabs", "category", "sign"]
+    category: Literal["dialog", "radio", "text"]
+    amount: By
+    note: By
+    save: By
+    row_res: str
+    delete: Literal["selection", "editor_icon", "editor_menu"]
+    delete_desc: str
+    confirm: str
+    filter: By
+    total_res: str
+    period_res: str
+    prev: By
+    period_format: str = "%B %Y"
+    category_field: By | None = None
+    sign_out: str = "OUT"
+
+
+PRO_EXPENSE = FinanceUi(
+    app_id="finance_pro_expense", new=By(desc="Add Expense"), kind="category", category="radio",
+    amount=By(res="edt_amount"), note=By(res="edt_name"), save=By(text="SAVE"), row_res="tv_name",
+    delete="selection", delete_desc="Delete", confirm="DELETE", filter=By(desc="Filter"),
+    total_res="tv_total_expense", period_res="tv_date_range", prev=By(desc="Previous month"), period_format="%b %Y",
+)
+
+MY_EXPENSES = FinanceUi(
+    app_id="finance_my_expenses", new=By(desc="New transaction"), kind="tabs", category="dialog",
+    category_field=By(res="Category"), amount=By(res="AmountEditText"), note=By(res="Comment"), save=By(desc="Save"),
+    row_res="comment", delete="selection", delete_desc="Delete", confirm="Delete", filter=By(desc="Filter"),
+    total_res="sumExpense", period_res="headerDate", prev=By(desc="Previous period"),
+)
+
+OINKOIN = FinanceUi(
+    app_id="finance_oinkoin", new=By(desc="Add a new record"), kind="tabs", category="radio",
+    amount=By(res="amount_field"), note=By(res="record_name_field"), save=By(desc="Save"), row_res="record_title",
+    delete="editor_icon", delete_desc="Delete", confirm="Yes", filter=By(desc="Statistics"),
+    total_res="expenses_total", period_res="month_header", prev=By(desc="Previous"),
+)
+
+SUSHI = FinanceUi(
+    app_id="finance_sushi", new=By(text="Create Transaction"), kind="sign", category="text",
+    category_field=By(res="input_category"), amount=By(res="input_amount"), note=By(res="input_description"),
+    save=By(text="Save"), row_res="transaction_description", delete="editor_menu", delete_desc="Delete",
+    confirm="Confirm", filter=By(desc="Filters"), total_res="period_out", period_res="filter_period",
+    prev=By(desc="Previous Month"),
+)
+
+APPS: tuple[FinanceUi, ...] = (PRO_EXPENSE, MY_EXPENSES, OINKOIN, SUSHI)
+
+
+# -- building blocks ---------------------------------------------------------------------------
+
+_MONEY = re.compile(r"\d[\d,]*\.\d{2}")
+
+
+def money_in(text: str) -> str:
+    """The amount shown in a label such as ``Total $1,234.50`` -> ``1234.50``."""
+    found = _MONEY.search(text)
+    return found.group(0).replace(",", "") if found else text.strip()
+
+
+def replace_text(field: By, text: str) -> Steps:
+    """Android's way to overwrite a field: long-press (word selection + toolbar), Select all, type."""
+    yield LongPress(field)
+    yield Tap(By(text="Select all"))
+    yield TypeText(text)
+
+
+def choose_category(ui: FinanceUi, name: str) -> Steps:
+    if ui.category == "text":
+        assert ui.category_field is not None
+        yield TypeInto(ui.category_field, name)
+    elif ui.category == "radio":
+        yield ScrollTo(By(text=name, class_contains="RadioButton"))
+        yield Tap(By(text=name, class_contains="RadioButton"))
+    else:
+        assert ui.category_field is not None
+        yield Tap(ui.category_field)
+        yield Tap(By(text=name, nth=-1))  # the popup's row (the last match: it is drawn on top)
+
+
+def add_entry(ui: FinanceUi, note: str, amount: str, category: str, *, income: bool) -> Steps:
+    yield Tap(ui.new)
+    if income and ui.kind == "tabs":
+        yield Tap(By(desc="Income"))
+    elif income and ui.kind == "sign":
+        yield Tap(By(text=ui.sign_out))
+    yield TypeInto(ui.amount, amount)
+    yield TypeInto(ui.note, note)
+    yield from choose_category(ui, category)
+    yield Tap(ui.save)
+
+
+def row(ui: FinanceUi, note: str) -> By:
+    return By(text=note, res=ui.row_res)
+
+
+def delete_row(ui: FinanceUi, target: By) -> Steps:
+    if ui.delete == "selection":
+        yield LongPress(target)
+        yield Tap(By(desc=ui.delete_desc))
+    elif ui.delete == "editor_icon":
+        yield Tap(target)
+        yield Tap(By(desc=ui.delete_desc))
+    else:
+        yield Tap(target)
+        yield Tap(By(desc="More options"))
+        yield Tap(By(text=ui.delete_desc))
+    yield Tap(By(text=ui.confirm))
+
+
+# -- one script per template ----------------------------------------------------------------------
+
+def _add_single(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield from add_entry(ui, str(p["note"]), str(p["amount"]), str(p["category"]), income=False)
+
+
+def _add_income(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield from add_entry(ui, str(p["note"]), str(p["amount"]), "Income", income=True)
+
+
+def _add_multiple(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    for e in p["expenses"]:
+        yield from add_entry(ui, e["note"], e["amount"], e["category"], income=False)
+
+
+def _attach_receipt(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    total = cents_text(sum(to_cents(str(a)) for a in p["item_amounts"]))
+    yield from add_entry(ui, f"{p['store']} receipt", total, str(p["category"]), income=False)
+
+
+def _edit(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield Tap(row(ui, str(p["old_note"])))
+    yield from replace_text(ui.note, str(p["new_note"]))
+    yield from replace_text(ui.amount, str(p["new_amount"]))
+    yield Tap(ui.save)
+
+
+def _delete_single(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield from delete_row(ui, row(ui, str(p["note"])))
+
+
+def _delete_duplicates(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield from delete_row(ui, By(text=str(p["note"]), res=ui.row_res, nth=0))
+
+
+def _category_summary(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield Tap(ui.filter)
+    yield Tap(By(text=str(p["category_name"]), nth=-1))
+    total = yield Read(By(res=ui.total_res))
+    yield Answer(money_in(total))
+
+
+def _date_range_total(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    month = MONTHS.index(str(p["month"])) + 1
+    wanted = time.strftime(ui.period_format, (2023, month, 1, 0, 0, 0, 0, 1, 0))
+    for _ in range(13):
+        shown = yield Read(By(res=ui.period_res))
+        if shown == wanted:
+            break
+        yield Tap(ui.prev)
+    total = yield Read(By(res=ui.total_res))
+    yield Answer(money_in(total))
+
+
+def _transfer(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    yield Tap(ui.new)
+    if ui.kind == "tabs":
+        yield Tap(By(desc="Transfer"))
+    yield TypeInto(ui.amount, str(p["amount"]))
+    if ui.category == "text":
+        assert ui.category_field is not None
+        yield TypeInto(ui.category_field, "Transfer")
+    yield Tap(By(res="from_wallet"))
+    yield Tap(By(text="Cash", nth=-1))
+    yield Tap(By(res="to_wallet"))
+    yield Tap(By(text="Bank", nth=-1))
+    yield Tap(ui.save)
+
+
+BODIES: dict[str, Callable[[FinanceUi, dict[str, Any]], Steps]] = {
+    "ExpenseAddSingle": _add_single,
+    "ExpenseAddIncome": _add_income,
+    "ExpenseAddMultiple": _add_multiple,
+    "ExpenseEditExpense": _edit,
+    "ExpenseDeleteSingle": _delete_single,
+    "ExpenseDeleteDuplicates": _delete_duplicates,
+    "ExpenseCategorySummary": _category_summary,
+    "ExpenseDateRangeTotal": _date_range_total,
+    "ExpenseAttachReceipt": _attach_receipt,
+    "ExpenseTransferBetweenWallets": _transfer,
+}
+
+
+def gold_script(semantic_id: str, app_id: str) -> Script | None:
+    """The gold script of a pair: the template's body run against the app's UI description."""
+    body = BODIES.get(semantic_id)
+    ui = next((u for u in APPS if u.app_id == app_id), None)
+    if body is None or ui is None:
+        return None
+
+    def script(task: TaskInfo) -> Steps:
+        yield from body(ui, task.params)
+        if semantic_id not in ("ExpenseCategorySummary", "ExpenseDateRangeTotal"):
+            yield Done()
+
+    return script
