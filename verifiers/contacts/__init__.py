@@ -11,6 +11,8 @@ from verifiers.contacts.adapters import (
     GoogleContactsAdapter,
     LocalDbContactsAdapter,
     ProviderContactsAdapter,
+    RightContactAdapter,
+    SimpleContactsProSeAdapter,
 )
 from verifiers.contacts.cases import cases
 from verifiers.contacts.oracle import gold_script
@@ -21,7 +23,7 @@ BUNDLE = CategoryBundle(
     category=Category.CONTACTS,
     state_type=ContactsState,
     templates=tuple(TEMPLATES),
-    adapters=(GoogleContactsAdapter(), FossifyContactsAdapter()),
+    adapters=(GoogleContactsAdapter(), FossifyContactsAdapter(), SimpleContactsProSeAdapter(), RightContactAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/contacts.md",
@@ -30,4 +32,4 @@ BUNDLE = CategoryBundle(
 ADAPTERS = list(BUNDLE.adapters)
 
 __all__ = ["ADAPTERS", "BUNDLE", "ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",
-           "ProviderContactsAdapter"]
+           "ProviderContactsAdapter", "RightContactAdapter", "SimpleContactsProSeAdapter"]

@@ -75,10 +75,10 @@ class ContactsAdapter(AppAdapter[ContactsState]):
     def seed_store(self, device: DeviceClient, contacts: list[Contact]) -> None:
         raise NotImplementedError
 
-    def read_store(self, device: DeviceClient) -> list[str]:
+    def read_store(self, device: DeviceClient) -> RawSnapshot:
         raise NotImplementedError
 
-    def parse_store(self, lines: list[str]) -> list[Contact]:
+    def parse_store(self, raw: RawSnapshot) -> list[Contact]:
         raise NotImplementedError
 
     # -- per pair --------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ class ContactsAdapter(AppAdapter[ContactsState]):
                 fill_form(device, self.screen, state.form)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        raw: RawSnapshot = {"store": self.read_store(device)}
+        raw: RawSnapshot = self.read_store(device)
         if "calls" in self.reads:
             raw["calls"] = read_calls(device)
         if "front" in self.reads:
@@ -129,11 +129,9 @@ class ContactsAdapter(AppAdapter[ContactsState]):
         return raw
 
     def parse(self, raw: RawSnapshot) -> ContactsState:
-        if "store" not in raw:
-            raise VerifierReadError("contacts snapshot has no 'store' read")
         screen = "".join(raw["screen"]) if "screen" in raw else None
         return ContactsState(
-            contacts=self.parse_store(raw["store"]),
+            contacts=self.parse_store(raw),
             calls=parse_calls(raw["calls"]) if "calls" in raw else None,
             front=parse_front(raw["front"]) if "front" in raw else None,
             detail=detail_on_screen(screen, self.screen) if screen is not None and "detail" in self.reads else None,
@@ -147,24 +145,36 @@ class ProviderContactsAdapter(ContactsAdapter):
     def seed_store(self, device: DeviceClient, contacts: list[Contact]) -> None:
         seed_provider(device, contacts)
 
-    def read_store(self, device: DeviceClient) -> list[str]:
-        return read_provider(device)
+    def read_store(self, device: DeviceClient) -> RawSnapshot:
+        return {"provider": read_provider(device)}
 
-    def parse_store(self, lines: list[str]) -> list[Contact]:
-        return parse_provider(lines)
+    def parse_store(self, raw: RawSnapshot) -> list[Contact]:
+        if "provider" not in raw:
+            raise VerifierReadError("contacts snapshot has no 'provider' read")
+        return parse_provider(raw["provider"])
 
 
 class LocalDbContactsAdapter(ContactsAdapter):
-    """Apps that save into their private ``local_contacts.db``."""
+    """Apps of the Simple Contacts lineage: they list the provider's contacts and their private
+    ``local_contacts.db`` together, and save where the source picker points — on a phone without
+    accounts the private store (``EditContactActivity.setupNewContact``; the commons'
+    ``getDeviceContactSources`` offers "Phone storage" only when the provider already holds an
+    account-less raw contact). Both are read; seeding empties the provider and fills the database."""
+
+    #: The app's ``LocalContact`` entity has a ``relations`` column (Goodwy-Commons).
+    relations: ClassVar[bool] = False
 
     def seed_store(self, device: DeviceClient, contacts: list[Contact]) -> None:
-        seed_local(device, self.app.package, contacts)
+        seed_provider(device, [])
+        seed_local(device, self.app.package, contacts, relations=self.relations)
 
-    def read_store(self, device: DeviceClient) -> list[str]:
-        return read_local(device, self.app.package)
+    def read_store(self, device: DeviceClient) -> RawSnapshot:
+        return {"provider": read_provider(device), "local": read_local(device, self.app.package)}
 
-    def parse_store(self, lines: list[str]) -> list[Contact]:
-        return parse_local(lines)
+    def parse_store(self, raw: RawSnapshot) -> list[Contact]:
+        if "provider" not in raw or "local" not in raw:
+            raise VerifierReadError("contacts snapshot lacks the 'provider' or the 'local' read")
+        return parse_provider(raw["provider"]) + parse_local(raw["local"])
 
 
 class GoogleContactsAdapter(ProviderContactsAdapter):
@@ -210,5 +220,46 @@ class FossifyContactsAdapter(LocalDbContactsAdapter):
     ),)
 
 
-__all__ = ["FossifyContactsAdapter", "ContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter", "ProviderContactsAdapter",
-           "db_path"]
+class SimpleContactsProSeAdapter(LocalDbContactsAdapter):
+    app = app_by_id("contacts_simple_contacts_pro_se")
+    screen = ScreenUi(package="com.simplemobiletools.contacts.pro", detail_name="contact_name",
+                      detail_phone="contact_number", row="item_contact_name", add_desc="Create new contact",
+                      form_first="contact_first_name", form_last="contact_surname", form_phone="contact_number",
+                      form_label="contact_number_type")
+    storage = (StorageProfile(
+        what="contacts", path=db_path("com.simplemobiletools.contacts.pro"), format=LOCAL_FORMAT, writes=LOCAL_WRITES,
+        sources=(SourceRef(repo="SimpleMobileTools/Simple-Contacts", tag="6.22.7", files=(
+            "gradle/libs.versions.toml (app-version-appId com.simplemobiletools.contacts.pro, versionCode 107, "
+            "versionName 6.22.7, simple-commons 73d78e5cd3)",
+            "app/src/main/kotlin/com/simplemobiletools/contacts/pro/activities/EditContactActivity.kt "
+            "(setupNewContact, saveContact)",
+            "app/src/main/res/layout/activity_view_contact.xml, activity_edit_contact.xml, fragment_layout.xml",
+        ), note="'Pro SE' is this app id and version; the entity is Simple-Commons' " + SIMPLE_COMMONS),),
+    ),)
+
+
+class RightContactAdapter(LocalDbContactsAdapter):
+    app = app_by_id("contacts_right_contact")
+    relations = True
+    screen = ScreenUi(package="com.goodwy.contacts", detail_name="contactName", detail_phone="contactNumber",
+                      row="item_contact_name", add_desc="Create new", form_first="contactFirstName",
+                      form_last="contact_surname", form_phone="contact_number", form_label="contact_number_type")
+    storage = (StorageProfile(
+        what="contacts", path=db_path("com.goodwy.contacts"), format=LOCAL_FORMAT.replace(
+            "websites, ims", "websites, relations, ims"), writes=LOCAL_WRITES,
+        sources=(SourceRef(repo="Goodwy/Contacts", tag="7.0.1", files=(
+            "gradle.properties (APP_ID com.goodwy.contacts)",
+            "app/src/main/kotlin/com/goodwy/contacts/activities/EditContactActivity.kt (setupNewContact: the same "
+            "source choice as Simple Contacts)",
+            "app/src/main/res/layout/activity_main.xml (main_add_button), activity_view_contact.xml, top_view.xml "
+            "(contactName), item_view_phone_number.xml (contactNumber), activity_edit_contact.xml "
+            "(contactFirstName, contact_surname), menu/menu_view_contact.xml (favorite, edit always; delete never)",
+        ), note="8.2.3 is not tagged in the snapshot read; 7.0.1 is the nearest tag. The entity is Goodwy-Commons' "
+                "commons/src/main/kotlin/com/goodwy/commons/models/contacts/LocalContact.kt (adds relations); its "
+                "ContactsHelper.getDeviceContactSources offers 'Phone storage' only when the provider already holds "
+                "an account-less raw contact. Unverified on a rooted emulator; both stores are read"),),
+    ),)
+
+
+__all__ = ["ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",
+           "ProviderContactsAdapter", "RightContactAdapter", "SimpleContactsProSeAdapter", "db_path"]

@@ -94,15 +94,17 @@ def phone_json(phones: Sequence[str]) -> str:
                         "isPrimary": False} for p in phones], separators=(",", ":"))
 
 
-def insert_sql(contact: Contact) -> str:
+def insert_sql(contact: Contact, *, relations: bool = False) -> str:
+    """One row as the app's DAO inserts it (``relations`` for Goodwy-Commons' entity)."""
+    rel_col, rel_val = (", relations", ", '[]'") if relations else ("", "")
     return ("INSERT INTO contacts (prefix, first_name, middle_name, surname, suffix, nickname, photo, photo_uri, "
-            "phone_numbers, emails, events, starred, addresses, notes, groups, company, job_position, websites, "
+            f"phone_numbers, emails, events, starred, addresses, notes, groups, company, job_position, websites{rel_col}, "
             f"ims, ringtone) VALUES ('', {_text(contact.first)}, '', {_text(contact.last)}, '', '', NULL, '', "
             f"{_text(phone_json(contact.phones))}, '[]', '[]', {int(contact.starred)}, '[]', '', '[]', '', '', "
-            "'[]', '[]', NULL);")
+            f"'[]'{rel_val}, '[]', NULL);")
 
 
-def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact]) -> None:
+def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact], *, relations: bool = False) -> None:
     """Replace the table's rows with ``contacts``. The database is the app's (Room creates it with
     its schema on the app's first start), so a missing file is made by starting the app once."""
     path = db_path(package)
@@ -120,4 +122,4 @@ def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact]) 
             raise DeviceError(f"{package} did not create {path} on its first start")
         device.force_stop(package)
     device.sqlite(path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM contacts; "
-                        + " ".join(insert_sql(c) for c in contacts) + " COMMIT;")
+                        + " ".join(insert_sql(c, relations=relations) for c in contacts) + " COMMIT;")

@@ -8,6 +8,7 @@ screen by text, content description or id.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
@@ -75,7 +76,26 @@ FOSSIFY = ContactsUi(
     message=By(desc="Send SMS"),
 )
 
-APPS: tuple[ContactsUi, ...] = (GOOGLE, FOSSIFY)
+SIMPLE = dataclasses.replace(FOSSIFY, app_id="contacts_simple_contacts_pro_se")
+
+RIGHT = ContactsUi(
+    app_id="contacts_right_contact",
+    add=By(desc="Create new"),
+    row_res="item_contact_name",
+    first=By(res="contactFirstName"), last=By(res="contact_surname"), phone=By(res="contact_number"),
+    label=By(res="contact_number_type"),
+    save=By(desc="Save"),
+    open_search=(),
+    search_field=By(res="top_toolbar_search"),
+    edit=By(desc="Edit contact"),
+    star=(Tap(By(desc="Toggle favorite")),),
+    unstar=(Tap(By(desc="Toggle favorite")),),
+    delete=(Tap(By(desc="More options")), Tap(By(text="Delete")), Tap(By(text="Delete"))),
+    call=By(desc="Call"),
+    message=By(desc="Message"),
+)
+
+APPS: tuple[ContactsUi, ...] = (GOOGLE, FOSSIFY, SIMPLE, RIGHT)
 
 
 def row(ui: ContactsUi, name: str) -> By:

@@ -6,7 +6,8 @@ list and a FAB to create a contact; a contact's page shows the star on the heade
 Edit, Share and Delete as toolbar icons (Delete asks for confirmation, Yes/No); the editor has
 First name / Surname / Number fields, the number's label in a radio dialog and a check-mark Save.
 Contacts go to the app's private ``local_contacts.db`` (the only saveable source on a phone
-without accounts).
+without accounts). Unlike Simple Contacts it formats numbers on the contact's page (the "Format phone
+numbers" setting, on by default: ``ViewContactActivity`` uses ``formatPhoneNumber()``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SKIN = ContactsSkin(
         activity=".activities.ViewContactActivity", name_id="contact_name", phone_id="contact_number",
         label_id="contact_number_type", call=Icon("call", "Call contact", "contact_start_call", "call"),
         message=Icon("sms", "Send SMS", "contact_send_sms", "message"), star_on="Toggle favorite",
-        star_off="Toggle favorite", star_id="contact_toggle_favorite", star_place="header",
+        star_off="Toggle favorite", star_id="contact_toggle_favorite", star_place="header", numbers="formatted",
         edit=Icon("edit", "Edit", "edit", "edit"),
         actions=(Icon("share", "Share", "share"), Icon("delete", "Delete", "delete", "delete")),
         menu=(("Open with", ""), ("Manage shown contact fields", "")),

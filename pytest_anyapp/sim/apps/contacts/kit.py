@@ -104,6 +104,7 @@ class DetailSkin:
     star_id: str
     star_place: Literal["toolbar", "header"] = "toolbar"
     quick_actions: Literal["buttons", "row_icons"] = "buttons"
+    numbers: Literal["raw", "formatted"] = "raw"  # formatted: PhoneNumberUtils.formatNumber, US
     edit: Icon = Icon("edit", "Edit", "", "edit")
     edit_style: Literal["toolbar", "fab"] = "toolbar"
     actions: tuple[Icon, ...] = ()  # more toolbar icons ("delete", "share")
@@ -138,7 +139,7 @@ class ContactsSkin:
     list: ListSkin
     detail: DetailSkin
     editor: EditorSkin
-    storage: Literal["provider", "provider_split", "local"] = "provider"
+    storage: Literal["provider", "provider_split", "local", "local_relations"] = "provider"
     search: Literal["inline", "page"] = "inline"
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
@@ -159,13 +160,16 @@ class ContactsApp(SimApp):
             cls.home = ContactList
 
     def on_create(self) -> None:
-        if self.skin.storage == "local":
-            LocalContacts(self).create()  # Room opens (creates) the database on the first list load
+        if self.skin.storage.startswith("local"):
+            self.store_local().create()  # Room opens (creates) the database on the first list load
+
+    def store_local(self) -> LocalContacts:
+        return LocalContacts(self, relations=self.skin.storage == "local_relations")
 
     @property
     def store(self) -> ContactStore:
-        if self.skin.storage == "local":
-            return LocalContacts(self)
+        if self.skin.storage.startswith("local"):
+            return self.store_local()
         return ProviderContacts(self, split_names=self.skin.storage == "provider_split")
 
     def people(self, query: str = "") -> list[Person]:
@@ -201,6 +205,14 @@ class ContactsApp(SimApp):
                           label=_label_of(e.get("phone_type")))
         tail = intent.data[len(CONTACTS_URI) + 1:].split("/")[0]
         return Editor(self, int(tail)) if tail.isdigit() and self.person(int(tail)) else None
+
+
+def us_format(number: str) -> str:
+    """``(NNN) NNN-NNNN`` for 10 digits (or 1 + 10), as PhoneNumberUtils formats for the US."""
+    d = "".join(ch for ch in number if ch.isdigit())
+    if len(d) == 11 and d.startswith("1"):
+        d = d[1:]
+    return f"({d[:3]}) {d[3:6]}-{d[6:]}" if len(d) == 10 else number
 
 
 def _label_of(value: object) -> str:
@@ -318,7 +330,8 @@ class Details(ContactsScreen):
         phones: list[View] = []
         for n, label in p.phones:
             icons = ([self.quick(d.call, n), self.quick(d.message, n)] if d.quick_actions == "row_icons" else [])
-            phones.append(Row(Column(TextView(n, id=d.phone_id, size=16), TextView(label, id=d.label_id, size=13,
+            shown = us_format(n) if d.numbers == "formatted" else n
+            phones.append(Row(Column(TextView(shown, id=d.phone_id, size=16), TextView(label, id=d.label_id, size=13,
                                                                                 color="#5F6368"), weight=1.0),
                               *icons, padding=(16, 12)))
         fab = Fab(d.edit.icon, d.edit.desc, on_click=self.edit, id=d.edit.id or None) if d.edit_style == "fab" else None

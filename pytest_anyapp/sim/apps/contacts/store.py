@@ -5,9 +5,9 @@
   star is ``contacts.starred``; delete removes the contact.
 * :class:`ProviderContacts` with ``split_names`` — Connect You 11.3: its ``createContact`` inserts
   three name rows (display name, given name, family name), each with one column set.
-* :class:`LocalContacts` — Fossify Contacts, Simple Contacts Pro SE: the app's Room database
-  ``local_contacts.db``, table ``contacts`` (Simple-Commons ``LocalContact``), numbers as a Gson
-  list of ``PhoneNumber``.
+* :class:`LocalContacts` — Fossify Contacts, Simple Contacts Pro SE, Right Contact: the app's Room
+  database ``local_contacts.db``, table ``contacts`` (Simple-Commons ``LocalContact``; Right
+  Contact's Goodwy-Commons entity adds ``relations``), numbers as a Gson list of ``PhoneNumber``.
 
 Screens rebuild from here on every frame, so rows written behind an app's back show at once.
 """
@@ -144,11 +144,14 @@ class LocalContacts:
               "CREATE UNIQUE INDEX IF NOT EXISTS `index_contacts_id` ON `contacts` (`id`);")
     DB = "local_contacts.db"
 
-    def __init__(self, app: SimApp) -> None:
+    def __init__(self, app: SimApp, *, relations: bool = False) -> None:
         self.app = app
+        self.relations = relations
 
     def create(self) -> None:
-        self.app.executescript(self.DB, self.SCHEMA)
+        self.app.executescript(self.DB, self.SCHEMA.replace("`websites` TEXT NOT NULL, ", "`websites` TEXT NOT NULL, "
+                                                            "`relations` TEXT NOT NULL, ") if self.relations
+                               else self.SCHEMA)
 
     @staticmethod
     def _numbers(phone: str, label: str) -> str:
@@ -173,11 +176,13 @@ class LocalContacts:
 
     def add(self, first: str, last: str, phone: str, label: str) -> int:
         self.create()
+        rel_col, rel_val = (", relations", ", '[]'") if self.relations else ("", "")
         return self.app.execute(
             self.DB, "INSERT INTO contacts (prefix, first_name, middle_name, surname, suffix, nickname, photo, "
-                     "photo_uri, phone_numbers, emails, events, starred, addresses, notes, groups, company, "
-                     "job_position, websites, ims, ringtone) VALUES ('', ?, '', ?, '', '', NULL, '', ?, '[]', '[]', "
-                     "0, '[]', '', '[]', '', '', '[]', '[]', NULL)", (first, last, self._numbers(phone, label)))
+                     f"photo_uri, phone_numbers, emails, events, starred, addresses, notes, groups, company, "
+                     f"job_position, websites{rel_col}, ims, ringtone) VALUES ('', ?, '', ?, '', '', NULL, '', ?, "
+                     f"'[]', '[]', 0, '[]', '', '[]', '', '', '[]'{rel_val}, '[]', NULL)",
+            (first, last, self._numbers(phone, label)))
 
     def update(self, id: int, first: str, last: str, phone: str, label: str) -> None:
         self.app.execute(self.DB, "UPDATE contacts SET first_name = ?, surname = ?, phone_numbers = ? WHERE id = ?",
