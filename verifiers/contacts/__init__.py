@@ -6,6 +6,7 @@ from __future__ import annotations
 from pytest_anyapp.catalog.models import Category
 from verifiers.bundle import CategoryBundle
 from verifiers.contacts.adapters import (
+    ConnectYouAdapter,
     ContactsAdapter,
     FossifyContactsAdapter,
     GoogleContactsAdapter,
@@ -23,7 +24,8 @@ BUNDLE = CategoryBundle(
     category=Category.CONTACTS,
     state_type=ContactsState,
     templates=tuple(TEMPLATES),
-    adapters=(GoogleContactsAdapter(), FossifyContactsAdapter(), SimpleContactsProSeAdapter(), RightContactAdapter()),
+    adapters=(GoogleContactsAdapter(), FossifyContactsAdapter(), ConnectYouAdapter(), SimpleContactsProSeAdapter(),
+              RightContactAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/contacts.md",
@@ -31,5 +33,6 @@ BUNDLE = CategoryBundle(
 
 ADAPTERS = list(BUNDLE.adapters)
 
-__all__ = ["ADAPTERS", "BUNDLE", "ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",
-           "ProviderContactsAdapter", "RightContactAdapter", "SimpleContactsProSeAdapter"]
+__all__ = ["ADAPTERS", "BUNDLE", "ConnectYouAdapter", "ContactsAdapter", "FossifyContactsAdapter",
+           "GoogleContactsAdapter", "LocalDbContactsAdapter", "ProviderContactsAdapter", "RightContactAdapter",
+           "SimpleContactsProSeAdapter"]

@@ -261,5 +261,29 @@ class RightContactAdapter(LocalDbContactsAdapter):
     ),)
 
 
-__all__ = ["ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",
+class ConnectYouAdapter(ProviderContactsAdapter):
+    app = app_by_id("contacts_connect_you")
+    screen = ScreenUi(package="com.bnyro.contacts", detail_name="", detail_phone="", row="", add_class="ImageButton",
+                      detail_anchor="Dial", name_before="Message", form_anchor="Save",
+                      labels=("Mobile", "Home", "Work", "Other"))
+    storage = (StorageProfile(
+        what="contacts", path=PROVIDER_PATH, format=PROVIDER_FORMAT,
+        writes="Save (default source DEVICE): one applyBatch: a raw contact of the last chosen account (none on a "
+               "phone without accounts), three name rows (data1 display name; data2 given name; data3 family name), "
+               "one phone_v2 row per number; the star: contacts.starred via an update; Delete: the raw contact",
+        sources=(SourceRef(repo="you-apps/ConnectYou", tag="v11.3", files=(
+            "app/build.gradle.kts (applicationId com.bnyro.contacts, versionCode 33, versionName 11.3)",
+            "app/src/main/java/com/bnyro/contacts/presentation/screens/contacts/model/ContactsModel.kt "
+            "(contactsSource: Preferences selectedContactsRepo, default 0 = ContactsSource.DEVICE)",
+            "app/src/main/java/com/bnyro/contacts/domain/repositories/DeviceContactsRepository.kt (createContact: "
+            "StructuredName DISPLAY_NAME, GIVEN_NAME, FAMILY_NAME as separate inserts; STARRED update)",
+            "app/src/main/java/com/bnyro/contacts/util/IntentHelper.kt (Dial: ACTION_DIAL tel:, Message: "
+            "ACTION_VIEW sms:, dashes dropped)",
+            "app/src/main/java/com/bnyro/contacts/presentation/screens/contact/SingleContactScreen.kt",
+        ), note="the app's own Room DB (com.bnyro.contacts: localContacts, valuableTypes) holds only contacts of "
+                "the LOCAL source, which is not the default"), AOSP_CONTACTS_PROVIDER),
+    ),)
+
+
+__all__ = ["ConnectYouAdapter", "ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",
            "ProviderContactsAdapter", "RightContactAdapter", "SimpleContactsProSeAdapter", "db_path"]

@@ -41,6 +41,8 @@ class ContactsUi:
     call: By
     message: By
     end_call: By = By(desc="End call")
+    #: After ``call``: the taps that place the call (an app that opens the dial pad instead of calling).
+    place_call: tuple[Intent, ...] = ()
 
 
 GOOGLE = ContactsUi(
@@ -95,11 +97,30 @@ RIGHT = ContactsUi(
     message=By(desc="Message"),
 )
 
-APPS: tuple[ContactsUi, ...] = (GOOGLE, FOSSIFY, SIMPLE, RIGHT)
+CONNECT_YOU = ContactsUi(
+    app_id="contacts_connect_you",
+    add=By(class_contains="ImageButton", nth=-1),  # the unlabelled pencil FAB, last on the list screen
+    row_res="",
+    first=By(class_contains="EditText", nth=0), last=By(class_contains="EditText", nth=1),
+    phone=By(class_contains="EditText", nth=2), label=By(text="Mobile"),
+    save=By(text="Save"),
+    open_search=(Tap(By(desc="Search")),),
+    search_field=By(class_contains="EditText"),
+    edit=By(desc="Edit"),
+    star=(Tap(By(desc="Favorite")),),
+    unstar=(Tap(By(desc="Favorite")),),
+    delete=(Tap(By(desc="More options")), Tap(By(text="Delete contact")), Tap(By(text="Okay"))),
+    call=By(text="Dial"),
+    message=By(text="Message"),
+    place_call=(Tap(By(desc="dial")),),
+)
+
+APPS: tuple[ContactsUi, ...] = (GOOGLE, FOSSIFY, SIMPLE, RIGHT, CONNECT_YOU)
 
 
 def row(ui: ContactsUi, name: str) -> By:
-    return By(text=name, res=ui.row_res)
+    """A contact's row in the list; without row ids (Compose) its name text, not the search field."""
+    return By(text=name, res=ui.row_res) if ui.row_res else By(text=name, class_contains="TextView")
 
 
 def replace_text(target: By, text: str) -> Steps:
@@ -166,6 +187,7 @@ def _delete(ui: ContactsUi, p: dict[str, str]) -> Steps:
 def _call(ui: ContactsUi, p: dict[str, str]) -> Steps:
     yield Tap(row(ui, p["name"]))
     yield Tap(ui.call)
+    yield from ui.place_call
     yield Tap(ui.end_call)
 
 

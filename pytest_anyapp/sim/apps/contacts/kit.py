@@ -105,6 +105,9 @@ class DetailSkin:
     star_place: Literal["toolbar", "header"] = "toolbar"
     quick_actions: Literal["buttons", "row_icons"] = "buttons"
     numbers: Literal["raw", "formatted"] = "raw"  # formatted: PhoneNumberUtils.formatNumber, US
+    call_intent: Literal["call", "dial"] = "call"  # ACTION_CALL tel:<n>, or ACTION_DIAL (the dial pad)
+    message_intent: Literal["sendto_smsto", "view_sms"] = "sendto_smsto"
+    quick_style: Literal["icons", "labeled"] = "icons"  # labeled: text buttons, Message before Call
     edit: Icon = Icon("edit", "Edit", "", "edit")
     edit_style: Literal["toolbar", "fab"] = "toolbar"
     actions: tuple[Icon, ...] = ()  # more toolbar icons ("delete", "share")
@@ -141,6 +144,8 @@ class ContactsSkin:
     editor: EditorSkin
     storage: Literal["provider", "provider_split", "local", "local_relations"] = "provider"
     search: Literal["inline", "page"] = "inline"
+    #: A Jetpack Compose UI: no view ids in the accessibility tree (text fields included).
+    compose: bool = False
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -182,12 +187,20 @@ class ContactsApp(SimApp):
         return next((p for p in self.store.people() if p.id == id), None)
 
     def call(self, number: str) -> None:
-        """``ACTION_CALL tel:<number>``: Telecom places the call and the Phone app shows it."""
-        self.device.ui.start_intent(Intent(action="android.intent.action.CALL", data=f"tel:{number}"))
+        """``ACTION_CALL tel:<number>``: Telecom places the call and the Phone app shows it; or
+        ``ACTION_DIAL`` (the Phone app's dial pad with the number, dashes dropped)."""
+        if self.skin.detail.call_intent == "dial":
+            self.device.ui.start_intent(Intent(action="android.intent.action.DIAL", data=f"tel:{number.replace('-', '')}"))
+        else:
+            self.device.ui.start_intent(Intent(action="android.intent.action.CALL", data=f"tel:{number}"))
 
     def message(self, number: str) -> None:
-        """``ACTION_SENDTO smsto:<number>``: the messaging app opens a compose screen."""
-        self.device.ui.start_intent(Intent(action="android.intent.action.SENDTO", data=f"smsto:{number}"))
+        """``ACTION_SENDTO smsto:<number>`` (or ``ACTION_VIEW sms:<number>``): the messaging app opens
+        a compose screen."""
+        if self.skin.detail.message_intent == "view_sms":
+            self.device.ui.start_intent(Intent(action="android.intent.action.VIEW", data=f"sms:{number.replace('-', '')}"))
+        else:
+            self.device.ui.start_intent(Intent(action="android.intent.action.SENDTO", data=f"smsto:{number}"))
 
     # -- ACTION_INSERT / ACTION_EDIT, as the real apps declare them ---------------------------------
     @classmethod
@@ -220,7 +233,17 @@ def _label_of(value: object) -> str:
     return names.get(str(value), "Mobile") if value not in (None, "") else "Mobile"
 
 
+class ComposeField(EditText):
+    """A Compose text field: its state key is internal, the accessibility tree shows no view id."""
+
+    def resource_id(self, package: str) -> str:
+        return ""
+
+
 class ContactsScreen(Screen):
+    def text_field(self, id: str, **kwargs: Any) -> EditText:
+        return ComposeField(id, **kwargs) if self.skin.compose else EditText(id, **kwargs)
+
     @property
     def contacts(self) -> ContactsApp:
         assert isinstance(self.app, ContactsApp)
@@ -245,7 +268,7 @@ class ContactsScreen(Screen):
             out.append(TextView(s.favorites_header, size=14, color="#1A73E8", padding=(16, 12, 16, 4)))
         for p in [*starred, *people]:
             sub = p.phones[0][0] if s.subtitle_number and p.phones else ""
-            out.append(ListItem(p.name, sub, avatar=p.name, title_id=s.row_id,
+            out.append(ListItem(p.name, sub, avatar=p.name, title_id=s.row_id or None,
                                 on_click=lambda i=p.id: self.push(Details(self.app, i))))
         return out
 
@@ -266,7 +289,7 @@ class ContactList(ContactsScreen):
             more = ImageView("more", "More options", size=48, focusable=True,
                              on_click=lambda: active_screen().show_menu(overflow)) if s.menu else None
             header: View = Row(ImageView("search", size=24, padding=(12, 0)),
-                               EditText(s.search_id, hint=s.search_hint, weight=1.0), *self.icons(s.actions, h), more,
+                               self.text_field(s.search_id, hint=s.search_hint, weight=1.0), *self.icons(s.actions, h), more,
                                padding=(8, 4), height=64, background=theme.SURFACE_VARIANT)
         else:
             header = Toolbar(s.title, actions=self.icons(s.actions, h), menu=self.menu_items(s.menu, h))
@@ -289,12 +312,16 @@ class SearchPage(ContactsScreen):
         super().__init__(app)
         self.focus(self.skin.list.search_id)
 
+    def activity_name(self) -> str:
+        return self.app.activity_name(self.app.launch_activity or "") if self.skin.compose else \
+            super().activity_name()
+
     def build(self) -> View:
         s = self.skin.list
         query = self.field(s.search_id)
         people = self.contacts.people(query) if query.strip() else []
         return Scaffold(Row(ImageButton("back", "Navigate up", on_click=self.finish),
-                            EditText(s.search_id, hint=s.search_hint, weight=1.0), padding=(4, 4), height=64),
+                            self.text_field(s.search_id, hint=s.search_hint, weight=1.0), padding=(4, 4), height=64),
                         ScrollList(*self.rows(people), id=s.list_id, empty_text="No results" if query else ""))
 
 
@@ -322,17 +349,21 @@ class Details(ContactsScreen):
         if d.star_place == "toolbar":
             actions.insert(0, star)
         number = p.phones[0][0] if p.phones else ""
-        header: list[View | None] = [TextView(p.name, id=d.name_id, size=28, align="center", padding=(16, 24, 16, 8)),
+        header: list[View | None] = [TextView(p.name, id=d.name_id or None, size=28, align="center",
+                                              padding=(16, 24, 16, 8)),
                                      star if d.star_place == "header" else None]
-        if d.quick_actions == "buttons" and number:
+        if d.quick_actions == "buttons" and number and d.quick_style == "labeled":
+            header.append(Column(self.labeled(d.message, number), self.labeled(d.call, number), spacing=10,
+                                 padding=(16, 6)))
+        elif d.quick_actions == "buttons" and number:
             header.append(Row(Spacer(weight=1.0), self.quick(d.call, number), self.quick(d.message, number),
                               Spacer(weight=1.0), spacing=24, padding=(16, 8)))
         phones: list[View] = []
         for n, label in p.phones:
             icons = ([self.quick(d.call, n), self.quick(d.message, n)] if d.quick_actions == "row_icons" else [])
             shown = us_format(n) if d.numbers == "formatted" else n
-            phones.append(Row(Column(TextView(shown, id=d.phone_id, size=16), TextView(label, id=d.label_id, size=13,
-                                                                                color="#5F6368"), weight=1.0),
+            phones.append(Row(Column(TextView(shown, id=d.phone_id or None, size=16),
+                                     TextView(label, id=d.label_id or None, size=13, color="#5F6368"), weight=1.0),
                               *icons, padding=(16, 12)))
         fab = Fab(d.edit.icon, d.edit.desc, on_click=self.edit, id=d.edit.id or None) if d.edit_style == "fab" else None
         return Scaffold(Toolbar("", nav="back", actions=actions, menu=self.menu_items(d.menu, h)),
@@ -341,6 +372,10 @@ class Details(ContactsScreen):
     def quick(self, icon: Icon, number: str) -> View:
         act = self.contacts.call if icon.action == "call" else self.contacts.message
         return ImageButton(icon.icon, icon.desc, on_click=lambda: act(number), id=icon.id or None)
+
+    def labeled(self, icon: Icon, number: str) -> View:
+        act = self.contacts.call if icon.action == "call" else self.contacts.message
+        return Button(icon.desc, lambda: act(number), id=icon.id or None, gravity="center_horizontal")
 
     def toggle_star(self) -> None:
         p = self.contacts.person(self.person_id)
@@ -387,10 +422,11 @@ class Editor(ContactsScreen):
         title = e.title_new if self.person_id is None else e.title_edit
         return Scaffold(
             Toolbar(title, nav="back", on_nav=self.leave, actions=[save]),
-            EditText(e.first_id, hint=e.first_hint, padding=(16, 12)),
-            EditText(e.last_id, hint=e.last_hint, padding=(16, 12)),
-            Row(EditText(e.phone_id, hint=e.phone_hint, weight=1.0),
-                TextView(self.label, id=e.label_id, on_click=self.pick_label, clickable=True, padding=(16, 14)),
+            self.text_field(e.first_id, hint=e.first_hint, padding=(16, 12)),
+            self.text_field(e.last_id, hint=e.last_hint, padding=(16, 12)),
+            Row(self.text_field(e.phone_id, hint=e.phone_hint, weight=1.0),
+                TextView(self.label, id=e.label_id or None, on_click=self.pick_label, clickable=True,
+                         padding=(16, 14)),
                 padding=(0, 4)),
         )
 
