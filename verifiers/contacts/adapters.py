@@ -125,17 +125,19 @@ class ContactsAdapter(AppAdapter[ContactsState]):
         if "front" in self.reads:
             raw["front"] = read_front(device)
         if self.reads & SCREEN_PARTS:
-            raw["screen"] = [device.ui_dump()]
+            dump = device.ui_dump()
+            for part in sorted(self.reads & SCREEN_PARTS):
+                raw[f"{part}_screen"] = [dump]  # keyed by part: a record re-scores without the template
         return raw
 
     def parse(self, raw: RawSnapshot) -> ContactsState:
-        screen = "".join(raw["screen"]) if "screen" in raw else None
+        """Pure: each part the snapshot holds (a pair reads only its template's parts)."""
         return ContactsState(
             contacts=self.parse_store(raw),
             calls=parse_calls(raw["calls"]) if "calls" in raw else None,
             front=parse_front(raw["front"]) if "front" in raw else None,
-            detail=detail_on_screen(screen, self.screen) if screen is not None and "detail" in self.reads else None,
-            form=form_on_screen(screen, self.screen) if screen is not None and "form" in self.reads else None,
+            detail=detail_on_screen("".join(raw["detail_screen"]), self.screen) if "detail_screen" in raw else None,
+            form=form_on_screen("".join(raw["form_screen"]), self.screen) if "form_screen" in raw else None,
         )
 
 
