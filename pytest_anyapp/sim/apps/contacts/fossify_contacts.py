@@ -7,7 +7,8 @@ Edit, Share and Delete as toolbar icons (Delete asks for confirmation, Yes/No); 
 First name / Surname / Number fields, the number's label in a radio dialog and a check-mark Save.
 Contacts go to the app's private ``local_contacts.db`` (the only saveable source on a phone
 without accounts). Unlike Simple Contacts it formats numbers on the contact's page (the "Format phone
-numbers" setting, on by default: ``ViewContactActivity`` uses ``formatPhoneNumber()``).
+numbers" setting: ``ViewContactActivity`` uses ``formatPhoneNumber()``; taken as on by default, its
+default lives in Fossify Commons, not re-read at its tag).
 """
 
 from __future__ import annotations
