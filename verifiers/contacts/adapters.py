@@ -1,9 +1,10 @@
 """The five Contacts apps' adapters (docs/contacts.md, "Storage profiles").
 
-* Google Contacts 4.1.17 (closed source), Right Contact 8.2.3 and Connect You 11.3: Android's
-  ContactsProvider (``contacts2.db``), where each saves a contact on a phone without accounts.
-* Fossify Contacts 1.6.0 and Simple Contacts Pro SE 6.22.7: their private Room database
-  ``local_contacts.db`` (the only saveable source on a phone without accounts).
+* Google Contacts 4.1.17 (closed source) and Connect You 11.3: Android's ContactsProvider
+  (``contacts2.db``), where each saves a contact on a phone without accounts.
+* Fossify Contacts 1.6.0, Simple Contacts Pro SE 6.22.7 and Right Contact 8.2.3: their private Room
+  database ``local_contacts.db`` (the only saveable source on a phone without accounts), read
+  together with the provider, whose contacts they list too.
 
 Besides the store a pair may read Android's call log (CallContact), the front activity and its
 intent (MessageContact), or the screen (the detail page, the unsaved form: ``ui`` pairs), as the

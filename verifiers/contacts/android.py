@@ -1,7 +1,8 @@
 """Android's own records the Contacts criteria read, through the shell tools a real device has.
 
 * **ContactsProvider** (``content query/insert`` on ``content://com.android.contacts``): the store of
-  Google Contacts, Right Contact and Connect You. AOSP android-13
+  Google Contacts and Connect You, and listed beside the private store by the Simple Contacts
+  lineage. AOSP android-13
   ``packages/providers/ContactsProvider`` ``ContactsProvider2.java`` (data view joins the
   aggregate's ``starred``; raw contacts without an account are deleted outright).
 * **Call log** (``content://call_log/calls``): Telecom writes one row per call when it ends
