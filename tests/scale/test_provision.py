@@ -188,6 +188,9 @@ def test_install_grant_attest_on_a_lane(tmp_path: Path, artifacts: dict[str, Pat
     assert paths[0].endswith("/base.apk") and sorted(p.rsplit("/", 1)[1] for p in paths[1:]) == [
         "split_config.en.apk", "split_config.x86_64.apk"]
 
+    # The simulated device preinstalls every category's app doubles (Fossify Contacts too): remove it
+    # first, so the wrong-version install meets a device without the app, as a fresh emulator.
+    device.check(f"pm uninstall {FOSSIFY_CONTACTS.package}")
     wrong = install_app(device, adb, FOSSIFY_CONTACTS, catalog.get(FOSSIFY_CONTACTS.app_id), apk_dir)
     assert not wrong.ok
     assert "versionName 1.5.9 (versionCode 12)" in wrong.message

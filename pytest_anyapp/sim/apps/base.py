@@ -231,6 +231,8 @@ class Screen:
         self.dialog: Floating | None = None
         self.menu: PopupMenu | None = None
         self.task: Task | None = None
+        #: The intent that started this activity from outside the app (None: the app's own start).
+        self.launch_intent: Intent | None = None
 
     @property
     def device(self) -> SimDevice:

@@ -243,6 +243,7 @@ class WindowManager:
             return True
         if screen is None:
             return False
+        screen.launch_intent = intent
         task = existing or Task(self, app, self._next_task_id)
         if existing is None:
             self._next_task_id += 1

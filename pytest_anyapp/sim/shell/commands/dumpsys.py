@@ -237,6 +237,27 @@ def _activity_record(package: str, activity: str, task_id: int) -> str:
     return f"ActivityRecord{{{short_hex('ar' + package + activity)} u0 {short_component(package, activity)} t{task_id}}}"
 
 
+def _record_intent(screen: Any, package: str, activity: str) -> str:
+    """The record's intent line as ``ActivityRecord.dump`` prints it (android-13 frameworks/base:
+    ``Intent.toInsecureString()``: the data URI unmasked, extras only as ``(has extras)``). An
+    activity the app started itself carries its explicit component intent."""
+    intent = getattr(screen, "launch_intent", None)
+    parts: list[str] = []
+    if intent is not None:
+        parts.append(f"act={intent.action}")
+        if intent.categories:
+            parts.append(f"cat=[{','.join(intent.categories)}]")
+        if intent.data:
+            parts.append(f"dat={intent.data}")
+        if intent.mime_type:
+            parts.append(f"typ={intent.mime_type}")
+        parts.append("flg=0x10000000")
+    parts.append(f"cmp={short_component(package, activity)}")
+    if intent is not None and intent.extras:
+        parts.append("(has extras)")
+    return f"Intent {{ {' '.join(parts)} }}"
+
+
 def _dump_activity(inv: Invocation, args: list[str]) -> str:
     what = args[0] if args else "activities"
     rows = task_rows(inv)
@@ -278,6 +299,7 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
                        f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
         return "\n".join(out) + "\n"
     out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
+    tops = {int(t.id): t.stack[-1] for t in _tasks(inv) if t.stack}
     for task_id, package, _base, top, visible in rows:
         kind = "home" if package == launcher else "standard"
         out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
@@ -285,6 +307,8 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
                    "mode=fullscreen translucent=false sz=1}")
         out.append(f"    mResumedActivity: {_activity_record(package, top, task_id) if visible else 'null'}")
         out.append(f"    * Hist  #0: {_activity_record(package, top, task_id)}")
+        out.append(f"      packageName={package} processName={package}")
+        out.append(f"      {_record_intent(tops.get(task_id), package, top)}")
     if rows:
         task_id, package, _base, top, _visible = rows[0]
         out.append("")

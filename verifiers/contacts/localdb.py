@@ -1,0 +1,125 @@
+"""The private contact store of Fossify Contacts and Simple Contacts Pro SE: the Room database
+``databases/local_contacts.db``, table ``contacts`` (Simple-Commons ``LocalContact``).
+
+On a phone without accounts these apps can save only to their private store ("Phone storage
+(not visible by other apps)", ``SMT_PRIVATE``): Fossify ``EditContactActivity.setupNewContact``
+falls back to the first saveable source when the last used one is missing. Numbers are a Gson list
+of ``PhoneNumber`` objects (``value``, ``type``, ``label``, ``normalizedNumber``, ``isPrimary``);
+``starred`` is 0/1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from verifiers.contacts.state import Contact, phone_digits
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+DB_NAME = "local_contacts.db"
+SEP = "\x1f"
+COUNT_MARK = "__CONTACTS__"
+NO_DB_MARK = "__NO_LOCAL_CONTACTS_DB__"
+READ_SQL = (f"SELECT '{COUNT_MARK}' || count(*) FROM contacts; "
+            "SELECT replace(first_name, char(10), ' ') || char(31) || replace(surname, char(10), ' ') || char(31) || "
+            "replace(phone_numbers, char(10), ' ') || char(31) || starred FROM contacts ORDER BY id;")
+_NUMBER = re.compile(r"(?<![+\d])\+?\d(?:[\d .()-]*\d)?(?!\d)")
+#: ``Phone.TYPE_MOBILE``: what a number typed into the form gets by default.
+TYPE_MOBILE = 2
+
+
+def db_path(package: str) -> str:
+    return f"/data/data/{package}/databases/{DB_NAME}"
+
+
+def read_local(device: DeviceClient, package: str) -> list[str]:
+    """Rows of the contacts table (a missing database is an empty store: the app creates it on
+    first start; nothing is created by reading)."""
+    path = db_path(package)
+    script = f"if [ -f {path} ]; then sqlite3 {path} {shlex.quote(READ_SQL)}; else echo {NO_DB_MARK}; fi"
+    try:
+        out = device.check(script)
+    except DeviceError as exc:
+        raise VerifierReadError(f"could not read {path}: {exc}") from exc
+    return [line for line in out.split("\n") if line]
+
+
+def parse_local(lines: Sequence[str]) -> list[Contact]:
+    if list(lines) == [NO_DB_MARK]:
+        return []
+    expected: int | None = None
+    out: list[Contact] = []
+    for line in lines:
+        if line.startswith(COUNT_MARK):
+            expected = int(line[len(COUNT_MARK):])
+            continue
+        fields = line.split(SEP)
+        if len(fields) != 4:
+            raise VerifierReadError(f"{DB_NAME} row not understood: {line[:160]!r}")
+        first, last, numbers, starred = fields
+        out.append(Contact(first=first, last=last, phones=numbers_of(numbers), starred=starred.strip() == "1"))
+    if expected is None or expected != len(out):
+        raise VerifierReadError(f"{DB_NAME}: the table counts {expected} rows, {len(out)} parsed")
+    return out
+
+
+def numbers_of(serialized: str) -> list[str]:
+    """The ``value`` of each Gson ``PhoneNumber``; any other text: every number-like run in it."""
+    try:
+        items = json.loads(serialized) if serialized.strip() else []
+    except json.JSONDecodeError:
+        return _NUMBER.findall(serialized)
+    out: list[str] = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("value"):
+            out.append(str(item["value"]))
+        elif isinstance(item, str):
+            out.append(item)
+    return out
+
+
+def _text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def phone_json(phones: Sequence[str]) -> str:
+    """Gson's serialisation of the app's ``PhoneNumber`` list (field order as declared)."""
+    return json.dumps([{"value": p, "type": TYPE_MOBILE, "label": "", "normalizedNumber": phone_digits(p),
+                        "isPrimary": False} for p in phones], separators=(",", ":"))
+
+
+def insert_sql(contact: Contact, *, relations: bool = False) -> str:
+    """One row as the app's DAO inserts it (``relations`` for Goodwy-Commons' entity)."""
+    rel_col, rel_val = (", relations", ", '[]'") if relations else ("", "")
+    return ("INSERT INTO contacts (prefix, first_name, middle_name, surname, suffix, nickname, photo, photo_uri, "
+            f"phone_numbers, emails, events, starred, addresses, notes, groups, company, job_position, websites{rel_col}, "
+            f"ims, ringtone) VALUES ('', {_text(contact.first)}, '', {_text(contact.last)}, '', '', NULL, '', "
+            f"{_text(phone_json(contact.phones))}, '[]', '[]', {int(contact.starred)}, '[]', '', '[]', '', '', "
+            f"'[]'{rel_val}, '[]', NULL);")
+
+
+def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact], *, relations: bool = False) -> None:
+    """Replace the table's rows with ``contacts``. The database is the app's (Room creates it with
+    its schema on the app's first start), so a missing file is made by starting the app once."""
+    path = db_path(package)
+    if not contacts:
+        clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM contacts;")
+        device.check(f"if [ -f {path} ]; then sqlite3 {path} {clear} >/dev/null; fi")
+        return
+    if not device.run(f"ls {path}").ok:
+        device.launch(package)
+        for _ in range(50):
+            if device.run(f"ls {path}").ok:
+                break
+            device.run("sleep 0.1")
+        else:
+            raise DeviceError(f"{package} did not create {path} on its first start")
+        device.force_stop(package)
+    device.sqlite(path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM contacts; "
+                        + " ".join(insert_sql(c, relations=relations) for c in contacts) + " COMMIT;")
