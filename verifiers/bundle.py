@@ -33,6 +33,8 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
+    #: The agent's answer with this state (answer templates; None = the gold answer).
+    answer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,14 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
+    #: Answer templates: the gold answer (checked with ``gold`` and every tolerated state) ...
+    answer: str | None = None
+    #: ... and other wordings of it a fair verifier must accept (checked with ``gold``).
+    tolerated_answers: dict[str, str] = field(default_factory=dict)
+
+    def answer_of(self, miss: NearMiss) -> str | None:
+        """The answer a near miss is checked with: its own, else the gold answer."""
+        return miss.answer if miss.answer is not None else self.answer
 
 
 @dataclass(frozen=True)

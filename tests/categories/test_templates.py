@@ -67,9 +67,10 @@ def test_params_come_from_the_rng_only_and_are_json(template: TaskTemplate[Any])
 def test_gold_passes_and_initial_fails(template: TaskTemplate[Any], instance: int) -> None:
     params, cases = _cases(template, instance)
     initial = template.initial_state(params)
-    gold = template.check(params, cases.gold, [initial], None)
+    gold = template.check(params, cases.gold, [initial], cases.answer)
     assert gold.success, gold.summary()
     assert gold.failed == [] and gold.checked and all(r.startswith("met: ") for r in gold.reasons)
+    assert template.answer_task == (cases.answer is not None), "answer templates (only) give a gold answer"
     start = template.check(params, initial, [initial], None)
     assert not start.success, "the seeded state must not already satisfy the goal"
     assert start.reasons[0].startswith("not met: ")
@@ -81,7 +82,7 @@ def test_each_near_miss_fails_exactly_its_clause(template: TaskTemplate[Any], in
     params, cases = _cases(template, instance)
     initial = template.initial_state(params)
     for name, miss in cases.near_misses.items():
-        result = template.check(params, miss.state, [miss.first_read or initial], None)
+        result = template.check(params, miss.state, [miss.first_read or initial], cases.answer_of(miss))
         assert result.failed == [miss.fails], f"near miss {name!r}: failed {result.failed}, wanted [{miss.fails!r}]"
         assert not result.success and result.reasons[0].startswith("not met: "), name
 
@@ -90,7 +91,7 @@ def test_each_near_miss_fails_exactly_its_clause(template: TaskTemplate[Any], in
 def test_every_clause_is_pinned_by_a_near_miss(template: TaskTemplate[Any]) -> None:
     """Deleting any clause from a criterion must turn some near miss green (issue 8 item 5)."""
     params, cases = _cases(template, 0)
-    gold = template.check(params, cases.gold, [template.initial_state(params)], None)
+    gold = template.check(params, cases.gold, [template.initial_state(params)], cases.answer)
     pinned = {miss.fails for miss in cases.near_misses.values()}
     assert set(gold.checked) == pinned, f"clauses without a near miss: {set(gold.checked) - pinned}"
 
@@ -100,5 +101,8 @@ def test_tolerated_variants_pass(template: TaskTemplate[Any]) -> None:
     params, cases = _cases(template, 0)
     initial = template.initial_state(params)
     for name, state in cases.tolerated.items():
-        result = template.check(params, state, [initial], None)
+        result = template.check(params, state, [initial], cases.answer)
         assert result.success, f"tolerated variant {name!r} failed: {result.summary()}"
+    for name, answer in cases.tolerated_answers.items():
+        result = template.check(params, cases.gold, [initial], answer)
+        assert result.success, f"tolerated answer {name!r} ({answer!r}) failed: {result.summary()}"
