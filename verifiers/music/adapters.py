@@ -14,7 +14,16 @@ from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
 from verifiers.music import device as dev
-from verifiers.music.profiles import RETRO_PLAYLISTS, PlaylistProfile, QueueProfile, playback_state_queue
+from verifiers.music.profiles import (
+    FOSSIFY_PLAYLISTS,
+    FOSSIFY_QUEUE,
+    FOSSIFY_SLEEP,
+    RETRO_PLAYLISTS,
+    PlaylistProfile,
+    QueueProfile,
+    SleepProfile,
+    playback_state_queue,
+)
 from verifiers.music.state import MusicState
 
 if TYPE_CHECKING:
@@ -45,6 +54,7 @@ class MusicAdapter(AppAdapter[MusicState]):
         "android.permission.POST_NOTIFICATIONS")
     playlist_profile: ClassVar[PlaylistProfile | None] = None
     queue_profile: ClassVar[QueueProfile | None] = None
+    sleep_profile: ClassVar[SleepProfile | None] = None
     #: Templates this app cannot express at all, with the reason (verify-support shows it).
     unsupported: ClassVar[dict[str, str]] = {}
     #: Pairs whose outcome only the screen shows, with the reason.
@@ -93,6 +103,8 @@ class MusicAdapter(AppAdapter[MusicState]):
             self.queue_profile.seed(device, pkg, state.queue or [], ids)
         elif state.queue:
             raise ValueError(f"{self.app.app_id} keeps no queue")
+        if self.sleep_profile is not None and "sleep" in self.reads:
+            self.sleep_profile.seed(device, pkg, state.sleep_timer_min)
         if state.now_playing is not None:
             if state.now_playing.state != 3:
                 raise ValueError("only a playing session can be seeded (by opening the song)")
@@ -108,6 +120,8 @@ class MusicAdapter(AppAdapter[MusicState]):
             raw["queue"] = self.queue_profile.read(device, pkg)
         if "session" in self.reads:
             raw["session"] = dev.session_lines(device, pkg)
+        if "sleep" in self.reads and self.sleep_profile is not None:
+            raw["sleep"] = self.sleep_profile.read(device, pkg)
         return raw
 
     def parse(self, raw: RawSnapshot) -> MusicState:
@@ -121,6 +135,8 @@ class MusicAdapter(AppAdapter[MusicState]):
             state.queue = self.queue_profile.parse(raw["queue"], titles)
         if "session" in raw:
             state.now_playing = dev.parse_session(raw["session"], self.app.package)
+        if "sleep" in raw and self.sleep_profile is not None:
+            state.sleep_timer_min = self.sleep_profile.parse(raw["sleep"])
         return state
 
 
@@ -140,6 +156,14 @@ class RetroMusicAdapter(MusicAdapter):
     unsupported = {"RetroSleepTimer": "not yet: the sleep-timer dialog's minutes are a SeekBar (pending)"}
 
 
-ADAPTERS: tuple[MusicAdapter, ...] = (RetroMusicAdapter(),)
+class FossifyMusicAdapter(MusicAdapter):
+    app = app_by_id("music_fossify_music")
+    playlist_profile = FOSSIFY_PLAYLISTS
+    queue_profile = FOSSIFY_QUEUE
+    sleep_profile = FOSSIFY_SLEEP
+    storage = (FOSSIFY_PLAYLISTS.profile, FOSSIFY_QUEUE.profile, FOSSIFY_SLEEP.profile, MEDIA_SESSION)
 
-__all__ = ["ADAPTERS", "MusicAdapter", "RetroMusicAdapter"]
+
+ADAPTERS: tuple[MusicAdapter, ...] = (RetroMusicAdapter(), FossifyMusicAdapter())
+
+__all__ = ["ADAPTERS", "FossifyMusicAdapter", "MusicAdapter", "RetroMusicAdapter"]

@@ -46,6 +46,8 @@ class MusicUi:
     search_field: By
     song_title_res: str
     playlist_title_res: str
+    sleep_label: str = ""
+    sleep_choices: tuple[int, ...] = ()
 
 
 RETRO = MusicUi(
@@ -57,7 +59,17 @@ RETRO = MusicUi(
     search=By(desc="Search"), search_field=By(res="search_query"), song_title_res="title", playlist_title_res="title",
 )
 
-APPS: tuple[MusicUi, ...] = (RETRO,)
+FOSSIFY = MusicUi(
+    app_id="music_fossify_music", nav="tabs", playlists_section="Playlists", new_playlist=By(text="Create new playlist"),
+    new_playlist_in_menu=True, name_field=By(res="playlist_name"), create="OK", rename="Rename playlist",
+    rename_button="OK", song_menu="long_press", more_desc="More", play_next="Play next", add_to_queue="Add to queue",
+    add_to_playlist="Add to playlist", remove="Remove from playlist", queue_entry="menu", queue_label="Queue",
+    save_queue="Create playlist from queue", duration_res=None, search=By(desc="Search"),
+    search_field=By(res="search_query"), song_title_res="track_title", playlist_title_res="playlist_title",
+    sleep_label="Sleep timer", sleep_choices=(5, 10, 20, 30, 60),
+)
+
+APPS: tuple[MusicUi, ...] = (RETRO, FOSSIFY)
 
 
 # -- building blocks ---------------------------------------------------------------------------------
@@ -175,6 +187,17 @@ def _duration(ui: MusicUi, p: dict[str, Any]) -> Steps:
     yield Answer(f"{total // 60}:{total % 60:02d}")
 
 
+def _sleep(ui: MusicUi, p: dict[str, Any]) -> Steps:
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text=ui.sleep_label))
+    if p["minutes"] in ui.sleep_choices:
+        yield Tap(By(text=f"{p['minutes']} minutes"))
+        return
+    yield Tap(By(text="Custom"))
+    yield TypeInto(By(res="sleep_minutes"), str(p["minutes"]))
+    yield Tap(By(text="OK", res="button1"))
+
+
 def _play(ui: MusicUi, p: dict[str, Any]) -> Steps:
     yield Tap(ui.search)
     yield TypeInto(ui.search_field, p["song_title"])
@@ -185,6 +208,7 @@ BODIES: dict[str, Callable[[MusicUi, dict[str, Any]], Steps]] = {
     "RetroCreatePlaylist": _create, "RetroRenamePlaylist": _rename, "RetroAddToPlaylist": _add,
     "RetroRemoveFromPlaylist": _remove, "RetroAddToQueue": _add_queue, "RetroReorderQueue": _reorder,
     "RetroSavePlaylist": _save, "RetroPlaylistDuration": _duration, "RetroSearchAndPlay": _play,
+    "RetroSleepTimer": _sleep,
 }
 
 

@@ -5,6 +5,7 @@ plain lines), the pure parse and the seed (rows/files exactly as the app writes 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -181,4 +182,121 @@ def playback_state_queue(package: str, version: int, source: SourceRef) -> Playb
         sources=(source,)), version=version)
 
 
-__all__ = ["RETRO_PLAYLISTS", "PlaylistProfile", "QueueProfile", "playback_state_queue"]
+# -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
+
+FOSSIFY_PKG = "org.fossify.musicplayer"
+FOSSIFY_SOURCE = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
+    "app/src/main/kotlin/org/fossify/musicplayer/databases/SongsDatabase.kt (songs.db, version 15)",
+    "app/src/main/kotlin/org/fossify/musicplayer/models/Playlist.kt, models/Track.kt, models/QueueItem.kt",
+    "app/src/main/kotlin/org/fossify/musicplayer/interfaces/PlaylistsDao.kt, SongsDao.kt, QueueItemsDao.kt",
+    "app/src/main/kotlin/org/fossify/musicplayer/helpers/Constants.kt (ALL_TRACKS_PLAYLIST_ID = 1)",
+    "app/src/main/kotlin/org/fossify/musicplayer/extensions/Activity.kt (addTracksToPlaylist)"))
+
+FOSSIFY_PLAYLISTS = RoomPlaylists(
+    profile=StorageProfile(
+        what="playlists", path=_db(FOSSIFY_PKG, "songs.db"),
+        format="Room SongsDatabase v15: playlists(id PK autoincrement, title); tracks(id PK, media_store_id, title, "
+               "artist, path, duration (s), album, ..., playlist_id, order_in_playlist, ...), unique (media_store_id, "
+               "playlist_id); playlist 1 = built-in 'All tracks' (not a user playlist)",
+        writes="create: playlists row (a title already taken, case-insensitive, is refused); add: copy of the track "
+               "row with the playlist's id (REPLACE); remove: DELETE by playlist_id + media_store_id; rename: UPDATE "
+               "title. No MediaStore write.",
+        sources=(FOSSIFY_SOURCE,)),
+    db_name="songs.db",
+    read_sql=("SELECT 'P'||char(31)||id||char(31)||title FROM playlists WHERE id != 1 ORDER BY id; "
+              "SELECT 'S'||char(31)||playlist_id||char(31)||media_store_id FROM tracks WHERE playlist_id != 1 "
+              "ORDER BY playlist_id, order_in_playlist, id;"),
+    clear_sql="DELETE FROM tracks WHERE playlist_id != 1; DELETE FROM playlists WHERE id != 1;",
+    playlist_insert="INSERT INTO playlists (id, title) VALUES ({pid}, {name});",
+    member_insert=("INSERT INTO tracks (media_store_id, title, artist, path, duration, album, genre, cover_art, "
+                   "playlist_id, track_id, folder_name, album_id, artist_id, genre_id, year, date_added, "
+                   "order_in_playlist, flags) VALUES ({id}, {title}, '<unknown>', {data}, {ms}/1000, 'Music', '', '', "
+                   "{pid}, 0, 'Music', 0, 0, 0, 0, 0, {pos}, 0);"),
+    first_id=2,
+)
+
+
+@dataclass(frozen=True)
+class FossifyQueue(QueueProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, "songs.db"),
+                                "SELECT 'Q'||char(31)||track_id FROM queue_items ORDER BY track_order;")
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        db = _db(package, "songs.db")
+        dev.ensure_db(device, package, db)
+        rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
+                f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]
+        device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue_items; " + " ".join(rows)
+                      + " COMMIT;")
+
+
+FOSSIFY_QUEUE = FossifyQueue(profile=StorageProfile(
+    what="play queue", path=_db(FOSSIFY_PKG, "songs.db"),
+    format="queue_items(track_id = MediaStore id PRIMARY KEY, track_order, is_current, last_position (s))",
+    writes="on player events: delete all, insert the timeline in order, mark the current item; a song is queued once",
+    sources=(FOSSIFY_SOURCE,)))
+
+
+class SleepProfile:
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str]) -> int | None:
+        raise NotImplementedError
+
+    def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
+        raise NotImplementedError
+
+
+_PREF = re.compile(r'<(int|long) name="([^"]+)" value="(-?\d+)" />')
+PREFS_HEADER = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n"
+
+
+@dataclass(frozen=True)
+class FossifySleep(SleepProfile):
+    """``Prefs.xml``: ``sleep_in_ts`` (epoch ms deadline, 0 when none runs) and ``last_sleep_timer_seconds``."""
+
+    profile: StorageProfile
+    path: str = f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml"
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.run(f"cat {self.path}")
+        if not out.ok:
+            if "No such file" in out.stdout + out.stderr:
+                return []
+            raise VerifierReadError(f"could not read {self.path}: {out.stderr.strip()[:200]}")
+        return [line.strip() for line in out.stdout.splitlines() if "sleep" in line]
+
+    def parse(self, lines: list[str]) -> int | None:
+        values = {m.group(2): int(m.group(3)) for line in lines if (m := _PREF.search(line))}
+        if values.get("sleep_in_ts", 0) <= 0:
+            return None
+        return values.get("last_sleep_timer_seconds", 0) // 60
+
+    def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
+        body = "<map>\n"
+        if minutes is not None:
+            body += (f'    <long name="sleep_in_ts" value="{device.now_s() * 1000 + minutes * 60_000}" />\n'
+                     f'    <int name="last_sleep_timer_seconds" value="{minutes * 60}" />\n')
+        device.check(f"mkdir -p {self.path.rsplit('/', 1)[0]}")
+        device.push_bytes((PREFS_HEADER + body + "</map>\n").encode(), self.path)
+
+
+FOSSIFY_SLEEP = FossifySleep(profile=StorageProfile(
+    what="sleep timer", path=f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml",
+    format="SharedPreferences: long sleep_in_ts (epoch ms deadline), int last_sleep_timer_seconds",
+    writes="setting a timer: sleep_in_ts = now + seconds*1000, last_sleep_timer_seconds; expiry or cancel resets "
+           "sleep_in_ts to 0 (a CountDownTimer in the service; no alarm)",
+    sources=(SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
+        "app/src/main/kotlin/org/fossify/musicplayer/activities/MainActivity.kt (sleep timer)",
+        "app/src/main/kotlin/org/fossify/musicplayer/playback/SleepTimer.kt",
+        "app/src/main/kotlin/org/fossify/musicplayer/helpers/Constants.kt (sleep_in_ts, last_sleep_timer_seconds)"),
+        note="Prefs.xml is Fossify commons' BaseConfig file (PREFS_KEY = 'Prefs')"),)))
+
+__all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "PlaylistProfile", "QueueProfile",
+           "SleepProfile", "playback_state_queue"]

@@ -71,6 +71,10 @@ class MusicSkin:
     queue_label: str = "Playing queue"
     save_queue: str = "Save as playlist"
     duration_format: Literal["m:ss", "h:mm:ss", "words", "none"] = "m:ss"
+    sleep_entry: Literal["none", "menu"] = "none"  # "Sleep timer" in the library's overflow
+    sleep_label: str = "Sleep timer"
+    sleep_choices: tuple[int, ...] = ()  # minutes offered; "Custom" asks for a number
+    custom_label: str = "Custom"
     search_desc: str = "Search"
     search_hint: str = "Search"
     play_desc: str = "Play"
@@ -110,6 +114,9 @@ class MusicApp(SimApp):
 
     def queue(self) -> QueueStore | None:
         return None
+
+    def set_sleep_timer(self, minutes: int) -> None:
+        """Where the app records a running sleep timer (overridden per app)."""
 
     def on_create(self) -> None:
         self.playlists()
@@ -250,6 +257,8 @@ class Library(MusicScreen):
         label = s.sections[self.section]
         is_playlists = label == s.playlists_label
         menu: list[tuple[str, Callable[[], Any] | None]] = []
+        if s.sleep_entry == "menu":
+            menu.append((s.sleep_label, self.sleep_dialog))
         if is_playlists and s.create_entry == "menu":
             menu.append((s.new_playlist, lambda: self.create_playlist([])))
         if s.nav == "drawer":
@@ -269,6 +278,26 @@ class Library(MusicScreen):
                             lambda i: setattr(self, "section", i))
             bottom = Column(bottom, nav) if bottom is not None else nav
         return Scaffold(header[0], *header[1:], body, fab=fab, bottom=bottom)
+
+    def sleep_dialog(self) -> None:
+        s = self.skin
+        labels = [f"{m} minutes" for m in s.sleep_choices] + [s.custom_label]
+
+        def chosen(i: int) -> None:
+            self.dismiss_dialog()
+            if i < len(s.sleep_choices):
+                self.m.set_sleep_timer(s.sleep_choices[i])
+                return
+            self.set_field("sleep_minutes", "")
+            self.show_dialog(AlertDialog(s.sleep_label, view=EditText("sleep_minutes", hint="Minutes", autofocus=True),
+                                         positive=("OK", self.custom_sleep), negative=("Cancel", None)))
+
+        self.show_dialog(AlertDialog(s.sleep_label, choices=labels, on_choice=chosen, negative=("Cancel", None)))
+
+    def custom_sleep(self) -> None:
+        text = self.field("sleep_minutes").strip()
+        if text.isdigit() and int(text) > 0:
+            self.m.set_sleep_timer(int(text))
 
     def search_button(self) -> View:
         return ImageButton("search", self.skin.search_desc, on_click=lambda: self.push(Search(self.app)))

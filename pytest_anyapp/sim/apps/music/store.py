@@ -186,3 +186,74 @@ def set_paused(app: SimApp, paused: bool) -> None:
 
 def song_path_name(path: str) -> str:
     return posixpath.splitext(posixpath.basename(path))[0]
+
+
+# -- Fossify Music: Room songs.db --------------------------------------------------------------------
+
+class FossifySongsDb:
+    """Fossify Music 1.8.1 ``songs.db`` (SongsDatabase v15): ``playlists`` + ``tracks`` (membership,
+    one row per (media_store_id, playlist_id); playlist 1 is the built-in "All tracks") and
+    ``queue_items`` (track_id = MediaStore id, track_order, is_current, last_position)."""
+
+    DB = "songs.db"
+    SCHEMA = (
+        "CREATE TABLE IF NOT EXISTS playlists (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, title TEXT NOT NULL);"
+        "CREATE TABLE IF NOT EXISTS tracks (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, media_store_id INTEGER NOT NULL, "
+        "title TEXT NOT NULL, artist TEXT NOT NULL, path TEXT NOT NULL, duration INTEGER NOT NULL, album TEXT NOT NULL, "
+        "genre TEXT NOT NULL, cover_art TEXT NOT NULL, playlist_id INTEGER NOT NULL, track_id INTEGER NOT NULL, "
+        "disc_number INTEGER, folder_name TEXT NOT NULL, album_id INTEGER NOT NULL, artist_id INTEGER NOT NULL, "
+        "genre_id INTEGER NOT NULL, year INTEGER NOT NULL, date_added INTEGER NOT NULL, order_in_playlist INTEGER NOT NULL, "
+        "flags INTEGER NOT NULL);"
+        "CREATE UNIQUE INDEX IF NOT EXISTS index_tracks_media_store_id_playlist_id ON tracks (media_store_id, playlist_id);"
+        "CREATE TABLE IF NOT EXISTS queue_items (track_id INTEGER PRIMARY KEY NOT NULL, track_order INTEGER NOT NULL, "
+        "is_current INTEGER NOT NULL, last_position INTEGER NOT NULL);"
+        "INSERT OR IGNORE INTO playlists (id, title) VALUES (1, 'All tracks'); PRAGMA user_version = 15;"
+    )
+
+    def __init__(self, app: SimApp) -> None:
+        self.app = app
+        app.executescript(self.DB, self.SCHEMA)
+
+    # playlists (the built-in "All tracks" is listed by the app but is no user playlist)
+    def all(self) -> list[StoredPlaylist]:
+        out = []
+        for p in self.app.query(self.DB, "SELECT id, title FROM playlists WHERE id != 1 ORDER BY title COLLATE NOCASE"):
+            ids = self.app.query(self.DB, "SELECT media_store_id FROM tracks WHERE playlist_id = ? "
+                                 "ORDER BY order_in_playlist, id", (p[0],))
+            out.append(StoredPlaylist(str(p[0]), str(p[1]), tuple(int(r[0]) for r in ids)))
+        return out
+
+    def create(self, name: str, song_ids: list[int]) -> None:
+        """NewPlaylistDialog refuses a title already taken (case-insensitive)."""
+        if self.app.query(self.DB, "SELECT 1 FROM playlists WHERE title = ? COLLATE NOCASE", (name,)):
+            return
+        key = self.app.execute(self.DB, "INSERT INTO playlists (title) VALUES (?)", (name,))
+        for sid in song_ids:
+            self.add(str(key), sid)
+
+    def rename(self, key: str, name: str) -> None:
+        self.app.execute(self.DB, "UPDATE playlists SET title = ? WHERE id = ?", (name, int(key)))
+
+    def add(self, key: str, song_id: int) -> None:
+        s = by_id(self.app.device)[song_id]
+        self.app.execute(self.DB, "INSERT OR REPLACE INTO tracks (media_store_id, title, artist, path, duration, album, "
+                         "genre, cover_art, playlist_id, track_id, folder_name, album_id, artist_id, genre_id, year, "
+                         "date_added, order_in_playlist, flags) VALUES (?, ?, '<unknown>', ?, ?, ?, '', '', ?, 0, 'Music', "
+                         "0, 0, 0, 0, 0, 0, 0)", (s.id, s.title, s.path, s.duration_ms // 1000, s.album, int(key)))
+
+    def remove(self, key: str, song_id: int) -> None:
+        self.app.execute(self.DB, "DELETE FROM tracks WHERE playlist_id = ? AND media_store_id = ?", (int(key), song_id))
+
+    # queue
+    def get(self) -> list[int]:
+        return [int(r[0]) for r in self.app.query(self.DB, "SELECT track_id FROM queue_items ORDER BY track_order")]
+
+    def put(self, song_ids: list[int]) -> None:
+        conn = self.app.db(self.DB)
+        with closing(conn):
+            conn.execute("BEGIN")
+            conn.execute("DELETE FROM queue_items")
+            for n, sid in enumerate(dict.fromkeys(song_ids)):
+                conn.execute("INSERT INTO queue_items (track_id, track_order, is_current, last_position) "
+                             "VALUES (?, ?, ?, 0)", (sid, n, 1 if n == 0 else 0))
+            conn.execute("COMMIT")
