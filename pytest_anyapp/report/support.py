@@ -80,6 +80,13 @@ def adapter_state_type(adapter: AppAdapter[Any]) -> type | None:
     return None
 
 
+def _decline_reason(adapter: Any, template: Any) -> str:
+    """`` (why)`` when the adapter says why it declines the template (``unsupported_reason``)."""
+    why = getattr(adapter, "unsupported_reason", None)
+    text = why(template) if callable(why) else ""
+    return f" ({text})" if text else ""
+
+
 def _pair_problems(pair: Pair, adapters: Mapping[str, AppAdapter[Any]]) -> list[str]:
     """Why ``pair`` could not be scored; empty when its verifier (template criterion + reader) is whole."""
     name = f"{pair.template.semantic_id} x {pair.app.app_id}"
@@ -158,8 +165,8 @@ def check_support(
             errors += _pair_problems(pair, adapters)
         scheduled = {(p.template.semantic_id, p.app.app_id) for p in cat_pairs}
         unscheduled = [
-            f"{t.semantic_id} x {a.app_id}" for t in cat_templates for a in runnable
-            if (t.semantic_id, a.app_id) not in scheduled
+            f"{t.semantic_id} x {a.app_id}" + _decline_reason(adapters[a.app_id], t) for t in cat_templates
+            for a in runnable if (t.semantic_id, a.app_id) not in scheduled
         ]
         if runnable:
             for t in cat_templates:

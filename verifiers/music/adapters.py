@@ -15,6 +15,12 @@ from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
 from verifiers.music import device as dev
 from verifiers.music.profiles import (
+    APOLLO_PLAYLISTS,
+    APOLLO_QUEUE,
+    MONSTER_PLAYLISTS,
+    MONSTER_QUEUE,
+    PHONOGRAPH_PLAYLISTS,
+    PHONOGRAPH_QUEUE,
     FOSSIFY_PLAYLISTS,
     FOSSIFY_QUEUE,
     FOSSIFY_SLEEP,
@@ -153,7 +159,9 @@ class RetroMusicAdapter(MusicAdapter):
         files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
                "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED)")))
     storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, MEDIA_SESSION)
-    unsupported = {"RetroSleepTimer": "not yet: the sleep-timer dialog's minutes are a SeekBar (pending)"}
+    unsupported = {"RetroSleepTimer": "not yet: the minutes are set on the dialog's SeekBar (a drag; the simulated "
+                                      "device has no horizontal drag, so no gold script); the store is readable "
+                                      "(prefs last_sleep_timer_value + next_sleep_timer_elapsed_real_time)"}
 
 
 class FossifyMusicAdapter(MusicAdapter):
@@ -164,6 +172,52 @@ class FossifyMusicAdapter(MusicAdapter):
     storage = (FOSSIFY_PLAYLISTS.profile, FOSSIFY_QUEUE.profile, FOSSIFY_SLEEP.profile, MEDIA_SESSION)
 
 
-ADAPTERS: tuple[MusicAdapter, ...] = (RetroMusicAdapter(), FossifyMusicAdapter())
+class ApolloAdapter(MusicAdapter):
+    app = app_by_id("music_apollo")
+    playlist_profile = APOLLO_PLAYLISTS
+    queue_profile = APOLLO_QUEUE
+    storage = (APOLLO_PLAYLISTS.profile, APOLLO_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": "Apollo 1.5.15 has no sleep timer (no such feature anywhere in its source; "
+                                      "nuclearfog/Apollo-Music, storage_music.md §3)"}
 
-__all__ = ["ADAPTERS", "FossifyMusicAdapter", "MusicAdapter", "RetroMusicAdapter"]
+
+class PhonographPlusAdapter(MusicAdapter):
+    app = app_by_id("music_phonograph_plus")
+    playlist_profile = PHONOGRAPH_PLAYLISTS
+    queue_profile = PHONOGRAPH_QUEUE
+    storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": "not yet: Phonograph Plus records a running timer only as an AlarmManager alarm "
+                                      "(dumpsys alarm), which this category does not read yet (the minutes are in "
+                                      "the alarm's trigger time)"}
+
+
+_MEMORY_TIMER = ("not yet: the app keeps the timer only in its service's memory (nothing durable, no alarm), so "
+                 "only the screen could show it and no screen verifier is written yet")
+
+
+class MonsterMusicAdapter(MusicAdapter):
+    app = app_by_id("music_monstermusic")
+    playlist_profile = MONSTER_PLAYLISTS
+    queue_profile = MONSTER_QUEUE
+    storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": _MEMORY_TIMER + " (ZTFtrue/MonsterMusic SleepTimerManager.kt)"}
+
+
+class SicMuNeoAdapter(MusicAdapter):
+    app = app_by_id("music_sicmu_neo")
+    runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
+    storage = (MEDIA_SESSION,)
+    unsupported = {
+        **{sid: _NO_PLAYLISTS for sid in ("RetroCreatePlaylist", "RetroRenamePlaylist", "RetroAddToPlaylist",
+                                          "RetroRemoveFromPlaylist", "RetroPlaylistDuration")},
+        **{sid: _NO_QUEUE for sid in ("RetroAddToQueue", "RetroReorderQueue")},
+        "RetroSavePlaylist": _NO_QUEUE + "; " + _NO_PLAYLISTS,
+        "RetroSleepTimer": _MEMORY_TIMER + " (mira-x/SicMu MusicService.java: java.util.Timer)",
+    }
+
+
+ADAPTERS: tuple[MusicAdapter, ...] = (RetroMusicAdapter(), FossifyMusicAdapter(), ApolloAdapter(),
+                                      PhonographPlusAdapter(), MonsterMusicAdapter(), SicMuNeoAdapter())
+
+__all__ = ["ADAPTERS", "ApolloAdapter", "FossifyMusicAdapter", "MonsterMusicAdapter", "MusicAdapter",
+           "PhonographPlusAdapter", "RetroMusicAdapter", "SicMuNeoAdapter"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, Tap, TypeInto
+from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, ScrollTo, Tap, TypeInto
 from verifiers.bundle import Script
 from verifiers.music.state import parse_duration
 
@@ -24,7 +24,7 @@ Steps = Generator[Intent, str, None]
 @dataclass(frozen=True)
 class MusicUi:
     app_id: str
-    nav: Literal["tabs", "drawer", "bottom"]
+    nav: Literal["tabs", "drawer", "bottom", "none"]
     playlists_section: str
     new_playlist: By
     new_playlist_in_menu: bool
@@ -42,10 +42,11 @@ class MusicUi:
     queue_label: str
     save_queue: str
     duration_res: str | None  # None: the page shows no total, add the rows up
-    search: By
+    search: By | None  # None: no search; the song is scrolled to in the library
     search_field: By
     song_title_res: str
     playlist_title_res: str
+    create_kind: str = ""  # the create dialog's kind to pick (Phonograph Plus: "Database playlists")
     sleep_label: str = ""
     sleep_choices: tuple[int, ...] = ()
 
@@ -69,7 +70,42 @@ FOSSIFY = MusicUi(
     sleep_label="Sleep timer", sleep_choices=(5, 10, 20, 30, 60),
 )
 
-APPS: tuple[MusicUi, ...] = (RETRO, FOSSIFY)
+APOLLO = MusicUi(
+    app_id="music_apollo", nav="tabs", playlists_section="Playlists", new_playlist=By(text="New playlist"),
+    new_playlist_in_menu=True, name_field=By(res="playlist_name"), create="Save", rename="Rename", rename_button="Save",
+    song_menu="long_press", more_desc="Context menu", play_next="Play next", add_to_queue="Add to queue",
+    add_to_playlist="Add to playlist", remove="Remove from playlist", queue_entry="icon", queue_label="Queue",
+    save_queue="Save queue", duration_res=None, search=By(desc="Search library"), search_field=By(res="search_query"),
+    song_title_res="line_one", playlist_title_res="line_one",
+)
+
+PHONOGRAPH = MusicUi(
+    app_id="music_phonograph_plus", nav="drawer", playlists_section="Playlists", new_playlist=By(desc="New playlist"),
+    new_playlist_in_menu=False, name_field=By(res="playlist_name"), create="Create", rename="Rename", rename_button="OK",
+    song_menu="button", more_desc="Menu", play_next="Play next", add_to_queue="Add to playing queue",
+    add_to_playlist="Add to playlist", remove="Remove from playlist", queue_entry="menu", queue_label="Playing queue",
+    save_queue="Save playing queue", duration_res="text_playlist_info", search=By(desc="Search"),
+    search_field=By(res="search_query"), song_title_res="title", playlist_title_res="title",
+    create_kind="Database playlists",
+)
+
+MONSTER = MusicUi(
+    app_id="music_monstermusic", nav="tabs", playlists_section="PlayLists", new_playlist=By(desc="Create playlist"),
+    new_playlist_in_menu=False, name_field=By(res="playlist_name"), create="Confirm", rename="Rename playlist",
+    rename_button="Confirm", song_menu="button", more_desc="Operate", play_next="Play next", add_to_queue="Add to queue",
+    add_to_playlist="Add to playlist", remove="Remove from current playlist", queue_entry="icon", queue_label="Queue",
+    save_queue="Save as playlist", duration_res="playlist_total", search=By(desc="Search music"),
+    search_field=By(res="search_query"), song_title_res="song_name", playlist_title_res="playlist_name_text",
+)
+
+SICMU = MusicUi(
+    app_id="music_sicmu_neo", nav="none", playlists_section="", new_playlist=By(), new_playlist_in_menu=False,
+    name_field=By(), create="", rename="", rename_button="", song_menu="long_press", more_desc="", play_next="",
+    add_to_queue="", add_to_playlist="", remove="", queue_entry="menu", queue_label="", save_queue="",
+    duration_res=None, search=None, search_field=By(), song_title_res="song_title", playlist_title_res="",
+)
+
+APPS: tuple[MusicUi, ...] = (RETRO, FOSSIFY, APOLLO, PHONOGRAPH, MONSTER, SICMU)
 
 
 # -- building blocks ---------------------------------------------------------------------------------
@@ -97,6 +133,7 @@ def row_menu(ui: MusicUi, title: str, nth_button: int) -> Steps:
 
 def song_action(ui: MusicUi, title: str, item: str) -> Steps:
     """Search the song, open its menu, pick ``item``."""
+    assert ui.search is not None
     yield Tap(ui.search)
     yield TypeInto(ui.search_field, title)
     yield from row_menu(ui, title, 0)
@@ -104,6 +141,8 @@ def song_action(ui: MusicUi, title: str, item: str) -> Steps:
 
 
 def name_and_confirm(ui: MusicUi, name: str, button: str) -> Steps:
+    if ui.create_kind and button == ui.create:
+        yield Tap(By(text=ui.create_kind))
     yield TypeInto(ui.name_field, name)
     yield Tap(By(text=button, res="button1"))
 
@@ -199,9 +238,13 @@ def _sleep(ui: MusicUi, p: dict[str, Any]) -> Steps:
 
 
 def _play(ui: MusicUi, p: dict[str, Any]) -> Steps:
-    yield Tap(ui.search)
-    yield TypeInto(ui.search_field, p["song_title"])
-    yield Tap(By(text=p["song_title"], res=ui.song_title_res))
+    target = By(text=p["song_title"], res=ui.song_title_res)
+    if ui.search is None:
+        yield ScrollTo(target)
+    else:
+        yield Tap(ui.search)
+        yield TypeInto(ui.search_field, p["song_title"])
+    yield Tap(target)
 
 
 BODIES: dict[str, Callable[[MusicUi, dict[str, Any]], Steps]] = {

@@ -6,13 +6,14 @@ plain lines), the pure parse and the seed (rows/files exactly as the app writes 
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.base import SourceRef, StorageProfile
 from verifiers.music import device as dev
-from verifiers.music.state import SONG_SECONDS, Playlist
+from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -300,3 +301,253 @@ FOSSIFY_SLEEP = FossifySleep(profile=StorageProfile(
 
 __all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "PlaylistProfile", "QueueProfile",
            "SleepProfile", "playback_state_queue"]
+
+
+# -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
+
+PLAYLISTS_URI = "content://media/external/audio/playlists"
+_PL_ROW = re.compile(r"^Row: \d+ _id=(\d+), name=(.*)$")
+_MEMBER_ROW = re.compile(r"^Row: \d+ audio_id=(\d+)$")
+AOSP_MEDIAPROVIDER = SourceRef(
+    repo="aosp-mirror/platform_packages_providers_mediaprovider", tag="android-13.0.0_r1",
+    files=("src/com/android/providers/media/MediaProvider.java (playlist insert/update/members; shell callers may "
+           "set owner_package_name)", "src/com/android/providers/media/DatabaseHelper.java (audio_playlists view, "
+           "audio_playlists_map)"),
+    note="pm clear of a player leaves its MediaStore playlists (owner set to NULL): every seed deletes them")
+
+
+def mediastore_lines(device: DeviceClient) -> list[str]:
+    """``P id name`` rows and ``S id audio_id`` rows (members by play_order), from ``content query``."""
+    out = device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id")
+    lists = [(m.group(1), m.group(2)) for line in out.splitlines() if (m := _PL_ROW.match(line))]
+    if "Error" in out:
+        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
+    lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
+    if lists:
+        marks = " ; ".join(f"echo __M{pid}; content query --uri {PLAYLISTS_URI}/{pid}/members --projection audio_id "
+                           "--sort play_order" for pid, _ in lists)
+        current = ""
+        for line in device.check(marks).splitlines():
+            if line.startswith("__M"):
+                current = line[3:]
+            elif (m := _MEMBER_ROW.match(line)) is not None:
+                lines.append(f"S{S}{current}{S}{m.group(1)}")
+    return lines
+
+
+def clear_mediastore_playlists(device: DeviceClient) -> None:
+    device.check(f"content delete --uri {PLAYLISTS_URI}")
+
+
+def seed_mediastore(device: DeviceClient, owner: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+    """Insert each playlist owned by ``owner`` (as the app's own insert would be), then its members."""
+    for p in playlists:
+        device.check(f"content insert --uri {PLAYLISTS_URI} --bind {shlex.quote('name:s:' + p.name)} "
+                     f"--bind owner_package_name:s:{owner}")
+        found = [pid for line in device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name").splitlines()
+                 if (m := _PL_ROW.match(line)) and m.group(2) == p.name for pid in [m.group(1)]]
+        if not found:
+            raise VerifierReadError(f"MediaStore did not keep the playlist {p.name!r}")
+        for n, song in enumerate(p.songs, start=1):
+            device.check(f"content insert --uri {PLAYLISTS_URI}/{found[-1]}/members --bind audio_id:l:{ids[song]} "
+                         f"--bind play_order:i:{n}")
+
+
+@dataclass(frozen=True)
+class MediaStorePlaylists(PlaylistProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return mediastore_lines(device)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        seed_mediastore(device, package, playlists, ids)
+
+
+APOLLO_PKG = "org.nuclearfog.apollo"
+APOLLO_SOURCE = SourceRef(repo="nuclearfog/Apollo-Music", tag="1.5.15", files=(
+    "app/src/main/java/org/nuclearfog/apollo/utils/MusicUtils.java (createPlaylist, addToPlaylist, renamePlaylist, "
+    "removeFromPlaylist)", "app/src/main/java/org/nuclearfog/apollo/utils/PreferenceUtils.java (queue, curpos)",
+    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue)"),
+    note="the pinned F-Droid build 74 is a later Codeberg release not reachable here; 1.5.15 is the newest GitHub tag")
+APOLLO_PLAYLISTS = MediaStorePlaylists(profile=StorageProfile(
+    what="playlists", path=PLAYLISTS_URI,
+    format="MediaStore audio_playlists (files with media_type 4: _id, name, owner_package_name) + members "
+           "audio_playlists_map(audio_id, playlist_id, play_order)",
+    writes="create: insert name (the app is the owner), then bulk-insert members (audio_id, play_order); rename: "
+           "update name with every word capitalised; remove: delete members where audio_id = the song",
+    sources=(APOLLO_SOURCE, AOSP_MEDIAPROVIDER)))
+
+
+@dataclass(frozen=True)
+class ApolloPrefsQueue(QueueProfile):
+    """Default prefs ``queue``: MediaStore ids in hex joined by ``;``; ``curpos`` the current index."""
+
+    profile: StorageProfile
+
+    def _path(self, package: str) -> str:
+        return f"/data/data/{package}/shared_prefs/{package}_preferences.xml"
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.run(f"cat {self._path(package)}")
+        if not out.ok:
+            if "No such file" in out.stdout + out.stderr:
+                return []
+            raise VerifierReadError(f"could not read Apollo's preferences: {out.stderr.strip()[:200]}")
+        m = re.search(r'<string name="queue">([^<]*)</string>', out.stdout)
+        return [f"Q{S}{int(x, 16)}" for x in (m.group(1).split(";") if m else []) if x]
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        hexes = ";".join(f"{ids[t]:x}" for t in queue)
+        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="curpos" value="0" />\n'
+                '    <long name="seekpos" value="0" />\n</map>\n')
+        device.check(f"mkdir -p /data/data/{package}/shared_prefs")
+        device.push_bytes((PREFS_HEADER + body).encode(), self._path(package))
+
+
+APOLLO_QUEUE = ApolloPrefsQueue(profile=StorageProfile(
+    what="play queue", path=f"/data/data/{APOLLO_PKG}/shared_prefs/{APOLLO_PKG}_preferences.xml",
+    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int curpos; long seekpos",
+    writes="every queue change (enqueue, play next, move, remove, open): the whole queue is saved (apply())",
+    sources=(APOLLO_SOURCE,)))
+
+
+# -- Phonograph Plus: Room music_database_v1.db (+ MediaStore file playlists) ------------------------------
+
+PHONOGRAPH_PKG = "player.phonograph.plus"
+PHONOGRAPH_SOURCE = SourceRef(repo="chr56/Phonograph_Plus", tag="v1.12.1", files=(
+    "app/src/main/java/player/phonograph/repo/room/MusicDatabase.kt (music_database_v1.db)",
+    "app/src/main/java/player/phonograph/repo/room/entity/PlaylistEntity.kt, PlaylistSongEntity.kt",
+    "app/src/main/java/player/phonograph/repo/room/domain/RoomPlaylistsActions.kt",
+    "app/src/main/java/player/phonograph/repo/mediastore/MediaStorePlaylistsActions.kt",
+    "app/src/main/java/player/phonograph/repo/loader/Playlists.kt (Room + MediaStore merged)",
+    "app/src/main/java/player/phonograph/service/queue/MusicPlaybackQueueStore.kt"))
+
+
+@dataclass(frozen=True)
+class PhonographPlaylists(PlaylistProfile):
+    """Room database playlists (seeded here) and MediaStore playlists, merged as the Playlists tab shows them."""
+
+    profile: StorageProfile
+    room: RoomPlaylists
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        room = [line.replace(f"P{S}", f"P{S}db", 1).replace(f"S{S}", f"S{S}db", 1)
+                for line in self.room.read(device, package) if line[:2] in (f"P{S}", f"S{S}")]
+        return room + mediastore_lines(device)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        self.room.seed(device, package, playlists, ids)
+
+
+PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
+    profile=StorageProfile(
+        what="playlists", path=f"{_db(PHONOGRAPH_PKG, 'music_database_v1.db')} + {PLAYLISTS_URI}",
+        format="Room MusicDatabase rev 2: playlists(playlist_id, playlist_name, date_added, date_modified); "
+               "playlist_songs(playlist_song_id, _id = MediaStore id, playlist_id, position, path); plus MediaStore "
+               "playlists (file kind)",
+        writes="create (kind 'Database playlists'): playlists row + playlist_songs rows (position max+1); file kind "
+               "without SAF: MediaStore insert + members; rename/remove of a file playlist go through MediaStore",
+        sources=(PHONOGRAPH_SOURCE, AOSP_MEDIAPROVIDER)),
+    room=RoomPlaylists(
+        profile=StorageProfile(what="", path="", format="", writes=""),
+        db_name="music_database_v1.db",
+        read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM playlists ORDER BY playlist_id; "
+                  "SELECT 'S'||char(31)||playlist_id||char(31)||_id FROM playlist_songs ORDER BY playlist_id, position;"),
+        clear_sql="DELETE FROM playlist_songs; DELETE FROM playlists;",
+        playlist_insert=("INSERT INTO playlists (playlist_id, playlist_name, date_added, date_modified) "
+                         "VALUES ({pid}, {name}, 0, 0);"),
+        member_insert="INSERT INTO playlist_songs (_id, playlist_id, position, path) VALUES ({id}, {pid}, {pos}, {data});",
+    ),
+)
+PHONOGRAPH_QUEUE = playback_state_queue(PHONOGRAPH_PKG, 6, PHONOGRAPH_SOURCE)
+
+
+# -- MonsterMusic: Music/<name>.m3u + Room default_data.db ---------------------------------------------
+
+MONSTER_PKG = "com.ztftrue.music"
+MONSTER_SOURCE = SourceRef(repo="ZTFtrue/MonsterMusic", tag="0.1.69", files=(
+    "app/src/main/java/com/ztftrue/music/utils/trackManager/PlaylistManager.kt (create, list, add, remove, rename)",
+    "app/src/main/java/com/ztftrue/music/sqlData/MusicDatabase.kt (default_data.db v7)",
+    "app/src/main/java/com/ztftrue/music/sqlData/model/MusicItem.kt (queue)",
+    "app/src/main/java/com/ztftrue/music/play/PlayService.kt (queue rewritten on timeline change)"))
+
+
+@dataclass(frozen=True)
+class M3uPlaylists(PlaylistProfile):
+    """``Music/*.m3u``: the name is the file name; members are the non-comment lines (absolute paths, or
+    relative to the playlist's folder after a remove/reorder)."""
+
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.check(f"for f in {MUSIC_DIR}/*.m3u {MUSIC_DIR}/*.m3u8; do [ -f \"$f\" ] || continue; "
+                           "echo \"__F$f\"; cat \"$f\"; echo; done")
+        return [line for line in out.splitlines() if line.strip()]
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[Playlist]:
+        out: list[Playlist] = []
+        by_file = {f"{t}.wav": t for t in SONG_SECONDS}
+        for line in lines:
+            if line.startswith("__F"):
+                name = line[3:].rsplit("/", 1)[-1]
+                out.append(Playlist(name=name.rsplit(".", 1)[0]))
+            elif out and not line.startswith("#"):
+                base = line.strip().rsplit("/", 1)[-1]
+                out[-1].songs.append(by_file.get(base, f"<file {base}>"))
+        return out
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        device.check(f"rm -f {MUSIC_DIR}/*.m3u {MUSIC_DIR}/*.m3u8")
+        for p in playlists:
+            path = f"{MUSIC_DIR}/{p.name}.m3u"
+            body = "#EXTM3U\n" + "".join(f"/storage/emulated/0/Music/{s}.wav\n" for s in p.songs)
+            device.push_bytes(body.encode(), path)
+        device.check("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///storage/emulated/0/Music")
+        for p in playlists:  # the app made them: it owns them (shell may set the owner, MediaProvider.update)
+            where = shlex.quote(f"_data='/storage/emulated/0/Music/{p.name}.m3u'")
+            device.check(f"content update --uri content://media/external/file --bind owner_package_name:s:{package} "
+                         f"--where {where}")
+
+
+MONSTER_PLAYLISTS = M3uPlaylists(profile=StorageProfile(
+    what="playlists", path=f"{MUSIC_DIR}/<name>.m3u (MediaStore Files, owner com.ztftrue.music)",
+    format="M3U: '#EXTM3U' then one song path per line; listed from MediaStore files named *.m3u / *.m3u8",
+    writes="create: MediaStore Files insert of Music/<name>.m3u (pending), absolute paths written, IS_PENDING cleared "
+           "(the provider scans it); add: rewrite with absolute paths; remove/reorder: rewrite with relative paths; "
+           "rename: update Playlists.NAME (the provider moves the file)",
+    sources=(MONSTER_SOURCE, AOSP_MEDIAPROVIDER)))
+
+
+@dataclass(frozen=True)
+class MonsterQueue(QueueProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, "default_data.db"),
+                                "SELECT 'Q'||char(31)||id FROM queue ORDER BY tableId;")
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        db = _db(package, "default_data.db")
+        dev.ensure_db(device, package, db)
+        rows = []
+        for n, t in enumerate(queue):
+            v = _song_values(t, ids)
+            rows.append(f"INSERT INTO queue VALUES ({n}, {v['id']}, {v['title']}, {v['data']}, {v['ms']}, "
+                        f"{dev.sql_text(t + '.wav')}, 'Music', 0, '<unknown>', 0, '', 0, 0, 0, {n}, 0);")
+        device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue; " + " ".join(rows) + " COMMIT;")
+
+
+MONSTER_QUEUE = MonsterQueue(profile=StorageProfile(
+    what="play queue", path=_db(MONSTER_PKG, "default_data.db"),
+    format="Room MusicDatabase v7, table queue (MusicItem: tableId = timeline index, id = MediaStore id, name, path, "
+           "duration, displayName, album, albumId, artist, artistId, genre, genreId, year, songNumber, priority, "
+           "isFavorite)",
+    writes="every timeline change (add, play next, move, remove): delete all rows, insert the timeline",
+    sources=(MONSTER_SOURCE,)))
+
+__all__ += ["APOLLO_PLAYLISTS", "APOLLO_QUEUE", "MONSTER_PLAYLISTS", "MONSTER_QUEUE", "PHONOGRAPH_PLAYLISTS",
+            "PHONOGRAPH_QUEUE"]

@@ -276,8 +276,25 @@ class MediaHandler:
             return update_rows(self.conn, "audio_playlists_map", values, where, base)
         row_ids = ids(self.conn, view, where, base)
         for rid in row_ids:
-            update_rows(self.conn, "files", values, None, row_clause(rid))
+            row = dict(values)
+            if kind == "playlists" and row.get("name"):
+                row.update(self._renamed_playlist_file(rid, str(row["name"])))
+            update_rows(self.conn, "files", row, None, row_clause(rid))
         return len(row_ids)
+
+    def _renamed_playlist_file(self, row_id: int, name: str) -> dict[str, Any]:
+        """Setting ``Playlists.NAME`` also sets ``_display_name`` and moves the playlist file
+        (MediaProvider ``update``, android-13: the name becomes the display name, then the file moves)."""
+        found = self.conn.execute("SELECT _data FROM files WHERE _id = ?", (row_id,)).fetchone()
+        if not found or not found[0]:
+            return {}
+        old = str(found[0])
+        ext = os.path.splitext(old)[1] or ".m3u"
+        new = posixpath.join(posixpath.dirname(old), name + ext)
+        src, dst = self.device.fs.host(old), self.device.fs.host(new)
+        if src.is_file() and not dst.exists():
+            src.rename(dst)
+        return {"_data": new, "_display_name": name + ext, "title": name}
 
     def delete(self, authority: str, segments: list[str], where: str | None) -> int:
         kind, view, base, _ = self._target(segments)

@@ -33,6 +33,7 @@ from pytest_anyapp.sim.ui.views import (
     Column,
     EditText,
     Fab,
+    RadioButton,
     ImageButton,
     ListItem,
     Row,
@@ -51,7 +52,7 @@ class MusicSkin:
     """One player, declared."""
 
     title: str
-    nav: Literal["tabs", "drawer", "bottom"]
+    nav: Literal["tabs", "drawer", "bottom", "none"]
     sections: tuple[str, ...]  # labels; the first is the songs list, "playlists" names the playlists one
     playlists_label: str = "Playlists"
     create_entry: Literal["fab", "menu"] = "fab"
@@ -80,6 +81,9 @@ class MusicSkin:
     play_desc: str = "Play"
     pause_desc: str = "Pause"
     ids: dict[str, str] = field(default_factory=dict)  # song_title, playlist_title, duration, search_field
+    #: The create dialog's kind choices (Phonograph Plus: file vs database playlists); () = none.
+    create_kinds: tuple[str, ...] = ()
+    search: bool = True  # a search action in the library's toolbar
     session_tag: str = "MusicService"
     session_active: bool = True
     lineage: str = ""
@@ -101,6 +105,8 @@ class MusicApp(SimApp):
     skin: ClassVar[MusicSkin]
     #: Index of the current song in the queue (the service's memory; a seeded queue starts at 0).
     current: int = 0
+    #: The kind picked in the create dialog (index into ``skin.create_kinds``).
+    create_kind: int = 0
     permissions = ("android.permission.READ_MEDIA_AUDIO", "android.permission.READ_EXTERNAL_STORAGE",
                    "android.permission.POST_NOTIFICATIONS")
 
@@ -193,9 +199,17 @@ class MusicScreen(Screen):
             items.append((s.add_to_playlist, lambda: self.pick_playlist([song.id])))
         return items
 
-    def name_dialog(self, title: str, button: str, initial: str, on_ok: Callable[[str], Any]) -> None:
+    def name_dialog(self, title: str, button: str, initial: str, on_ok: Callable[[str], Any],
+                    kinds: tuple[str, ...] = ()) -> None:
         self.set_field("playlist_name", initial)
-        self.show_dialog(AlertDialog(title, view=EditText("playlist_name", hint=self.skin.name_hint, autofocus=True),
+        field = EditText("playlist_name", hint=self.skin.name_hint, autofocus=True)
+        view: View = field
+        if kinds:
+            self.m.create_kind = 0
+            view = Column(*[RadioButton(k, checked=i == self.m.create_kind,
+                                        on_change=lambda _c, i=i: setattr(self.m, "create_kind", i))
+                            for i, k in enumerate(kinds)], field)
+        self.show_dialog(AlertDialog(title, view=view,
                                      positive=(button, lambda: on_ok(self.field("playlist_name").strip())),
                                      negative=("Cancel", None)))
 
@@ -204,7 +218,7 @@ class MusicScreen(Screen):
             store = self.m.playlists()
             if name and store is not None:
                 store.create(name, song_ids)
-        self.name_dialog(self.skin.name_dialog_title, self.skin.create_button, "", ok)
+        self.name_dialog(self.skin.name_dialog_title, self.skin.create_button, "", ok, self.skin.create_kinds)
 
     def pick_playlist(self, song_ids: list[int]) -> None:
         store = self.m.playlists()
@@ -264,9 +278,9 @@ class Library(MusicScreen):
         if s.nav == "drawer":
             drawer = [(sec, lambda i=i: setattr(self, "section", i)) for i, sec in enumerate(s.sections)]
             header: list[View] = [Toolbar(label, nav="menu", on_nav=lambda: active_screen().show_menu(drawer),
-                                          actions=[self.search_button()], menu=menu)]
+                                          actions=self.search_button(), menu=menu)]
         else:
-            header = [Toolbar(s.title, actions=[self.search_button()], menu=menu)]
+            header = [Toolbar(s.title, actions=self.search_button(), menu=menu)]
             if s.nav == "tabs":
                 header.append(Tabs(list(s.sections), self.section, lambda i: setattr(self, "section", i)))
         body = self.playlists_list() if is_playlists else self.songs_list()
@@ -299,8 +313,10 @@ class Library(MusicScreen):
         if text.isdigit() and int(text) > 0:
             self.m.set_sleep_timer(int(text))
 
-    def search_button(self) -> View:
-        return ImageButton("search", self.skin.search_desc, on_click=lambda: self.push(Search(self.app)))
+    def search_button(self) -> list[View]:
+        if not self.skin.search:
+            return []
+        return [ImageButton("search", self.skin.search_desc, on_click=lambda: self.push(Search(self.app)))]
 
     def songs_list(self) -> View:
         rows = [self.song_row(song, self.library_song_menu(song), lambda x=song: self.m.play_song(x))

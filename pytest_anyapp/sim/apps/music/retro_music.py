@@ -22,7 +22,7 @@ SKIN = MusicSkin(
     queue_label="Playing queue", save_queue="Save playing queue", duration_format="m:ss",
     search_desc="Search", search_hint="Search your library…",
     ids={"song_title": "title", "playlist_title": "title", "duration": "playlist_info", "search_field": "searchView"},
-    session_tag="code.name.monkey.retromusic",
+    session_tag="code.name.monkey.retromusic", lineage="phonograph",
 )
 
 
