@@ -131,8 +131,8 @@ RETRO_PLAYLISTS = RoomPlaylists(
             "app/src/main/java/code/name/monkey/retromusic/MainModule.kt (playlist.db)")),),
     ),
     db_name="playlist.db",
-    read_sql=(f"SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM PlaylistEntity ORDER BY playlist_id; "
-              f"SELECT 'S'||char(31)||playlist_creator_id||char(31)||id FROM SongEntity ORDER BY song_key;"),
+    read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM PlaylistEntity ORDER BY playlist_id; "
+              "SELECT 'S'||char(31)||playlist_creator_id||char(31)||id FROM SongEntity ORDER BY song_key;"),
     clear_sql="DELETE FROM SongEntity; DELETE FROM PlaylistEntity;",
     playlist_insert="INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES ({pid}, {name});",
     member_insert=("INSERT INTO SongEntity (playlist_creator_id, id, title, track_number, year, duration, data, "
