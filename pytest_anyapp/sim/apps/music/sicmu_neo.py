@@ -24,6 +24,7 @@ class SicMuNeo(MusicApp):
     label = "SicMu Neo"
     version_name, version_code = "2.4.5", 38
     target_sdk = 28
+    permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # legacy storage: no READ_MEDIA_AUDIO
     launch_activity = ".Main"
     icon_color = "#222222"
     skin = SKIN
