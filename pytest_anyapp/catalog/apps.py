@@ -10,9 +10,10 @@ each category). Decisions taken while cataloguing, so nobody has to rediscover t
 * ``app_id`` is ``<category>_<slug>``. The To-Do and Notes profiles use un-prefixed ids (``cfait``,
   ``markor``); they get the category prefix (``tasks_cfait``, ``notes_markor``). ``tasks_org``
   (Tasks.org) already carries the ``tasks`` prefix, so it keeps its exact id (slug ``org``).
-* Pinned versions exist only for the 23 cohort apps (``app_versions_pinned.csv``); the other 29 have
-  none, so ``version_name``/``version_code`` stay ``None`` and the F-Droid/AndroidWorld version hints
-  of the notes are recorded in ``apk_source`` only (a hint is not a pin: preflight must not enforce it).
+* Pinned versions exist for the 23 cohort apps (``app_versions_pinned.csv``) and for the apps whose
+  category doc grounds their storage in public source at a tag (Music: docs/music.md); the others
+  have none, so ``version_name``/``version_code`` stay ``None`` and the F-Droid/AndroidWorld version
+  hints of the notes are recorded in ``apk_source`` only (a hint is not a pin).
   No apk sha256 is given in the notes for any app, so ``apk_sha256`` is ``None`` everywhere.
 * ``apk_source``: where the notes name a source it is quoted; otherwise it is the app's usual
   distribution channel and marked ``(inferred)``.
@@ -194,25 +195,27 @@ APPS: tuple[AppSpec, ...] = (
             apk_source=_fdroid("com.jerameeldelosreyes.sushi_15.apk"),
             # Pinned by the Finance helper: tag v1.15 of jerameel/sushi (android/app/build.gradle).
             version_name="1.15", version_code=15),
-    # -- Music (tasks_part2 §4A; no pins) ---------------------------------------------------------
+    # -- Music (tasks_part2 §4A; pinned to the tags docs/music.md cites) ----------------------------------
     AppSpec(app_id="music_retro_music", display_name="Retro Music",
             package="code.name.monkey.retromusic", category=_C.MUSIC, is_original=True,
-            apk_source="AndroidWorld APK set (code.name.monkey.retromusic_10603.apk)"),
+            apk_source="AndroidWorld APK set (code.name.monkey.retromusic_10603.apk)",
+            version_name="6.1.0", version_code=10603),
     AppSpec(app_id="music_fossify_music", display_name="Fossify Music",
             package="org.fossify.musicplayer", category=_C.MUSIC, is_original=False,
-            apk_source=_fdroid("org.fossify.musicplayer_14.apk")),
+            apk_source=_fdroid("org.fossify.musicplayer_14.apk"), version_name="1.8.1", version_code=14),
     AppSpec(app_id="music_apollo", display_name="Apollo",
             package="org.nuclearfog.apollo", category=_C.MUSIC, is_original=False,
-            apk_source=_fdroid("org.nuclearfog.apollo_74.apk")),
+            apk_source="GitHub release 1.5.15 (nuclearfog/Apollo-Music; F-Droid's _74 is a later Codeberg build whose "
+                       "source is not reachable, docs/music.md)", version_name="1.5.15", version_code=55),
     AppSpec(app_id="music_sicmu_neo", display_name="SicMu Neo",
             package="xyz.mordorx.sicmu", category=_C.MUSIC, is_original=False,
-            apk_source=_fdroid("xyz.mordorx.sicmu_38.apk")),
+            apk_source=_fdroid("xyz.mordorx.sicmu_38.apk"), version_name="2.4.5", version_code=38),
     AppSpec(app_id="music_phonograph_plus", display_name="Phonograph Plus",
             package="player.phonograph.plus", category=_C.MUSIC, is_original=False,
-            apk_source=_fdroid("player.phonograph.plus_1121.apk")),
+            apk_source=_fdroid("player.phonograph.plus_1121.apk"), version_name="1.12.1", version_code=1121),
     AppSpec(app_id="music_monstermusic", display_name="MonsterMusic",
             package="com.ztftrue.music", category=_C.MUSIC, is_original=False,
-            apk_source=_fdroid("com.ztftrue.music_69.apk")),
+            apk_source=_fdroid("com.ztftrue.music_69.apk"), version_name="0.1.69", version_code=69),
     # -- Calendar (tasks_part2 §5A; no pins; Google/Samsung/Proton Calendar are de-scoped) --------
     AppSpec(app_id="calendar_simple_calendar_pro", display_name="Simple Calendar Pro",
             package="com.simplemobiletools.calendar.pro", category=_C.CALENDAR, is_original=True,

@@ -64,17 +64,14 @@ def test_sms_rows_are_unchanged() -> None:
     ]
 
 
-def test_pins_only_for_the_five_category_cohort() -> None:
-    """The notes pin versions for the 23 cohort apps; the other 29 must not invent pins: one is pinned
-    only at the version whose public source its storage profile was read at (issue 15), cited in
-    ``apk_source`` as "source tag"."""
+def test_pins_for_the_cohort_and_whole_pins_elsewhere() -> None:
+    """The notes pin versions for the 23 cohort apps; other apps are pinned only where a category
+    helper read the app's source at a tag (the category doc cites it), and then with both fields."""
     cohort = {Category.SMS, Category.CONTACTS, Category.CLOCK, Category.FILES, Category.MAPS}
     for app in APPS:
         pinned = app.version_name is not None and app.version_code is not None
-        if app.category in cohort:
-            assert pinned, app.app_id
-        elif pinned:
-            assert "source tag" in app.apk_source, app.app_id
+        assert pinned or app.category not in cohort, app.app_id
+        assert (app.version_name is None) == (app.version_code is None), app.app_id
     assert app_by_id("clock_google_clock").version_code == 74001498
 
 

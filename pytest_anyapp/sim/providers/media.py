@@ -276,8 +276,25 @@ class MediaHandler:
             return update_rows(self.conn, "audio_playlists_map", values, where, base)
         row_ids = ids(self.conn, view, where, base)
         for rid in row_ids:
-            update_rows(self.conn, "files", values, None, row_clause(rid))
+            row = dict(values)
+            if kind == "playlists" and row.get("name"):
+                row.update(self._renamed_playlist_file(rid, str(row["name"])))
+            update_rows(self.conn, "files", row, None, row_clause(rid))
         return len(row_ids)
+
+    def _renamed_playlist_file(self, row_id: int, name: str) -> dict[str, Any]:
+        """Setting ``Playlists.NAME`` also sets ``_display_name`` and moves the playlist file
+        (MediaProvider ``update``, android-13: the name becomes the display name, then the file moves)."""
+        found = self.conn.execute("SELECT _data FROM files WHERE _id = ?", (row_id,)).fetchone()
+        if not found or not found[0]:
+            return {}
+        old = str(found[0])
+        ext = os.path.splitext(old)[1] or ".m3u"
+        new = posixpath.join(posixpath.dirname(old), name + ext)
+        src, dst = self.device.fs.host(old), self.device.fs.host(new)
+        if src.is_file() and not dst.exists():
+            src.rename(dst)
+        return {"_data": new, "_display_name": name + ext, "title": name}
 
     def delete(self, authority: str, segments: list[str], where: str | None) -> int:
         kind, view, base, _ = self._target(segments)
@@ -293,3 +310,62 @@ class MediaHandler:
                 if host.is_file():
                     host.unlink()
         return len(row_ids)
+
+
+# -- media sessions ---------------------------------------------------------------------------------
+# What MediaSessionService keeps per session and prints in ``dumpsys media_session`` (AOSP
+# android-13 ``services/core/java/com/android/server/media/MediaSessionRecord.java`` ``dump``):
+# the owner package, ``active=``, ``state=`` (``PlaybackState.toString()``), ``metadata: size=N,
+# description=<title>, <subtitle>, <description>`` and ``queueTitle=…, size=N``. The queue's items
+# are never printed. A session dies with its process (binder death), so only sessions of running
+# packages are listed.
+
+class SessionRecord:
+    """One app's media session as the framework holds it (set by the app double)."""
+
+    def __init__(self, package: str, tag: str, *, active: bool = True) -> None:
+        self.package = package
+        self.tag = tag
+        self.active = active
+        self.state: int | None = None  # PlaybackState.STATE_*; None = no state set
+        self.position_ms = 0
+        self.updated_ms = 0
+        self.title: str | None = None
+        self.subtitle: str | None = None
+        self.metadata_size = 0
+        self.queue_size = 0
+
+
+def media_sessions(device: SimDevice) -> dict[str, SessionRecord]:
+    """The device's session records by package (created empty; kept in memory like system_server's)."""
+    sessions: dict[str, SessionRecord] | None = getattr(device, "_media_sessions", None)
+    if sessions is None:
+        sessions = {}
+        setattr(device, "_media_sessions", sessions)  # noqa: B010 (SimDevice is a dataclass without the field)
+    return sessions
+
+
+def dump_media_sessions(device: SimDevice, running: set[str], uid_of: Any) -> str:
+    live = [r for pkg, r in sorted(media_sessions(device).items()) if pkg in running]
+    out = ["MEDIA SESSION SERVICE (dumpsys media_session)", "",
+           "  Global priority session is null", f"  Sessions Stack - have {len(live)} sessions:"]
+    for r in live:
+        state = ("null" if r.state is None else
+                 f"PlaybackState {{state={r.state}, position={r.position_ms}, buffered position=0, speed="
+                 f"{1.0 if r.state == 3 else 0.0}, updated={r.updated_ms}, actions=3669711, custom actions=[], "
+                 "active item id=-1, error=null}")
+        meta = ("null" if r.title is None else
+                f"size={r.metadata_size}, description={r.title}, {r.subtitle}, null")
+        uid = uid_of(r.package)
+        out += [
+            f"    {r.tag} {r.package}/{r.tag} (userId=0)",
+            f"      ownerPid={1000 + zlib.crc32(r.package.encode()) % 29000}, ownerUid={uid}, userId=0",
+            f"      package={r.package}", "      launchIntent=null", "      mediaButtonReceiver=null",
+            f"      active={'true' if r.active else 'false'}", "      flags=3", "      rating type=0",
+            "      controllers: 1", f"      state={state}",
+            "      audioAttrs=AudioAttributes: usage=USAGE_MEDIA content=CONTENT_TYPE_MUSIC flags=0x800 tags= "
+            "bundle=null",
+            "      volumeType=1, controlType=2, max=15, current=5",
+            f"      metadata: {meta}", f"      queueTitle=null, size={r.queue_size}",
+        ]
+    return "\n".join(out) + "\n"

@@ -355,6 +355,12 @@ def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
     return f"Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n  {w}x{h}\n"
 
 
+def _dump_media_session(inv: Invocation, args: list[str]) -> str:
+    from pytest_anyapp.sim.providers.media import dump_media_sessions
+
+    return dump_media_sessions(inv.device, set(inv.device.ui.running_packages()), lambda p: _uid(inv, p))
+
+
 _SERVICES = {
     "package": _dump_package,
     "window": _dump_window,
@@ -365,6 +371,7 @@ _SERVICES = {
     "battery": lambda inv, args: _BATTERY,
     "telephony.registry": _dump_telephony,
     "SurfaceFlinger": _dump_surfaceflinger,
+    "media_session": _dump_media_session,
 }
 
 

@@ -1,0 +1,1 @@
+"""Music player doubles (docs/music.md): a shared screen kit plus one skin per app."""

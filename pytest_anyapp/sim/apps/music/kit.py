@@ -1,0 +1,403 @@
+"""The music screen kit: library, playlists, playlist detail, queue, player and search, written once
+against a :class:`MusicSkin`. Variation points (fields of the skin):
+
+* **navigation** — library sections as tabs, a drawer menu or a bottom bar (``nav``);
+* **playlist entry** — "new playlist" as a FAB or an overflow item (``create_entry``);
+* **song actions** — a trailing "more" button or a long press opens the song's menu (``song_menu``);
+* **queue** — a page opened from the player's toolbar icon or from its overflow menu (``queue_entry``);
+* **total duration** — how a playlist page prints its total (``duration_format``), or not at all;
+* **stores** — where playlists and the queue go (:mod:`.store`), and the media session's tag;
+* **labels and ids** — every visible string and resource id is a skin field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from pytest_anyapp.sim.apps.base import AlertDialog, Intent, Screen, SimApp
+from pytest_anyapp.sim.apps.music.store import (
+    PlaylistStore,
+    QueueStore,
+    Song,
+    StoredPlaylist,
+    by_id,
+    library,
+    play,
+    set_paused,
+)
+from pytest_anyapp.sim.providers.media import media_sessions
+from pytest_anyapp.sim.ui.views import (
+    BottomNav,
+    Column,
+    EditText,
+    Fab,
+    ImageButton,
+    ListItem,
+    RadioButton,
+    Row,
+    Scaffold,
+    ScrollList,
+    Tabs,
+    TextView,
+    Toolbar,
+    View,
+    active_screen,
+)
+
+
+@dataclass(frozen=True)
+class MusicSkin:
+    """One player, declared."""
+
+    title: str
+    nav: Literal["tabs", "drawer", "bottom", "none"]
+    sections: tuple[str, ...]  # labels; the first is the songs list, "playlists" names the playlists one
+    playlists_label: str = "Playlists"
+    create_entry: Literal["fab", "menu"] = "fab"
+    new_playlist: str = "New playlist"  # FAB desc / menu item
+    name_dialog_title: str = "New playlist"
+    name_hint: str = "Name"
+    create_button: str = "Create"
+    rename_label: str = "Rename"
+    rename_button: str = "Rename"
+    song_menu: Literal["button", "long_press"] = "button"
+    more_desc: str = "More options"
+    play_next: str = "Play next"
+    add_to_queue: str = "Add to queue"
+    add_to_playlist: str = "Add to playlist"
+    remove_from_playlist: str = "Remove from playlist"
+    queue_entry: Literal["icon", "menu"] = "icon"
+    queue_label: str = "Playing queue"
+    save_queue: str = "Save as playlist"
+    duration_format: Literal["m:ss", "h:mm:ss", "words", "none"] = "m:ss"
+    sleep_entry: Literal["none", "menu"] = "none"  # "Sleep timer" in the library's overflow
+    sleep_label: str = "Sleep timer"
+    sleep_choices: tuple[int, ...] = ()  # minutes offered; "Custom" asks for a number
+    custom_label: str = "Custom"
+    search_desc: str = "Search"
+    search_hint: str = "Search"
+    play_desc: str = "Play"
+    pause_desc: str = "Pause"
+    ids: dict[str, str] = field(default_factory=dict)  # song_title, playlist_title, duration, search_field
+    #: The create dialog's kind choices (Phonograph Plus: file vs database playlists); () = none.
+    create_kinds: tuple[str, ...] = ()
+    search: bool = True  # a search action in the library's toolbar
+    session_tag: str = "MusicService"
+    session_active: bool = True
+    lineage: str = ""
+    overrides: tuple[str, ...] = ()
+
+
+def fmt_total(ms: int, style: str, count: int) -> str:
+    s = ms // 1000
+    if style == "h:mm:ss":
+        return f"{count} songs • {s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    if style == "words":
+        return f"{count} songs, {s // 60} min {s % 60} s"
+    return f"{count} songs • {s // 60}:{s % 60:02d}"
+
+
+class MusicApp(SimApp):
+    """A player double: metadata on the subclass, the rest from ``skin`` and the store factories."""
+
+    skin: ClassVar[MusicSkin]
+    #: Index of the current song in the queue (the service's memory; a seeded queue starts at 0).
+    current: int = 0
+    #: The kind picked in the create dialog (index into ``skin.create_kinds``).
+    create_kind: int = 0
+    permissions = ("android.permission.READ_MEDIA_AUDIO", "android.permission.READ_EXTERNAL_STORAGE",
+                   "android.permission.POST_NOTIFICATIONS")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
+            cls.home = Library
+
+    def playlists(self) -> PlaylistStore | None:
+        return None
+
+    def queue(self) -> QueueStore | None:
+        return None
+
+    def set_sleep_timer(self, minutes: int) -> None:
+        """Where the app records a running sleep timer (overridden per app)."""
+
+    def on_create(self) -> None:
+        self.playlists()
+        self.queue()
+
+    def ids(self, key: str) -> str | None:
+        return self.skin.ids.get(key)
+
+    # -- playback -------------------------------------------------------------------------------
+    def play_song(self, song: Song) -> None:
+        """Tapping a song plays the list it is in: the queue becomes the library from that song."""
+        songs = library(self.device)
+        q = self.queue()
+        if q is not None:
+            q.put([s.id for s in songs])
+        self.current = [s.id for s in songs].index(song.id)
+        play(self, self.skin.session_tag, song, len(songs), active=self.skin.session_active)
+
+    def insert_next(self, song: Song) -> None:
+        q = self.queue()
+        if q is None:
+            return
+        ids = [i for i in q.get() if i != song.id] if self.dedupe_queue else q.get()
+        ids.insert(min(self.current + 1, len(ids)), song.id)
+        q.put(ids)
+
+    def enqueue(self, song: Song) -> None:
+        q = self.queue()
+        if q is not None and not (self.dedupe_queue and song.id in q.get()):
+            q.put([*q.get(), song.id])
+
+    #: The queue holds a song once (Fossify: ``queue_items`` keyed by the song).
+    dedupe_queue: ClassVar[bool] = False
+
+    @classmethod
+    def handles_intent(cls, intent: Intent) -> bool:
+        return intent.action == "android.intent.action.VIEW" and intent.data.startswith(
+            "content://media/external/audio/media/")
+
+    def open_intent(self, intent: Intent) -> Screen | None:
+        """ACTION_VIEW of a MediaStore audio item: play it and show the player."""
+        song = by_id(self.device).get(int(intent.data.rsplit("/", 1)[1]))
+        if song is not None:
+            self.play_song(song)
+        return Player(self)
+
+
+class MusicScreen(Screen):
+    @property
+    def m(self) -> MusicApp:
+        assert isinstance(self.app, MusicApp)
+        return self.app
+
+    @property
+    def skin(self) -> MusicSkin:
+        return self.m.skin
+
+    def song_row(self, song: Song, items: list[tuple[str, Callable[[], Any] | None]],
+                 on_click: Callable[[], Any] | None) -> View:
+        s = self.skin
+        show = lambda: active_screen().show_menu(items)  # noqa: E731
+        trailing = ImageButton("more", s.more_desc, on_click=show) if s.song_menu == "button" else None
+        secs = song.duration_ms // 1000
+        return ListItem(song.title, f"<unknown> • {secs // 60}:{secs % 60:02d}", trailing=trailing,
+                        title_id=self.m.ids("song_title"), on_click=on_click,
+                        on_long_click=show if s.song_menu == "long_press" else None)
+
+    def library_song_menu(self, song: Song) -> list[tuple[str, Callable[[], Any] | None]]:
+        s = self.skin
+        items: list[tuple[str, Callable[[], Any] | None]] = []
+        if self.m.queue() is not None:
+            items += [(s.play_next, lambda: self.m.insert_next(song)), (s.add_to_queue, lambda: self.m.enqueue(song))]
+        if self.m.playlists() is not None:
+            items.append((s.add_to_playlist, lambda: self.pick_playlist([song.id])))
+        return items
+
+    def name_dialog(self, title: str, button: str, initial: str, on_ok: Callable[[str], Any],
+                    kinds: tuple[str, ...] = ()) -> None:
+        self.set_field("playlist_name", initial)
+        field = EditText("playlist_name", hint=self.skin.name_hint, autofocus=True)
+        view: View = field
+        if kinds:
+            self.m.create_kind = 0
+            view = Column(*[RadioButton(k, checked=i == self.m.create_kind,
+                                        on_change=lambda _c, i=i: setattr(self.m, "create_kind", i))
+                            for i, k in enumerate(kinds)], field)
+        self.show_dialog(AlertDialog(title, view=view,
+                                     positive=(button, lambda: on_ok(self.field("playlist_name").strip())),
+                                     negative=("Cancel", None)))
+
+    def create_playlist(self, song_ids: list[int]) -> None:
+        def ok(name: str) -> None:
+            store = self.m.playlists()
+            if name and store is not None:
+                store.create(name, song_ids)
+        self.name_dialog(self.skin.name_dialog_title, self.skin.create_button, "", ok, self.skin.create_kinds)
+
+    def pick_playlist(self, song_ids: list[int]) -> None:
+        store = self.m.playlists()
+        assert store is not None
+        items: list[tuple[str, Callable[[], Any] | None]] = [(self.skin.new_playlist, lambda: self.create_playlist(
+            song_ids))]
+        for p in store.all():
+            items.append((p.name, lambda k=p.key: [store.add(k, i) for i in song_ids] and None))
+        self.show_dialog(AlertDialog(self.skin.add_to_playlist, items=items, negative=("Cancel", None)))
+
+    def now_title(self) -> tuple[str, bool]:
+        """(title, playing): the session's item, else the restored queue's current song (paused)."""
+        rec = media_sessions(self.device).get(self.app.package)
+        if rec is not None and rec.title is not None:
+            return rec.title, rec.state == 3
+        q = self.m.queue()
+        ids = q.get() if q is not None else []
+        songs = by_id(self.device)
+        if ids and ids[min(self.m.current, len(ids) - 1)] in songs:
+            return songs[ids[min(self.m.current, len(ids) - 1)]].title, False
+        return "", False
+
+    def toggle_play(self, playing: bool) -> None:
+        if media_sessions(self.device).get(self.app.package) is None:
+            q = self.m.queue()
+            ids = q.get() if q is not None else []
+            songs = by_id(self.device)
+            if ids and ids[self.m.current] in songs:
+                play(self.app, self.skin.session_tag, songs[ids[self.m.current]], len(ids),
+                     active=self.skin.session_active)
+            return
+        set_paused(self.app, playing)
+
+    def mini_player(self) -> View | None:
+        title, playing = self.now_title()
+        if not title:
+            return None
+        return Row(TextView(title, id="mini_player_title", on_click=lambda: self.push(Player(self.app)), weight=1.0),
+                   ImageButton("pause" if playing else "play", self.skin.pause_desc if playing else self.skin.play_desc,
+                               on_click=lambda: self.toggle_play(playing)), id="mini_player", padding=(16, 8))
+
+
+class Library(MusicScreen):
+    def __init__(self, app: SimApp) -> None:
+        super().__init__(app)
+        self.section = 0
+
+    def build(self) -> View:
+        s = self.skin
+        label = s.sections[self.section]
+        is_playlists = label == s.playlists_label
+        menu: list[tuple[str, Callable[[], Any] | None]] = []
+        if s.sleep_entry == "menu":
+            menu.append((s.sleep_label, self.sleep_dialog))
+        if is_playlists and s.create_entry == "menu":
+            menu.append((s.new_playlist, lambda: self.create_playlist([])))
+        if s.nav == "drawer":
+            drawer = [(sec, lambda i=i: setattr(self, "section", i)) for i, sec in enumerate(s.sections)]
+            header: list[View] = [Toolbar(label, nav="menu", on_nav=lambda: active_screen().show_menu(drawer),
+                                          actions=self.search_button(), menu=menu)]
+        else:
+            header = [Toolbar(s.title, actions=self.search_button(), menu=menu)]
+            if s.nav == "tabs":
+                header.append(Tabs(list(s.sections), self.section, lambda i: setattr(self, "section", i)))
+        body = self.playlists_list() if is_playlists else self.songs_list()
+        fab = (Fab("add", s.new_playlist, on_click=lambda: self.create_playlist([]))
+               if is_playlists and s.create_entry == "fab" else None)
+        bottom = self.mini_player()
+        if s.nav == "bottom":
+            nav = BottomNav([("library", sec) for sec in s.sections], self.section,
+                            lambda i: setattr(self, "section", i))
+            bottom = Column(bottom, nav) if bottom is not None else nav
+        return Scaffold(header[0], *header[1:], body, fab=fab, bottom=bottom)
+
+    def sleep_dialog(self) -> None:
+        s = self.skin
+        labels = [f"{m} minutes" for m in s.sleep_choices] + [s.custom_label]
+
+        def chosen(i: int) -> None:
+            self.dismiss_dialog()
+            if i < len(s.sleep_choices):
+                self.m.set_sleep_timer(s.sleep_choices[i])
+                return
+            self.set_field("sleep_minutes", "")
+            self.show_dialog(AlertDialog(s.sleep_label, view=EditText("sleep_minutes", hint="Minutes", autofocus=True),
+                                         positive=("OK", self.custom_sleep), negative=("Cancel", None)))
+
+        self.show_dialog(AlertDialog(s.sleep_label, choices=labels, on_choice=chosen, negative=("Cancel", None)))
+
+    def custom_sleep(self) -> None:
+        text = self.field("sleep_minutes").strip()
+        if text.isdigit() and int(text) > 0:
+            self.m.set_sleep_timer(int(text))
+
+    def search_button(self) -> list[View]:
+        if not self.skin.search:
+            return []
+        return [ImageButton("search", self.skin.search_desc, on_click=lambda: self.push(Search(self.app)))]
+
+    def songs_list(self) -> View:
+        rows = [self.song_row(song, self.library_song_menu(song), lambda x=song: self.m.play_song(x))
+                for song in library(self.device)]
+        return ScrollList(*rows, id="songs_list")
+
+    def playlists_list(self) -> View:
+        store = self.m.playlists()
+        rows: list[View | None] = []
+        for p in store.all() if store is not None else []:
+            rows.append(ListItem(p.name, f"{len(p.song_ids)} songs", title_id=self.m.ids("playlist_title"),
+                                 on_click=lambda k=p.key: self.push(PlaylistPage(self.app, k))))
+        return ScrollList(*rows, id="playlists_list", empty_text="No playlists")
+
+
+class PlaylistPage(MusicScreen):
+    def __init__(self, app: SimApp, key: str) -> None:
+        super().__init__(app)
+        self.key = key
+
+    def playlist(self) -> StoredPlaylist | None:
+        store = self.m.playlists()
+        return next((p for p in store.all() if p.key == self.key), None) if store is not None else None
+
+    def build(self) -> View:
+        p = self.playlist()
+        s = self.skin
+        if p is None:
+            return Scaffold(Toolbar("", nav="back"), TextView("Playlist not found"))
+        songs = by_id(self.device)
+        members = [songs[i] for i in p.song_ids if i in songs]
+        total = sum(x.duration_ms for x in members)
+        header = (TextView(fmt_total(total, s.duration_format, len(members)), id=self.m.ids("duration"), padding=16)
+                  if s.duration_format != "none" else TextView(f"{len(members)} songs", padding=16))
+        store = self.m.playlists()
+        assert store is not None
+        rows = [self.song_row(x, [(s.remove_from_playlist, lambda i=x.id: store.remove(self.key, i))],
+                              lambda x=x: self.m.play_song(x)) for x in members]
+        menu = [(s.rename_label, lambda: self.name_dialog(s.rename_label, s.rename_button, p.name,
+                                                           lambda n: n and store.rename(self.key, n)))]
+        return Scaffold(Toolbar(p.name, nav="back", menu=menu), header, ScrollList(*rows, id="playlist_songs"),
+                        bottom=self.mini_player())
+
+
+class Player(MusicScreen):
+    activity = ".PlayerActivity"
+
+    def build(self) -> View:
+        s = self.skin
+        title, playing = self.now_title()
+        actions = [ImageButton("queue", s.queue_label, on_click=self.open_queue)] if (
+            s.queue_entry == "icon" and self.m.queue() is not None) else []
+        menu = [(s.queue_label, self.open_queue)] if s.queue_entry == "menu" and self.m.queue() is not None else []
+        return Scaffold(Toolbar("", nav="back", actions=actions, menu=menu),
+                        TextView(title, id="player_song_title", size=22, padding=24),
+                        ImageButton("pause" if playing else "play", s.pause_desc if playing else s.play_desc,
+                                    on_click=lambda: self.toggle_play(playing), id="player_play_pause"))
+
+    def open_queue(self) -> None:
+        self.push(QueuePage(self.app))
+
+
+class QueuePage(MusicScreen):
+    def build(self) -> View:
+        s = self.skin
+        q = self.m.queue()
+        songs = by_id(self.device)
+        ids = q.get() if q is not None else []
+        rows = [self.song_row(songs[i], [], None) for i in ids if i in songs]
+        menu = [(s.save_queue, lambda: self.create_playlist(ids))] if self.m.playlists() is not None else []
+        return Scaffold(Toolbar(s.queue_label, nav="back", menu=menu), ScrollList(*rows, id="queue_list"))
+
+
+class Search(MusicScreen):
+    def __init__(self, app: SimApp) -> None:
+        super().__init__(app)
+        self.focus("search_query")
+
+    def build(self) -> View:
+        q = self.field("search_query").strip().lower()
+        hits = [x for x in library(self.device) if q and q in x.title.lower()]
+        rows = [self.song_row(x, self.library_song_menu(x), lambda x=x: self.m.play_song(x)) for x in hits]
+        return Scaffold(Toolbar("", nav="back"), EditText("search_query", hint=self.skin.search_hint, padding=(16, 8)),
+                        ScrollList(*rows, id="search_results", empty_text="No results" if q else ""))

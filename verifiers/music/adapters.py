@@ -1,0 +1,223 @@
+"""The music players' adapters: one per app, assembled from the storage profiles its real app uses
+(docs/music.md "Storage profiles"). Every adapter seeds the same library (10 WAVs in ``Music/``,
+indexed by MediaStore) and reads now-playing from Android's media session record; playlists and
+the queue are read where the player keeps them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.errors import VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.music import device as dev
+from verifiers.music.profiles import (
+    APOLLO_PLAYLISTS,
+    APOLLO_QUEUE,
+    FOSSIFY_PLAYLISTS,
+    FOSSIFY_QUEUE,
+    FOSSIFY_SLEEP,
+    MONSTER_PLAYLISTS,
+    MONSTER_QUEUE,
+    PHONOGRAPH_PLAYLISTS,
+    PHONOGRAPH_QUEUE,
+    RETRO_PLAYLISTS,
+    PlaylistProfile,
+    QueueProfile,
+    SleepProfile,
+    playback_state_queue,
+)
+from verifiers.music.state import MusicState
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+AOSP_MEDIA_SESSION = SourceRef(
+    repo="aosp-mirror/platform_frameworks_base", tag="android-13.0.0_r1",
+    files=("services/core/java/com/android/server/media/MediaSessionRecord.java (dump: package=, active=, "
+           "state=PlaybackState {state=N, ...}, metadata: size=N, description=<title>, <subtitle>, <desc>, "
+           "queueTitle=..., size=N; no queue items)",
+           "media/java/android/media/session/MediaSession.java (setMetadata builds the description)"),
+)
+MEDIA_SESSION = StorageProfile(
+    what="now playing", path="dumpsys media_session",
+    format="per session: package=<pkg>; state=PlaybackState {state=3 (playing) | 2 (paused), ...}; "
+           "metadata: size=N, description=<title>, <artist>, <null>",
+    writes="starting a song: the service sets metadata (title from MediaStore = file name) and STATE_PLAYING",
+    sources=(AOSP_MEDIA_SESSION,),
+)
+
+
+class MusicAdapter(AppAdapter[MusicState]):
+    """Library + media session for every player; playlists/queue through the app's profiles."""
+
+    app: ClassVar[AppSpec]
+    runtime_permissions: ClassVar[tuple[str, ...]] = (
+        "android.permission.READ_MEDIA_AUDIO", "android.permission.READ_EXTERNAL_STORAGE",
+        "android.permission.POST_NOTIFICATIONS")
+    playlist_profile: ClassVar[PlaylistProfile | None] = None
+    queue_profile: ClassVar[QueueProfile | None] = None
+    sleep_profile: ClassVar[SleepProfile | None] = None
+    #: Templates this app cannot express at all, with the reason (verify-support shows it).
+    unsupported: ClassVar[dict[str, str]] = {}
+    #: Pairs whose outcome only the screen shows, with the reason.
+    ui_pairs: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, template: TaskTemplate[Any] | None = None) -> None:
+        self.template = template
+
+    def for_template(self, template: TaskTemplate[Any]) -> MusicAdapter:
+        return type(self)(template)
+
+    @property
+    def reads(self) -> frozenset[str]:
+        """What the template's criterion reads (all of it when used without a template)."""
+        return getattr(self.template, "reads", None) or frozenset({"playlists", "queue", "session"})
+
+    def supports(self, template: TaskTemplate[MusicState]) -> bool:
+        return template.semantic_id not in self.unsupported
+
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return self.unsupported.get(template.semantic_id, "")
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id in self.ui_pairs:
+            return PairMode(mode="ui", reason=self.ui_pairs[template.semantic_id])
+        return super().validation_mode(template)
+
+    def readable_part(self, state: MusicState) -> MusicState:
+        return MusicState(
+            playlists=state.playlists if "playlists" in self.reads else [],
+            queue=state.queue if "queue" in self.reads else None,
+            now_playing=state.now_playing if "session" in self.reads else None,
+            sleep_timer_min=state.sleep_timer_min if "sleep" in self.reads else None,
+        )
+
+    # -- seed -------------------------------------------------------------------------------------
+    def seed(self, device: DeviceClient, state: MusicState) -> None:
+        pkg = self.app.package
+        device.force_stop(pkg)
+        ids = dev.seed_library(device)
+        if self.playlist_profile is not None:
+            self.playlist_profile.seed(device, pkg, state.playlists, ids)
+        elif state.playlists:
+            raise ValueError(f"{self.app.app_id} keeps no playlists")
+        if self.queue_profile is not None:
+            self.queue_profile.seed(device, pkg, state.queue or [], ids)
+        elif state.queue:
+            raise ValueError(f"{self.app.app_id} keeps no queue")
+        if self.sleep_profile is not None and "sleep" in self.reads:
+            self.sleep_profile.seed(device, pkg, state.sleep_timer_min)
+        if state.now_playing is not None:
+            if state.now_playing.state != 3:
+                raise ValueError("only a playing session can be seeded (by opening the song)")
+            dev.start_playing(device, pkg, ids[state.now_playing.title])
+
+    # -- read -------------------------------------------------------------------------------------
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        pkg = self.app.package
+        raw: RawSnapshot = {"library": dev.library_lines(device)}
+        if "playlists" in self.reads and self.playlist_profile is not None:
+            raw["playlists"] = self.playlist_profile.read(device, pkg)
+        if "queue" in self.reads and self.queue_profile is not None:
+            raw["queue"] = self.queue_profile.read(device, pkg)
+        if "session" in self.reads:
+            raw["session"] = dev.session_lines(device, pkg)
+        if "sleep" in self.reads and self.sleep_profile is not None:
+            raw["sleep"] = self.sleep_profile.read(device, pkg)
+        return raw
+
+    def parse(self, raw: RawSnapshot) -> MusicState:
+        if "library" not in raw:
+            raise VerifierReadError("music snapshot has no library read")
+        titles = dev.titles_by_id(raw["library"])
+        state = MusicState()
+        if "playlists" in raw and self.playlist_profile is not None:
+            state.playlists = self.playlist_profile.parse(raw["playlists"], titles)
+        if "queue" in raw and self.queue_profile is not None:
+            state.queue = self.queue_profile.parse(raw["queue"], titles)
+        if "session" in raw:
+            state.now_playing = dev.parse_session(raw["session"], self.app.package)
+        if "sleep" in raw and self.sleep_profile is not None:
+            state.sleep_timer_min = self.sleep_profile.parse(raw["sleep"])
+        return state
+
+
+_NO_PLAYLISTS = ("SicMu Neo has no playlist feature at all (v2.4.5: the 'add to playlist' item is commented out, "
+                 "no playlist code; mira-x/SicMu Main.java)")
+_NO_QUEUE = "SicMu Neo has no play queue (v2.4.5 plays the folder/artist tree; mira-x/SicMu Rows.java)"
+
+
+class RetroMusicAdapter(MusicAdapter):
+    app = app_by_id("music_retro_music")
+    playlist_profile = RETRO_PLAYLISTS
+    queue_profile = playback_state_queue("code.name.monkey.retromusic", 12, SourceRef(
+        repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0",
+        files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
+               "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED)")))
+    storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": "not yet: the minutes are set on the dialog's SeekBar (a drag; the simulated "
+                                      "device has no horizontal drag, so no gold script); the store is readable "
+                                      "(prefs last_sleep_timer_value + next_sleep_timer_elapsed_real_time)"}
+
+
+class FossifyMusicAdapter(MusicAdapter):
+    app = app_by_id("music_fossify_music")
+    playlist_profile = FOSSIFY_PLAYLISTS
+    queue_profile = FOSSIFY_QUEUE
+    sleep_profile = FOSSIFY_SLEEP
+    storage = (FOSSIFY_PLAYLISTS.profile, FOSSIFY_QUEUE.profile, FOSSIFY_SLEEP.profile, MEDIA_SESSION)
+
+
+class ApolloAdapter(MusicAdapter):
+    app = app_by_id("music_apollo")
+    playlist_profile = APOLLO_PLAYLISTS
+    queue_profile = APOLLO_QUEUE
+    storage = (APOLLO_PLAYLISTS.profile, APOLLO_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": "Apollo 1.5.15 has no sleep timer (no such feature anywhere in its source; "
+                                      "nuclearfog/Apollo-Music, storage_music.md §3)"}
+
+
+class PhonographPlusAdapter(MusicAdapter):
+    app = app_by_id("music_phonograph_plus")
+    playlist_profile = PHONOGRAPH_PLAYLISTS
+    queue_profile = PHONOGRAPH_QUEUE
+    storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": "not yet: Phonograph Plus records a running timer only as an AlarmManager alarm "
+                                      "(dumpsys alarm), which this category does not read yet (the minutes are in "
+                                      "the alarm's trigger time)"}
+
+
+_MEMORY_TIMER = ("not yet: the app keeps the timer only in its service's memory (nothing durable, no alarm), so "
+                 "only the screen could show it and no screen verifier is written yet")
+
+
+class MonsterMusicAdapter(MusicAdapter):
+    app = app_by_id("music_monstermusic")
+    playlist_profile = MONSTER_PLAYLISTS
+    queue_profile = MONSTER_QUEUE
+    storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MEDIA_SESSION)
+    unsupported = {"RetroSleepTimer": _MEMORY_TIMER + " (ZTFtrue/MonsterMusic SleepTimerManager.kt)"}
+
+
+class SicMuNeoAdapter(MusicAdapter):
+    app = app_by_id("music_sicmu_neo")
+    runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
+    storage = (MEDIA_SESSION,)
+    unsupported = {
+        **{sid: _NO_PLAYLISTS for sid in ("RetroCreatePlaylist", "RetroRenamePlaylist", "RetroAddToPlaylist",
+                                          "RetroRemoveFromPlaylist", "RetroPlaylistDuration")},
+        **{sid: _NO_QUEUE for sid in ("RetroAddToQueue", "RetroReorderQueue")},
+        "RetroSavePlaylist": _NO_QUEUE + "; " + _NO_PLAYLISTS,
+        "RetroSleepTimer": _MEMORY_TIMER + " (mira-x/SicMu MusicService.java: java.util.Timer)",
+    }
+
+
+ADAPTERS: tuple[MusicAdapter, ...] = (RetroMusicAdapter(), FossifyMusicAdapter(), ApolloAdapter(),
+                                      PhonographPlusAdapter(), MonsterMusicAdapter(), SicMuNeoAdapter())
+
+__all__ = ["ADAPTERS", "ApolloAdapter", "FossifyMusicAdapter", "MonsterMusicAdapter", "MusicAdapter",
+           "PhonographPlusAdapter", "RetroMusicAdapter", "SicMuNeoAdapter"]

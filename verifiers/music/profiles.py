@@ -1,0 +1,553 @@
+"""Storage profiles of the music players: where each real app keeps playlists and the play queue at
+its pinned version (storage_music.md; sources cited per profile), with the read (one shell call,
+plain lines), the pure parse and the seed (rows/files exactly as the app writes them).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pytest_anyapp.errors import VerifierReadError
+from verifiers.base import SourceRef, StorageProfile
+from verifiers.music import device as dev
+from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+S = dev.SEP
+
+
+def _db(package: str, name: str) -> str:
+    return f"/data/data/{package}/databases/{name}"
+
+
+def _title(titles: dict[int, str], audio_id: str) -> str:
+    try:
+        return titles[int(audio_id)]
+    except (KeyError, ValueError):
+        return f"<audio {audio_id}>"  # a song outside the seeded library: kept, never equal to a title
+
+
+def _rows(lines: list[str], tag: str, width: int) -> list[list[str]]:
+    out = []
+    for line in lines:
+        parts = line.split(S)
+        if parts[0] == tag:
+            if len(parts) != width + 1:
+                raise VerifierReadError(f"malformed {tag} row: {line!r}")
+            out.append(parts[1:])
+    return out
+
+
+def _grouped(lines: list[str], titles: dict[int, str]) -> list[Playlist]:
+    """``P id name`` rows and ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
+    lists = {pid: Playlist(name=name) for pid, name in _rows(lines, "P", 2)}
+    for pid, audio in _rows(lines, "S", 2):
+        if pid in lists:
+            lists[pid].songs.append(_title(titles, audio))
+    return list(lists.values())
+
+
+class PlaylistProfile:
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[Playlist]:
+        return _grouped(lines, titles)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        raise NotImplementedError
+
+
+class QueueProfile:
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[str]:
+        """``Q audio_id`` rows in queue order."""
+        return [_title(titles, r[0]) for r in _rows(lines, "Q", 1)]
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        raise NotImplementedError
+
+
+def _song_values(title: str, ids: dict[str, int]) -> dict[str, str]:
+    return {"id": str(ids[title]), "title": dev.sql_text(title), "ms": str(SONG_SECONDS[title] * 1000),
+            "data": dev.sql_text(f"/storage/emulated/0/Music/{title}.wav")}
+
+
+# -- Retro Music: Room playlist.db ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomPlaylists(PlaylistProfile):
+    """A Room database with a playlists table and a members table, ordered by a key column."""
+
+    profile: StorageProfile
+    db_name: str
+    read_sql: str
+    clear_sql: str
+    playlist_insert: str  # format: {pid}, {name}
+    member_insert: str  # format: {pid}, {pos}, {id}, {title}, {ms}, {data}
+    first_id: int = 1
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, self.db_name), self.read_sql)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        db = _db(package, self.db_name)
+        dev.ensure_db(device, package, db)
+        sql = [self.clear_sql]
+        for n, p in enumerate(playlists):
+            pid = self.first_id + n
+            sql.append(self.playlist_insert.format(pid=pid, name=dev.sql_text(p.name)))
+            for pos, song in enumerate(p.songs, start=1):
+                sql.append(self.member_insert.format(pid=pid, pos=pos, **_song_values(song, ids)))
+        device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; " + " ".join(sql) + " COMMIT;")
+
+
+RETRO_PLAYLISTS = RoomPlaylists(
+    profile=StorageProfile(
+        what="playlists", path=_db("code.name.monkey.retromusic", "playlist.db"),
+        format="Room RetroDatabase v24: PlaylistEntity(playlist_id PK autoincrement, playlist_name); "
+               "SongEntity(song_key PK autoincrement, playlist_creator_id, id = MediaStore audio _id, title, track_number, "
+               "year, duration, data, date_modified, album_id, album_name, artist_id, artist_name, composer, album_artist), "
+               "unique (playlist_creator_id, id); order = song_key",
+        writes="create: PlaylistEntity row (or append to the same-named one) + SongEntity rows; rename: UPDATE "
+               "playlist_name; add: SongEntity row; remove: DELETE by (playlist_creator_id, id). No MediaStore write.",
+        sources=(SourceRef(repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0", files=(
+            "app/src/main/java/code/name/monkey/retromusic/db/RetroDatabase.kt",
+            "app/src/main/java/code/name/monkey/retromusic/db/PlaylistEntity.kt",
+            "app/src/main/java/code/name/monkey/retromusic/db/SongEntity.kt",
+            "app/src/main/java/code/name/monkey/retromusic/db/PlaylistDao.kt",
+            "app/src/main/java/code/name/monkey/retromusic/fragments/LibraryViewModel.kt (addToPlaylist)",
+            "app/src/main/java/code/name/monkey/retromusic/MainModule.kt (playlist.db)")),),
+    ),
+    db_name="playlist.db",
+    read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM PlaylistEntity ORDER BY playlist_id; "
+              "SELECT 'S'||char(31)||playlist_creator_id||char(31)||id FROM SongEntity ORDER BY song_key;"),
+    clear_sql="DELETE FROM SongEntity; DELETE FROM PlaylistEntity;",
+    playlist_insert="INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES ({pid}, {name});",
+    member_insert=("INSERT INTO SongEntity (playlist_creator_id, id, title, track_number, year, duration, data, "
+                   "date_modified, album_id, album_name, artist_id, artist_name) VALUES ({pid}, {id}, {title}, 0, 0, "
+                   "{ms}, {data}, 0, 0, 'Music', 0, '<unknown>');"),
+)
+
+
+# -- Retro / Phonograph: music_playback_state.db --------------------------------------------------------
+
+_PQ_COLUMNS = ("_id INTEGER NOT NULL, title TEXT NOT NULL, track INTEGER NOT NULL, year INTEGER NOT NULL, "
+               "duration INTEGER NOT NULL, _data TEXT NOT NULL, date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, "
+               "album TEXT NOT NULL, artist_id INTEGER NOT NULL, artist TEXT NOT NULL, composer TEXT, album_artist TEXT")
+
+
+@dataclass(frozen=True)
+class PlaybackStateQueue(QueueProfile):
+    profile: StorageProfile
+    version: int
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, "music_playback_state.db"),
+                                "SELECT 'Q'||char(31)||_id FROM playing_queue ORDER BY rowid;")
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        """The helper's own schema (SQLiteOpenHelper at ``version``), then the queue rows in order."""
+        sql = [f"CREATE TABLE IF NOT EXISTS {t} ({_PQ_COLUMNS}); DELETE FROM {t};"
+               for t in ("playing_queue", "original_playing_queue")]
+        for t in ("playing_queue", "original_playing_queue"):
+            for song in queue:
+                v = _song_values(song, ids)
+                sql.append(f"INSERT INTO {t} (_id, title, track, year, duration, _data, date_modified, album_id, album, "
+                           f"artist_id, artist) VALUES ({v['id']}, {v['title']}, 0, 0, {v['ms']}, {v['data']}, 0, 0, "
+                           "'Music', 0, '<unknown>');")
+        device.check(f"mkdir -p /data/data/{package}/databases")
+        device.sqlite(_db(package, "music_playback_state.db"),
+                      f"PRAGMA busy_timeout=5000; PRAGMA user_version={self.version}; BEGIN IMMEDIATE; "
+                      + " ".join(sql) + " COMMIT;")
+
+
+def playback_state_queue(package: str, version: int, source: SourceRef) -> PlaybackStateQueue:
+    return PlaybackStateQueue(profile=StorageProfile(
+        what="play queue", path=_db(package, "music_playback_state.db"),
+        format=f"SQLiteOpenHelper v{version}: playing_queue / original_playing_queue(_id = MediaStore id, title, track, "
+               "year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, album_artist); "
+               "no order column: row order = queue order",
+        writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order",
+        sources=(source,)), version=version)
+
+
+# -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
+
+FOSSIFY_PKG = "org.fossify.musicplayer"
+FOSSIFY_SOURCE = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
+    "app/src/main/kotlin/org/fossify/musicplayer/databases/SongsDatabase.kt (songs.db, version 15)",
+    "app/src/main/kotlin/org/fossify/musicplayer/models/Playlist.kt, models/Track.kt, models/QueueItem.kt",
+    "app/src/main/kotlin/org/fossify/musicplayer/interfaces/PlaylistsDao.kt, SongsDao.kt, QueueItemsDao.kt",
+    "app/src/main/kotlin/org/fossify/musicplayer/helpers/Constants.kt (ALL_TRACKS_PLAYLIST_ID = 1)",
+    "app/src/main/kotlin/org/fossify/musicplayer/extensions/Activity.kt (addTracksToPlaylist)"))
+
+FOSSIFY_PLAYLISTS = RoomPlaylists(
+    profile=StorageProfile(
+        what="playlists", path=_db(FOSSIFY_PKG, "songs.db"),
+        format="Room SongsDatabase v15: playlists(id PK autoincrement, title); tracks(id PK, media_store_id, title, "
+               "artist, path, duration (s), album, ..., playlist_id, order_in_playlist, ...), unique (media_store_id, "
+               "playlist_id); playlist 1 = built-in 'All tracks' (not a user playlist)",
+        writes="create: playlists row (a title already taken, case-insensitive, is refused); add: copy of the track "
+               "row with the playlist's id (REPLACE); remove: DELETE by playlist_id + media_store_id; rename: UPDATE "
+               "title. No MediaStore write.",
+        sources=(FOSSIFY_SOURCE,)),
+    db_name="songs.db",
+    read_sql=("SELECT 'P'||char(31)||id||char(31)||title FROM playlists WHERE id != 1 ORDER BY id; "
+              "SELECT 'S'||char(31)||playlist_id||char(31)||media_store_id FROM tracks WHERE playlist_id != 1 "
+              "ORDER BY playlist_id, order_in_playlist, id;"),
+    clear_sql="DELETE FROM tracks WHERE playlist_id != 1; DELETE FROM playlists WHERE id != 1;",
+    playlist_insert="INSERT INTO playlists (id, title) VALUES ({pid}, {name});",
+    member_insert=("INSERT INTO tracks (media_store_id, title, artist, path, duration, album, genre, cover_art, "
+                   "playlist_id, track_id, folder_name, album_id, artist_id, genre_id, year, date_added, "
+                   "order_in_playlist, flags) VALUES ({id}, {title}, '<unknown>', {data}, {ms}/1000, 'Music', '', '', "
+                   "{pid}, 0, 'Music', 0, 0, 0, 0, 0, {pos}, 0);"),
+    first_id=2,
+)
+
+
+@dataclass(frozen=True)
+class FossifyQueue(QueueProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, "songs.db"),
+                                "SELECT 'Q'||char(31)||track_id FROM queue_items ORDER BY track_order;")
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        db = _db(package, "songs.db")
+        dev.ensure_db(device, package, db)
+        rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
+                f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]
+        device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue_items; " + " ".join(rows)
+                      + " COMMIT;")
+
+
+FOSSIFY_QUEUE = FossifyQueue(profile=StorageProfile(
+    what="play queue", path=_db(FOSSIFY_PKG, "songs.db"),
+    format="queue_items(track_id = MediaStore id PRIMARY KEY, track_order, is_current, last_position (s))",
+    writes="on player events: delete all, insert the timeline in order, mark the current item; a song is queued once",
+    sources=(FOSSIFY_SOURCE,)))
+
+
+class SleepProfile:
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        raise NotImplementedError
+
+    def parse(self, lines: list[str]) -> int | None:
+        raise NotImplementedError
+
+    def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
+        raise NotImplementedError
+
+
+_PREF = re.compile(r'<(int|long) name="([^"]+)" value="(-?\d+)" />')
+PREFS_HEADER = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n"
+
+
+@dataclass(frozen=True)
+class FossifySleep(SleepProfile):
+    """``Prefs.xml``: ``sleep_in_ts`` (epoch ms deadline, 0 when none runs) and ``last_sleep_timer_seconds``."""
+
+    profile: StorageProfile
+    path: str = f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml"
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.run(f"cat {self.path}")
+        if not out.ok:
+            if "No such file" in out.stdout + out.stderr:
+                return []
+            raise VerifierReadError(f"could not read {self.path}: {out.stderr.strip()[:200]}")
+        return [line.strip() for line in out.stdout.splitlines() if "sleep" in line]
+
+    def parse(self, lines: list[str]) -> int | None:
+        values = {m.group(2): int(m.group(3)) for line in lines if (m := _PREF.search(line))}
+        if values.get("sleep_in_ts", 0) <= 0:
+            return None
+        return values.get("last_sleep_timer_seconds", 0) // 60
+
+    def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
+        body = "<map>\n"
+        if minutes is not None:
+            body += (f'    <long name="sleep_in_ts" value="{device.now_s() * 1000 + minutes * 60_000}" />\n'
+                     f'    <int name="last_sleep_timer_seconds" value="{minutes * 60}" />\n')
+        device.check(f"mkdir -p {self.path.rsplit('/', 1)[0]}")
+        device.push_bytes((PREFS_HEADER + body + "</map>\n").encode(), self.path)
+
+
+FOSSIFY_SLEEP = FossifySleep(profile=StorageProfile(
+    what="sleep timer", path=f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml",
+    format="SharedPreferences: long sleep_in_ts (epoch ms deadline), int last_sleep_timer_seconds",
+    writes="setting a timer: sleep_in_ts = now + seconds*1000, last_sleep_timer_seconds; expiry or cancel resets "
+           "sleep_in_ts to 0 (a CountDownTimer in the service; no alarm)",
+    sources=(SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
+        "app/src/main/kotlin/org/fossify/musicplayer/activities/MainActivity.kt (sleep timer)",
+        "app/src/main/kotlin/org/fossify/musicplayer/playback/SleepTimer.kt",
+        "app/src/main/kotlin/org/fossify/musicplayer/helpers/Constants.kt (sleep_in_ts, last_sleep_timer_seconds)"),
+        note="Prefs.xml is Fossify commons' BaseConfig file (PREFS_KEY = 'Prefs')"),)))
+
+__all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "PlaylistProfile", "QueueProfile",
+           "SleepProfile", "playback_state_queue"]
+
+
+# -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
+
+PLAYLISTS_URI = "content://media/external/audio/playlists"
+_PL_ROW = re.compile(r"^Row: \d+ _id=(\d+), name=(.*)$")
+_MEMBER_ROW = re.compile(r"^Row: \d+ audio_id=(\d+)$")
+AOSP_MEDIAPROVIDER = SourceRef(
+    repo="aosp-mirror/platform_packages_providers_mediaprovider", tag="android-13.0.0_r1",
+    files=("src/com/android/providers/media/MediaProvider.java (playlist insert/update/members; shell callers may "
+           "set owner_package_name)", "src/com/android/providers/media/DatabaseHelper.java (audio_playlists view, "
+           "audio_playlists_map)"),
+    note="pm clear of a player leaves its MediaStore playlists (owner set to NULL): every seed deletes them")
+
+
+def mediastore_lines(device: DeviceClient) -> list[str]:
+    """``P id name`` rows and ``S id audio_id`` rows (members by play_order), from ``content query``."""
+    out = device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id")
+    lists = [(m.group(1), m.group(2)) for line in out.splitlines() if (m := _PL_ROW.match(line))]
+    if "Error" in out:
+        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
+    lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
+    if lists:
+        marks = " ; ".join(f"echo __M{pid}; content query --uri {PLAYLISTS_URI}/{pid}/members --projection audio_id "
+                           "--sort play_order" for pid, _ in lists)
+        current = ""
+        for line in device.check(marks).splitlines():
+            if line.startswith("__M"):
+                current = line[3:]
+            elif (m := _MEMBER_ROW.match(line)) is not None:
+                lines.append(f"S{S}{current}{S}{m.group(1)}")
+    return lines
+
+
+def clear_mediastore_playlists(device: DeviceClient) -> None:
+    device.check(f"content delete --uri {PLAYLISTS_URI}")
+
+
+def seed_mediastore(device: DeviceClient, owner: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+    """Insert each playlist owned by ``owner`` (as the app's own insert would be), then its members."""
+    for p in playlists:
+        device.check(f"content insert --uri {PLAYLISTS_URI} --bind {shlex.quote('name:s:' + p.name)} "
+                     f"--bind owner_package_name:s:{owner}")
+        found = [pid for line in device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name").splitlines()
+                 if (m := _PL_ROW.match(line)) and m.group(2) == p.name for pid in [m.group(1)]]
+        if not found:
+            raise VerifierReadError(f"MediaStore did not keep the playlist {p.name!r}")
+        for n, song in enumerate(p.songs, start=1):
+            device.check(f"content insert --uri {PLAYLISTS_URI}/{found[-1]}/members --bind audio_id:l:{ids[song]} "
+                         f"--bind play_order:i:{n}")
+
+
+@dataclass(frozen=True)
+class MediaStorePlaylists(PlaylistProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return mediastore_lines(device)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        seed_mediastore(device, package, playlists, ids)
+
+
+APOLLO_PKG = "org.nuclearfog.apollo"
+APOLLO_SOURCE = SourceRef(repo="nuclearfog/Apollo-Music", tag="1.5.15", files=(
+    "app/src/main/java/org/nuclearfog/apollo/utils/MusicUtils.java (createPlaylist, addToPlaylist, renamePlaylist, "
+    "removeFromPlaylist)", "app/src/main/java/org/nuclearfog/apollo/utils/PreferenceUtils.java (queue, curpos)",
+    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue)"),
+    note="the pinned F-Droid build 74 is a later Codeberg release not reachable here; 1.5.15 is the newest GitHub tag")
+APOLLO_PLAYLISTS = MediaStorePlaylists(profile=StorageProfile(
+    what="playlists", path=PLAYLISTS_URI,
+    format="MediaStore audio_playlists (files with media_type 4: _id, name, owner_package_name) + members "
+           "audio_playlists_map(audio_id, playlist_id, play_order)",
+    writes="create: insert name (the app is the owner), then bulk-insert members (audio_id, play_order); rename: "
+           "update name with every word capitalised; remove: delete members where audio_id = the song",
+    sources=(APOLLO_SOURCE, AOSP_MEDIAPROVIDER)))
+
+
+@dataclass(frozen=True)
+class ApolloPrefsQueue(QueueProfile):
+    """Default prefs ``queue``: MediaStore ids in hex joined by ``;``; ``curpos`` the current index."""
+
+    profile: StorageProfile
+
+    def _path(self, package: str) -> str:
+        return f"/data/data/{package}/shared_prefs/{package}_preferences.xml"
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.run(f"cat {self._path(package)}")
+        if not out.ok:
+            if "No such file" in out.stdout + out.stderr:
+                return []
+            raise VerifierReadError(f"could not read Apollo's preferences: {out.stderr.strip()[:200]}")
+        m = re.search(r'<string name="queue">([^<]*)</string>', out.stdout)
+        return [f"Q{S}{int(x, 16)}" for x in (m.group(1).split(";") if m else []) if x]
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        hexes = ";".join(f"{ids[t]:x}" for t in queue)
+        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="curpos" value="0" />\n'
+                '    <long name="seekpos" value="0" />\n</map>\n')
+        device.check(f"mkdir -p /data/data/{package}/shared_prefs")
+        device.push_bytes((PREFS_HEADER + body).encode(), self._path(package))
+
+
+APOLLO_QUEUE = ApolloPrefsQueue(profile=StorageProfile(
+    what="play queue", path=f"/data/data/{APOLLO_PKG}/shared_prefs/{APOLLO_PKG}_preferences.xml",
+    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int curpos; long seekpos",
+    writes="every queue change (enqueue, play next, move, remove, open): the whole queue is saved (apply())",
+    sources=(APOLLO_SOURCE,)))
+
+
+# -- Phonograph Plus: Room music_database_v1.db (+ MediaStore file playlists) ------------------------------
+
+PHONOGRAPH_PKG = "player.phonograph.plus"
+PHONOGRAPH_SOURCE = SourceRef(repo="chr56/Phonograph_Plus", tag="v1.12.1", files=(
+    "app/src/main/java/player/phonograph/repo/room/MusicDatabase.kt (music_database_v1.db)",
+    "app/src/main/java/player/phonograph/repo/room/entity/PlaylistEntity.kt, PlaylistSongEntity.kt",
+    "app/src/main/java/player/phonograph/repo/room/domain/RoomPlaylistsActions.kt",
+    "app/src/main/java/player/phonograph/repo/mediastore/MediaStorePlaylistsActions.kt",
+    "app/src/main/java/player/phonograph/repo/loader/Playlists.kt (Room + MediaStore merged)",
+    "app/src/main/java/player/phonograph/service/queue/MusicPlaybackQueueStore.kt"))
+
+
+@dataclass(frozen=True)
+class PhonographPlaylists(PlaylistProfile):
+    """Room database playlists (seeded here) and MediaStore playlists, merged as the Playlists tab shows them."""
+
+    profile: StorageProfile
+    room: RoomPlaylists
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        room = [line.replace(f"P{S}", f"P{S}db", 1).replace(f"S{S}", f"S{S}db", 1)
+                for line in self.room.read(device, package) if line[:2] in (f"P{S}", f"S{S}")]
+        return room + mediastore_lines(device)
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        self.room.seed(device, package, playlists, ids)
+
+
+PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
+    profile=StorageProfile(
+        what="playlists", path=f"{_db(PHONOGRAPH_PKG, 'music_database_v1.db')} + {PLAYLISTS_URI}",
+        format="Room MusicDatabase rev 2: playlists(playlist_id, playlist_name, date_added, date_modified); "
+               "playlist_songs(playlist_song_id, _id = MediaStore id, playlist_id, position, path); plus MediaStore "
+               "playlists (file kind)",
+        writes="create (kind 'Database playlists'): playlists row + playlist_songs rows (position max+1); file kind "
+               "without SAF: MediaStore insert + members; rename/remove of a file playlist go through MediaStore",
+        sources=(PHONOGRAPH_SOURCE, AOSP_MEDIAPROVIDER)),
+    room=RoomPlaylists(
+        profile=StorageProfile(what="", path="", format="", writes=""),
+        db_name="music_database_v1.db",
+        read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM playlists ORDER BY playlist_id; "
+                  "SELECT 'S'||char(31)||playlist_id||char(31)||_id FROM playlist_songs ORDER BY playlist_id, position;"),
+        clear_sql="DELETE FROM playlist_songs; DELETE FROM playlists;",
+        playlist_insert=("INSERT INTO playlists (playlist_id, playlist_name, date_added, date_modified) "
+                         "VALUES ({pid}, {name}, 0, 0);"),
+        member_insert="INSERT INTO playlist_songs (_id, playlist_id, position, path) VALUES ({id}, {pid}, {pos}, {data});",
+    ),
+)
+PHONOGRAPH_QUEUE = playback_state_queue(PHONOGRAPH_PKG, 6, PHONOGRAPH_SOURCE)
+
+
+# -- MonsterMusic: Music/<name>.m3u + Room default_data.db ---------------------------------------------
+
+MONSTER_PKG = "com.ztftrue.music"
+MONSTER_SOURCE = SourceRef(repo="ZTFtrue/MonsterMusic", tag="0.1.69", files=(
+    "app/src/main/java/com/ztftrue/music/utils/trackManager/PlaylistManager.kt (create, list, add, remove, rename)",
+    "app/src/main/java/com/ztftrue/music/sqlData/MusicDatabase.kt (default_data.db v7)",
+    "app/src/main/java/com/ztftrue/music/sqlData/model/MusicItem.kt (queue)",
+    "app/src/main/java/com/ztftrue/music/play/PlayService.kt (queue rewritten on timeline change)"))
+
+
+@dataclass(frozen=True)
+class M3uPlaylists(PlaylistProfile):
+    """``Music/*.m3u``: the name is the file name; members are the non-comment lines (absolute paths, or
+    relative to the playlist's folder after a remove/reorder)."""
+
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        out = device.check(f"for f in {MUSIC_DIR}/*.m3u {MUSIC_DIR}/*.m3u8; do [ -f \"$f\" ] || continue; "
+                           "echo \"__F$f\"; cat \"$f\"; echo; done")
+        return [line for line in out.splitlines() if line.strip()]
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[Playlist]:
+        out: list[Playlist] = []
+        by_file = {f"{t}.wav": t for t in SONG_SECONDS}
+        for line in lines:
+            if line.startswith("__F"):
+                name = line[3:].rsplit("/", 1)[-1]
+                out.append(Playlist(name=name.rsplit(".", 1)[0]))
+            elif out and not line.startswith("#"):
+                base = line.strip().rsplit("/", 1)[-1]
+                out[-1].songs.append(by_file.get(base, f"<file {base}>"))
+        return out
+
+    def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
+        clear_mediastore_playlists(device)
+        device.check(f"rm -f {MUSIC_DIR}/*.m3u {MUSIC_DIR}/*.m3u8")
+        for p in playlists:
+            path = f"{MUSIC_DIR}/{p.name}.m3u"
+            body = "#EXTM3U\n" + "".join(f"/storage/emulated/0/Music/{s}.wav\n" for s in p.songs)
+            device.push_bytes(body.encode(), path)
+        device.check("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///storage/emulated/0/Music")
+        for p in playlists:  # the app made them: it owns them (shell may set the owner, MediaProvider.update)
+            where = shlex.quote(f"_data='/storage/emulated/0/Music/{p.name}.m3u'")
+            device.check(f"content update --uri content://media/external/file --bind owner_package_name:s:{package} "
+                         f"--where {where}")
+
+
+MONSTER_PLAYLISTS = M3uPlaylists(profile=StorageProfile(
+    what="playlists", path=f"{MUSIC_DIR}/<name>.m3u (MediaStore Files, owner com.ztftrue.music)",
+    format="M3U: '#EXTM3U' then one song path per line; listed from MediaStore files named *.m3u / *.m3u8",
+    writes="create: MediaStore Files insert of Music/<name>.m3u (pending), absolute paths written, IS_PENDING cleared "
+           "(the provider scans it); add: rewrite with absolute paths; remove/reorder: rewrite with relative paths; "
+           "rename: update Playlists.NAME (the provider moves the file)",
+    sources=(MONSTER_SOURCE, AOSP_MEDIAPROVIDER)))
+
+
+@dataclass(frozen=True)
+class MonsterQueue(QueueProfile):
+    profile: StorageProfile
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return dev.sqlite_lines(device, _db(package, "default_data.db"),
+                                "SELECT 'Q'||char(31)||id FROM queue ORDER BY tableId;")
+
+    def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
+        db = _db(package, "default_data.db")
+        dev.ensure_db(device, package, db)
+        rows = []
+        for n, t in enumerate(queue):
+            v = _song_values(t, ids)
+            rows.append(f"INSERT INTO queue VALUES ({n}, {v['id']}, {v['title']}, {v['data']}, {v['ms']}, "
+                        f"{dev.sql_text(t + '.wav')}, 'Music', 0, '<unknown>', 0, '', 0, 0, 0, {n}, 0);")
+        device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue; " + " ".join(rows) + " COMMIT;")
+
+
+MONSTER_QUEUE = MonsterQueue(profile=StorageProfile(
+    what="play queue", path=_db(MONSTER_PKG, "default_data.db"),
+    format="Room MusicDatabase v7, table queue (MusicItem: tableId = timeline index, id = MediaStore id, name, path, "
+           "duration, displayName, album, albumId, artist, artistId, genre, genreId, year, songNumber, priority, "
+           "isFavorite)",
+    writes="every timeline change (add, play next, move, remove): delete all rows, insert the timeline",
+    sources=(MONSTER_SOURCE,)))
+
+__all__ += ["APOLLO_PLAYLISTS", "APOLLO_QUEUE", "MONSTER_PLAYLISTS", "MONSTER_QUEUE", "PHONOGRAPH_PLAYLISTS",
+            "PHONOGRAPH_QUEUE"]
