@@ -1,6 +1,6 @@
 """The gold solution solves every runnable pair and doing nothing solves none, at instance 0, on
-simulated devices through the plugin. One run per app and agent (so xdist spreads them);
-nothing here names a category or an app.
+simulated devices through the plugin; every record then re-scores unchanged from its snapshots.
+One run per app and agent (so xdist spreads them); nothing here names a category or an app.
 
 ``make nightly`` (``ANYAPP_NIGHTLY=1``) runs the same tests over all instances.
 """
@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pytest_anyapp.catalog import AppSpec
+from pytest_anyapp.records.rescore import rescore_run
 from pytest_anyapp.registry import schedule, scheduled_pairs
 
 PAIRS_TEST = (Path(__file__).resolve().parents[2] / "pairs" / "test_pairs.py").read_text()
@@ -34,6 +35,9 @@ def _run(pytester: pytest.Pytester, app: AppSpec, agent: str) -> tuple[dict[str,
                        f"--agent={agent}", "--device=sim", "--results-dir=res", f"--run-id={agent}",
                        "--infra-retries=0", "--save-screens=0", "-q")
     records = [json.loads(p.read_text()) for p in (pytester.path / "res" / agent).glob("*/episode.json")]
+    # every record re-scores to what was recorded, from its own snapshots alone (``anyapp rescore``)
+    rescored = rescore_run(pytester.path / "res" / agent)
+    assert len(rescored) == len(records) and [r for r in rescored if r.rescored is None or r.changed] == []
     return {r["test_id"]: r["status"] for r in records}, len(wanted)
 
 
