@@ -1,0 +1,44 @@
+"""Privacy Friendly To-Do List 3.4.0 (``org.secuso.privacyfriendlytodolist``), SECUSO's to-do app.
+
+Tasks are added with a FAB "Add task" into a full-screen form ("Name", "Deadline", three priority
+levels High/Medium/Low as radio buttons, default Medium, "Recurrence"), saved with a "Save" text
+button. The deadline is a date only (the app stores it at 12:00). A task is completed in its
+form ("Done"), not from the list. Storage: Room ``databases/TodoDatabase.db`` (:class:`PfaDb`).
+"""
+
+from __future__ import annotations
+
+from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TodoApp, TodoSkin
+from pytest_anyapp.sim.apps.tasks.store import PfaDb, TaskStore
+
+SKIN = TodoSkin(
+    list=ListSkin(
+        title="All tasks", list_id="rv_tasks", title_id="tv_exlist_task_name", detail_id="tv_exlist_task_deadline",
+        empty_text="No tasks yet", entry=Icon("add", "Add task", "fab_new_task"),
+        completed_header="Done tasks", done_label="Done", menu=("Sort", "Recycle bin", "Help"),
+    ),
+    editor=EditorSkin(
+        activity=".view.MainActivity", title="New task", title_id="et_new_task_name", title_hint="Name",
+        save=Icon("", "Save", "bt_new_task_ok"), due_label="Deadline", priority_label="Priority",
+        repeat_label="Recurrence", done_label="Done",
+        priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
+    ),
+    complete="editor", completed_view="shown", has_time=False, priority_style="chips", save_style="text",
+    date_format="iso", default_priority="medium",
+)
+
+
+class TodoListPfa(TodoApp):
+    package = "org.secuso.privacyfriendlytodolist"
+    label = "To-Do List"
+    version_name, version_code = "3.4.0", 103
+    launch_activity = ".view.SplashActivity"
+    icon_color = "#0274B2"
+    skin = SKIN
+
+    def on_create(self) -> None:
+        PfaDb(self).create()
+
+    @property
+    def store(self) -> TaskStore:
+        return PfaDb(self)
