@@ -84,6 +84,10 @@ class AppAdapter(ABC, Generic[StateT]):
         """False where a template cannot be verified in this app (then the pair is not scheduled)."""
         return True
 
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        """Why ``supports`` is False for ``template`` (``anyapp verify-support`` shows it). Default: ""."""
+        return ""
+
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         """``answer`` for information retrieval, else ``durable``; adapters override per template
         where a clause needs the screen (and say why)."""

@@ -158,8 +158,8 @@ def check_support(
             errors += _pair_problems(pair, adapters)
         scheduled = {(p.template.semantic_id, p.app.app_id) for p in cat_pairs}
         unscheduled = [
-            f"{t.semantic_id} x {a.app_id}" for t in cat_templates for a in runnable
-            if (t.semantic_id, a.app_id) not in scheduled
+            f"{t.semantic_id} x {a.app_id}" + (f" ({why})" if (why := adapters[a.app_id].decline_reason(t)) else "")
+            for t in cat_templates for a in runnable if (t.semantic_id, a.app_id) not in scheduled
         ]
         if runnable:
             for t in cat_templates:
@@ -201,7 +201,8 @@ def render_support(report: SupportReport) -> str:
         lines.append(f"{c.category}: runnable {', '.join(c.runnable) or '(none)'}")
         lines.append(f"{' ' * len(c.category)}  not runnable {', '.join(c.not_runnable) or '(none)'}")
         if c.unscheduled:
-            lines.append(f"{' ' * len(c.category)}  declined by adapters: {', '.join(c.unscheduled)}")
+            lines.append(f"{' ' * len(c.category)}  declined by adapters: {len(c.unscheduled)} pairs")
+            lines += [f"{' ' * len(c.category)}    {entry}" for entry in c.unscheduled]
     for c in report.categories:
         if c.status == "not runnable":
             continue

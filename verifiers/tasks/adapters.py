@@ -23,7 +23,7 @@ from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
 from verifiers.tasks.state import Priority, TodoItem, TodoState
-from verifiers.tasks.templates import NEEDS_DUE_AND_PRIORITY, NEEDS_RECURRENCE, NEEDS_TIME
+from verifiers.tasks.templates import PROPERTY_NAMES, REQUIRES
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -95,17 +95,18 @@ class TodoAdapter(AppAdapter[TodoState]):
     def supports(self, template: TaskTemplate[Any]) -> bool:
         return not self.decline_reason(template)
 
+    def holds(self) -> set[str]:
+        held = {"due": self.holds_due, "time": self.holds_due and self.holds_time, "priority": self.holds_priority,
+                "recurrence": self.holds_recurrence}
+        return {name for name, yes in held.items() if yes}
+
     def decline_reason(self, template: TaskTemplate[Any]) -> str:
         """Why the app cannot express the template ("" when it can)."""
-        sid = template.semantic_id
-        name = self.app.display_name
-        if sid in NEEDS_DUE_AND_PRIORITY and not (self.holds_due and self.holds_priority):
-            return f"{name} tasks have no due date or priority at the pinned version"
-        if sid in NEEDS_TIME and not self.holds_time:
-            return f"{name} due dates have no time of day at the pinned version"
-        if sid in NEEDS_RECURRENCE and not self.holds_recurrence:
-            return f"{name} tasks cannot repeat at the pinned version"
-        return ""
+        missing = sorted(REQUIRES.get(template.semantic_id, frozenset()) - self.holds())
+        if not missing:
+            return ""
+        return (f"{self.app.display_name} {self.app.version_name} tasks have no "
+                f"{' and no '.join(PROPERTY_NAMES[m] for m in missing)}")
 
     def readable_part(self, state: TodoState) -> TodoState:
         def held(t: TodoItem) -> TodoItem:

@@ -412,11 +412,20 @@ TEMPLATES: list[type[TodoTemplate]] = [
     TasksCompleteTask,
 ]
 
-#: Templates whose criterion reads a due time / a recurrence / due dates and priorities (an app that
-#: cannot hold them declines the template; docs/tasks.md lists the unscheduled pairs).
-NEEDS_TIME = frozenset({"TasksDueWithTime"})
-NEEDS_RECURRENCE = frozenset({"TasksRecurring"})
-NEEDS_DUE_AND_PRIORITY = frozenset({t.semantic_id for t in TEMPLATES if t.answer_task}) | NEEDS_TIME | NEEDS_RECURRENCE
+#: What of a task each template needs the app to hold (an app without it declines the template;
+#: docs/tasks.md lists the unscheduled pairs). Properties: due, time, priority, recurrence.
+REQUIRES: dict[str, frozenset[str]] = {
+    "TasksCompletedTasksForDate": frozenset({"due"}),
+    "TasksDueNextWeek": frozenset({"due"}),
+    "TasksDueOnDate": frozenset({"due"}),
+    "TasksHighPriorityTasks": frozenset({"priority"}),
+    "TasksHighPriorityTasksDueOnDate": frozenset({"due", "priority"}),
+    "TasksIncompleteTasksOnDate": frozenset({"due"}),
+    "TasksDueWithTime": frozenset({"due", "time"}),
+    "TasksRecurring": frozenset({"due", "recurrence"}),
+    "TasksEditTask": frozenset(),
+    "TasksCompleteTask": frozenset(),
+}
+PROPERTY_NAMES = {"due": "due dates", "time": "due times", "priority": "priorities", "recurrence": "recurrence"}
 
-__all__ = ["IR_TASKS", "NEEDS_DUE_AND_PRIORITY", "NEEDS_RECURRENCE", "NEEDS_TIME", "TEMPLATES", "TodoTemplate",
-           "normalize_title", "same_title"]
+__all__ = ["IR_TASKS", "PROPERTY_NAMES", "REQUIRES", "TEMPLATES", "TodoTemplate", "normalize_title", "same_title"]
