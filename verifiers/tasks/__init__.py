@@ -8,6 +8,7 @@ from verifiers.bundle import CategoryBundle
 from verifiers.tasks.adapters import (
     CfaitAdapter,
     GritAdapter,
+    NtodotxtAdapter,
     TaskMateAdapter,
     TasksOrgAdapter,
     TodoAdapter,
@@ -22,7 +23,8 @@ BUNDLE = CategoryBundle(
     category=Category.TASKS,
     state_type=TodoState,
     templates=tuple(TEMPLATES),
-    adapters=(TasksOrgAdapter(), CfaitAdapter(), TodoListPfaAdapter(), TaskMateAdapter(), GritAdapter()),
+    adapters=(TasksOrgAdapter(), CfaitAdapter(), TodoListPfaAdapter(), TaskMateAdapter(), GritAdapter(),
+              NtodotxtAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/tasks.md",
@@ -31,6 +33,6 @@ BUNDLE = CategoryBundle(
 ADAPTERS = list(BUNDLE.adapters)
 
 __all__ = [
-    "ADAPTERS", "BUNDLE", "CfaitAdapter", "GritAdapter", "TaskMateAdapter", "TasksOrgAdapter", "TodoAdapter",
+    "ADAPTERS", "BUNDLE", "CfaitAdapter", "GritAdapter", "NtodotxtAdapter", "TaskMateAdapter", "TasksOrgAdapter", "TodoAdapter",
     "TodoListPfaAdapter",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
 from xml.etree import ElementTree
@@ -488,3 +489,73 @@ class GritAdapter(RoomTodoAdapter):
             raise VerifierReadError("Grit snapshot has no 'task' read")
         return TodoState(tasks=[TodoItem(title=from_hex(title), completed=bool(int(status)))
                                 for _id, title, status in rows(raw["task"], 3, "Grit tasks")])
+
+
+# -- ntodotxt ---------------------------------------------------------------------------------------
+
+NTODOTXT_FILE = "/data/data/de.tnmgl.ntodotxt/app_flutter/todo.txt"
+TODOTXT_LETTER: dict[Priority, str] = {"high": "A", "medium": "B", "low": "C"}
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LETTER = re.compile(r"^\(([A-Z])\)$")
+
+
+def parse_todotxt_line(line: str) -> TodoItem:
+    """One todo.txt line: ``[x [<completion>]] [(P)] [<creation>] <description>``; the due date is the
+    description's ``due:YYYY-MM-DD`` key (removed from the title, as the app shows it). Unlike the
+    prior release, both dates after ``x`` are stripped (notes §E.5)."""
+    words = line.split()
+    done = bool(words) and words[0] == "x"
+    if done:
+        words = words[1:]
+        if words and _ISO.match(words[0]):
+            words = words[1:]
+    letter = None
+    if words and (m := _LETTER.match(words[0])):
+        letter, words = m.group(1), words[1:]
+    if words and _ISO.match(words[0]):
+        words = words[1:]
+    due = next((w[4:] for w in words if w.startswith("due:") and _ISO.match(w[4:])), None)
+    title = " ".join(w for w in words if not (w.startswith("due:") and _ISO.match(w[4:])))
+    priority: Priority = {"A": "high", "B": "medium"}.get(letter or "", "low" if letter else "none")  # type: ignore[assignment]
+    return TodoItem(title=title, due_date=due, priority=priority, completed=done)
+
+
+class NtodotxtAdapter(TodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_ntodotxt")
+    holds_time = holds_recurrence = False
+    storage = (StorageProfile(
+        what="todos", path=NTODOTXT_FILE,
+        format="todo.txt: one todo per line '[x <completion date>] [(A-Z)] <creation date> <description>' joined "
+               "with the platform line terminator, no trailing newline; the due date is the description's "
+               "'due:YYYY-MM-DD' key; no time of day, no recurrence",
+        writes="create: a line with the creation date (today) and, when picked, (P) and due:…; complete: 'x <today>' "
+               "in front (priority kept); rename: the description; delete: the line removed. The local-mode choice "
+               "('backend') is kept in flutter_secure_storage (Keystore-encrypted, not seeded: the first-run pages "
+               "are part of every episode)",
+        sources=(SourceRef(repo="tmaegel/ntodotxt", tag="v0.18.0", files=(
+            "pubspec.yaml (version 0.18.0+40)", "lib/common/constants/app.dart (defaultTodoFilename todo.txt)",
+            "lib/main.dart (getApplicationDocumentsDirectory = app_flutter)",
+            "lib/todo/model/todo_model.dart (toString, patterns, dueDate from key 'due', completion/creation dates)",
+            "lib/todo/api/todo_list_api.dart (join with Platform.lineTerminator)",
+            "lib/login/state/login_cubit.dart (secureStorage 'backend')",
+            "lib/intro/page/intro_page.dart ('Next page', 'Use local mode')",
+        )),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        lines = []
+        for t in self.readable_part(state).tasks:
+            parts = ["x", "2023-10-15"] if t.completed else []
+            if t.priority in TODOTXT_LETTER:
+                parts.append(f"({TODOTXT_LETTER[t.priority]})")
+            parts += ["2023-10-14", t.title] + ([f"due:{t.due_date}"] if t.due_date else [])
+            lines.append(" ".join(parts))
+        write_private_file(device, self.app.package, NTODOTXT_FILE, "\n".join(lines).encode())
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return {"todo.txt": read_private_file(device, NTODOTXT_FILE, "ntodotxt's todo.txt")}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "todo.txt" not in raw:
+            raise VerifierReadError("ntodotxt snapshot has no 'todo.txt' read")
+        return TodoState(tasks=[parse_todotxt_line(line) for line in raw["todo.txt"] if line.strip()])

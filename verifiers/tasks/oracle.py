@@ -56,6 +56,8 @@ class TodoUi:
     show_completed: tuple[Intent, ...] = ()
     #: Tasks are added by typing the title into ``new_task`` (an add field) + ENTER, then opened.
     quick_add: bool = False
+    #: Taps every episode starts with (first-run pages the harness cannot skip).
+    prelude: tuple[Intent, ...] = ()
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -95,7 +97,15 @@ GRIT = TodoUi(
     done_label="", check_res="task_status",
 )
 
-APPS: tuple[TodoUi, ...] = (TASKS_ORG, CFAIT, PFA, TASKMATE, GRIT)
+NTODOTXT = TodoUi(
+    app_id="tasks_ntodotxt", new_task=By(desc="Add todo"), title_field=By(res="todo_edit_description"),
+    save=By(desc="Save"), row_title_res="todo_description", row_detail_res="todo_chips",
+    priorities=("none", "(C)", "(B)", "(A)"), repeats=("", "", ""), done_label="done", check_res="todo_checkbox",
+    # after pm clear: the intro pages, then local mode (the choice lives in Keystore-encrypted storage)
+    prelude=(Tap(By(desc="Next page")), Tap(By(text="Use local mode")), Tap(By(text="Apply"))),
+)
+
+APPS: tuple[TodoUi, ...] = (TASKS_ORG, CFAIT, PFA, TASKMATE, GRIT, NTODOTXT)
 
 
 # -- reading the list ---------------------------------------------------------------------------------
@@ -265,6 +275,7 @@ def gold_script(semantic_id: str, app_id: str) -> Script | None:
         return None
 
     def script(task: TaskInfo) -> Steps:
+        yield from ui.prelude
         yield from body(ui, task.params)
         yield Done()
 

@@ -353,3 +353,73 @@ class GritDb:
 
     def delete(self, key: str) -> None:
         self.app.execute(self.NAME, "DELETE FROM task WHERE id = ?", (int(key),))
+
+
+# -- ntodotxt ---------------------------------------------------------------------------------------
+
+class TodoTxt:
+    """``app_flutter/todo.txt``: one todo per line, ``[x <done>] [(P)] <created> <description>``,
+    joined with ``\\n`` (no trailing newline); the due date is the ``due:YYYY-MM-DD`` key in the
+    description; priorities A (high) / B (medium) / C (low); no time, no recurrence."""
+
+    PATH = "app_flutter/todo.txt"
+    LETTER = {"high": "A", "medium": "B", "low": "C"}
+
+    def __init__(self, app: SimApp) -> None:
+        self.app = app
+
+    def _lines(self) -> list[str]:
+        path = self.app.host_path(self.PATH)
+        return [line for line in path.read_text().split("\n") if line.strip()] if path.exists() else []
+
+    def _write(self, lines: list[str]) -> None:
+        self.app.host_path(self.PATH).write_text("\n".join(lines))
+
+    @staticmethod
+    def _split(line: str) -> tuple[bool, str | None, str | None, str | None, str]:
+        """(done, completion date, priority letter, creation date, description)."""
+        words = line.split(" ")
+        done = words[0] == "x"
+        words = words[1:] if done else words
+        completed = words.pop(0) if done and words and _is_date(words[0]) else None
+        letter = words.pop(0)[1] if words and len(words[0]) == 3 and words[0][0] == "(" and words[0][2] == ")" else None
+        created = words.pop(0) if words and _is_date(words[0]) else None
+        return done, completed, letter, created, " ".join(words)
+
+    def tasks(self) -> list[Task]:
+        out = []
+        for i, line in enumerate(self._lines()):
+            done, _, letter, _, description = self._split(line)
+            words = description.split(" ")
+            due = next((w[4:] for w in words if w.startswith("due:") and _is_date(w[4:])), None)
+            title = " ".join(w for w in words if not (w.startswith("due:") and _is_date(w[4:])))
+            level = {"A": "high", "B": "medium"}.get(letter or "", "low" if letter else "none")
+            out.append(Task(str(i), title, due, None, level, None, done))
+        return out
+
+    def save(self, task: Task) -> None:
+        lines = self._lines()
+        today = time.strftime("%Y-%m-%d", time.gmtime(self.app.now_ms() // 1000))
+        created, completed = today, today
+        if task.key:
+            _, was_completed, _, was_created, _ = self._split(lines[int(task.key)])
+            created, completed = was_created or today, was_completed or today
+        parts = ["x", completed] if task.done else []
+        if task.priority in self.LETTER:
+            parts.append(f"({self.LETTER[task.priority]})")
+        parts += [created, task.title] + ([f"due:{task.due_date}"] if task.due_date else [])
+        line = " ".join(parts)
+        if task.key:
+            lines[int(task.key)] = line
+        else:
+            lines.append(line)
+        self._write(lines)
+
+    def delete(self, key: str) -> None:
+        lines = self._lines()
+        del lines[int(key)]
+        self._write(lines)
+
+
+def _is_date(word: str) -> bool:
+    return len(word) == 10 and word[4] == "-" and word[7] == "-" and word.replace("-", "").isdigit()
