@@ -55,9 +55,9 @@ def test_tasks_org_due_time_is_the_seconds_flag() -> None:
     adapter = TasksOrgAdapter()
     noon = utc_ms("2023-10-24", "12:00")
     timed = utc_ms("2023-10-24", "09:00", 1)
-    raw = {"tasks": [f"1\x1f{'A'.encode().hex()}\x1f0\x1f{noon}\x1f0\x1f0\x1fFREQ=WEEKLY;INTERVAL=1",
-                     f"2\x1f{'B'.encode().hex()}\x1f3\x1f{timed}\x1f5\x1f0\x1f",
-                     f"3\x1f{'C'.encode().hex()}\x1f2\x1f0\x1f0\x1f7\x1f"]}
+    raw = {"tasks": [f"1\x1f{b'A'.hex()}\x1f0\x1f{noon}\x1f0\x1f0\x1fFREQ=WEEKLY;INTERVAL=1",
+                     f"2\x1f{b'B'.hex()}\x1f3\x1f{timed}\x1f5\x1f0\x1f",
+                     f"3\x1f{b'C'.hex()}\x1f2\x1f0\x1f0\x1f7\x1f"]}
     a, b = adapter.parse(raw).tasks  # C is soft-deleted
     assert (a.due_date, a.due_time, a.priority, a.recurrence) == ("2023-10-24", None, "high", "weekly")
     assert (b.due_time, b.priority, b.completed) == ("09:00", "none", True)
