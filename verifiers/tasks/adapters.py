@@ -327,6 +327,7 @@ class CfaitAdapter(TodoAdapter):
 # -- Todo List (PFA) ----------------------------------------------------------------------------------
 
 PFA_DB = "/data/data/org.secuso.privacyfriendlytodolist/databases/TodoDatabase.db"
+PFA_PREFS = "/data/data/org.secuso.privacyfriendlytodolist/shared_prefs/org.secuso.privacyfriendlytodolist_preferences.xml"
 PFA_PRIORITY: dict[Priority, int] = {"high": 0, "medium": 1, "low": 2}
 PFA_PATTERN: dict[str | None, int] = {None: 0, "daily": 1, "weekly": 2, "monthly": 3}
 
@@ -337,6 +338,15 @@ class TodoListPfaAdapter(RoomTodoAdapter):
     holds_time = False
     no_priority_as = "medium"
     storage = (StorageProfile(
+        what="first-launch flag", path=PFA_PREFS,
+        format='default SharedPreferences, <boolean name="isFirstTimeLaunch"> (missing = true)',
+        writes="leaving the tutorial writes false; while true, MainActivity starts TutorialActivity and finishes",
+        sources=(SourceRef(repo="SecUSo/privacy-friendly-todo-list", tag="v3.4.0", files=(
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/util/PreferenceMgr.kt (P_IS_FIRST_TIME_LAUNCH)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/view/MainActivity.kt (onCreate: startTut)",
+            "app/src/main/AndroidManifest.xml (launcher .view.MainActivity)",
+        )),),
+    ), StorageProfile(
         what="tasks", path=PFA_DB,
         format="Room v4: todoLists(id, sortOrder, name); todoTasks(id, listId, sortOrder, name, description, "
                "priority 0 HIGH/1 MEDIUM/2 LOW, deadline s, recurrencePattern 0 NONE/1 DAILY/2 WEEKLY/3 MONTHLY/"
@@ -359,6 +369,11 @@ class TodoListPfaAdapter(RoomTodoAdapter):
     ),)
 
     def seed(self, device: DeviceClient, state: TodoState) -> None:
+        """The default preferences first: without ``isFirstTimeLaunch`` false the app opens its tutorial
+        (and finishes MainActivity) instead of the list."""
+        write_private_file(device, self.app.package, PFA_PREFS, (
+            b"<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+            b'    <boolean name="isFirstTimeLaunch" value="false" />\n</map>\n'))
         self.ensure_database(device)
         created = CREATED_MS // 1000
         values = []

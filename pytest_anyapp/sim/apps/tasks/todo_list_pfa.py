@@ -4,12 +4,16 @@ Tasks are added with a FAB "Add task" into a full-screen form ("Name", "Deadline
 levels High/Medium/Low as radio buttons, default Medium, "Recurrence"), saved with a "Save" text
 button. The deadline is a date only (the app stores it at 12:00). A task is completed in its
 form ("Done"), not from the list. Storage: Room ``databases/TodoDatabase.db`` (:class:`PfaDb`).
+A first launch (default preference ``isFirstTimeLaunch`` missing or true) shows the tutorial
+instead of the list; "Skip" stores false. Override: ``Tutorial``.
 """
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TodoApp, TodoSkin
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TaskList, TodoApp, TodoSkin
 from pytest_anyapp.sim.apps.tasks.store import PfaDb, TaskStore
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 SKIN = TodoSkin(
     list=ListSkin(
@@ -24,17 +28,40 @@ SKIN = TodoSkin(
         priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
     ),
     complete="editor", completed_view="shown", has_time=False, priority_style="chips", save_style="text",
-    date_format="iso", default_priority="medium",
+    date_format="iso", default_priority="medium", overrides=("Tutorial",),
 )
+
+
+class Tutorial(Screen):
+    """``TutorialActivity``: intro slides with "Skip" / "Next"; leaving it stores isFirstTimeLaunch=false."""
+
+    activity = ".view.TutorialActivity"
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Welcome to Privacy Friendly To-Do List", size=22, align="center"),
+            TextView("Organize your tasks in lists and keep track of deadlines.", align="center"),
+            spacing=24, padding=(32, 240, 32, 0)),
+            bottom=Row(Button("Skip", self.done, id="btn_skip", style="text"), Spacer(weight=1.0),
+                       Button("Next", self.done, id="btn_next", style="text"), padding=(16, 8)))
+
+    def done(self) -> None:
+        self.app.prefs().put(isFirstTimeLaunch=False)
+        self.replace(TaskList(self.app))
+
+
+def start(app: SimApp) -> Screen:
+    return Tutorial(app) if app.prefs().get("isFirstTimeLaunch", True) else TaskList(app)
 
 
 class TodoListPfa(TodoApp):
     package = "org.secuso.privacyfriendlytodolist"
     label = "To-Do List"
     version_name, version_code = "3.4.0", 103
-    launch_activity = ".view.SplashActivity"
+    launch_activity = ".view.MainActivity"
     icon_color = "#0274B2"
     skin = SKIN
+    home = start
 
     def on_create(self) -> None:
         PfaDb(self).create()
