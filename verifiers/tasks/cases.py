@@ -91,6 +91,8 @@ def _due_with_time(init: TodoState, p: Params) -> Cases:
             "wrong_day": NearMiss(_with(init, task(due_date=_shift_day(due))), "due_date"),
             "wrong_time": NearMiss(_with(init, task(due_time=other_time)), "due_time"),
             "date_only": NearMiss(_with(init, task(due_time=None)), "due_time"),
+            "renamed_a_seeded_task": NearMiss(_with(init, task(), change=_titled(init.tasks[0].title, lambda t: None)),
+                                              "others_kept"),
         },
     )
 
@@ -110,6 +112,8 @@ def _recurring(init: TodoState, p: Params) -> Cases:
             "wrong_day": NearMiss(_with(init, task(due_date=_shift_day(due))), "due_date"),
             "other_recurrence": NearMiss(_with(init, task(recurrence=other)), "recurrence"),
             "not_recurring": NearMiss(_with(init, task(recurrence=None)), "recurrence"),
+            "renamed_a_seeded_task": NearMiss(_with(init, task(), change=_titled(init.tasks[0].title, lambda t: None)),
+                                              "others_kept"),
         },
     )
 

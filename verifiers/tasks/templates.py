@@ -120,6 +120,13 @@ def best_candidate(state: TodoState, initial: TodoState | None, title: str,
     return max(pool, key=lambda t: sum(score(t)), default=None)
 
 
+def others_kept(params: Params, state: TodoState) -> Clause:
+    """The seeded tasks are still there (a create task is not done by renaming one of them)."""
+    lost = [t["title"] for t in params["tasks"] if not state.titled(t["title"])]
+    return Clause("others_kept", "the other tasks are still there" + (f" (lost: {', '.join(lost)})" if lost else ""),
+                  not lost)
+
+
 # -- templates ------------------------------------------------------------------------------------
 
 class TodoTemplate(TaskTemplate[TodoState]):
@@ -288,8 +295,8 @@ class TasksDueWithTime(TodoTemplate):
     """Create a task due on a date at a time of day.
 
     Seed: two unrelated tasks. Success: a task titled ``task_title`` due on ``due_date`` at
-    ``due_time``. Improvement: the prior release read the screen for the title and *either* the
-    date or the time string.
+    ``due_time``, and the two other tasks still there (renaming one is not creating). Improvement:
+    the prior release read the screen for the title and *either* the date or the time string.
     """
 
     semantic_id = "TasksDueWithTime"
@@ -311,6 +318,7 @@ class TasksDueWithTime(TodoTemplate):
                    best is not None and best.due_date == due),
             Clause("due_time", f"at {time}" + (f" (found {best.due_time})" if best else ""),
                    best is not None and best.due_time == time),
+            others_kept(params, state),
         ], state)
 
 
@@ -318,7 +326,7 @@ class TasksRecurring(TodoTemplate):
     """Create a recurring task (daily, weekly or monthly) first due on a date.
 
     Success: a task titled ``task_title``, due on ``due_date``, repeating with ``recurrence``
-    (every 1 day/week/month). Improvement: the prior release accepted the word "repeat" anywhere on
+    (every 1 day/week/month), the other tasks kept. Improvement: the prior release accepted the word "repeat" anywhere on
     screen.
     """
 
@@ -341,6 +349,7 @@ class TasksRecurring(TodoTemplate):
                    best is not None and best.due_date == due),
             Clause("recurrence", f"it repeats {rec}" + (f" (found {best.recurrence})" if best else ""),
                    best is not None and best.recurrence == rec),
+            others_kept(params, state),
         ], state)
 
 
