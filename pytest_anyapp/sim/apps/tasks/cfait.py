@@ -1,8 +1,8 @@
 """Cfait 1.1.5 (``com.trougnouf.cfait``): a Rust/Compose CalDAV task manager working offline on its
 "Local" calendar.
 
-Unlike the other apps, a task is added from an input bar under the list ("Add a task", ENTER or the
-send icon) and details are set afterwards in the task's edit screen; dates in the list are ISO,
+Unlike the other apps, a task is added from an input bar under the list (placeholder "e.g. Buy cat
+food !1 @tomorrow", smart syntax, IME action Send; ``ui/HomeScreen.kt`` at v1.1.5) and details are set afterwards in the task's edit screen; dates in the list are ISO,
 priorities are iCalendar numbers shown as "!1" (high) … "!9" (low), completed tasks stay in the list
 under "Completed". Storage: ``files/data/local.json`` (:class:`CfaitJson`).
 """
@@ -17,7 +17,7 @@ SKIN = TodoSkin(
         title="Local", list_id="task_list", title_id="task_summary", detail_id="task_meta",
         empty_text="No tasks", entry=Icon("send", "Add", "add_task_button"), check_id="task_checkbox",
         completed_header="Done", done_label="✓ done", menu=("Calendars", "Tags", "Sync", "Settings"),
-        quick_add_id="smart_input", quick_add_hint="Add a task",
+        quick_add_id="smart_input", quick_add_hint="e.g. Buy cat food !1 @tomorrow",
     ),
     editor=EditorSkin(
         activity=".MainActivity", title="Edit task", title_id="summary_input", title_hint="Summary",
