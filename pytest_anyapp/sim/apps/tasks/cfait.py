@@ -5,7 +5,7 @@ Unlike the other apps, a task is added from an input bar under the list (placeho
 food !1 @tomorrow", smart syntax, IME action Send; ``ui/HomeScreen.kt`` at v1.1.5) and details are set
 afterwards in the task's edit screen; dates in the list are ISO, priorities are iCalendar numbers
 shown as "!1" (high) … "!9" (low), completed tasks stay in the list (``hide_completed`` defaults to
-false, ``src/config.rs``) under "Completed". Storage: ``files/data/local.json`` (:class:`CfaitJson`).
+false, ``src/config.rs``) under "Done". Storage: ``files/data/local.json`` (:class:`CfaitJson`).
 """
 
 from __future__ import annotations
