@@ -67,14 +67,14 @@ def _menu(label: str) -> tuple[Intent, ...]:
 TASKS_ORG = TodoUi(
     app_id="tasks_org", new_task=By(desc="Create new task"), title_field=By(res="title", text="Task name"),
     save=By(desc="Save"), row_title_res="title", row_detail_res="description",
-    priorities=("none", "!", "!!", "!!!"), repeats=("Repeats daily", "Repeats weekly", "Repeats monthly"),
+    priorities=("none", "!", "!!", "!!!"), repeats=("Every day", "Every week", "Every month"),
     done_label="Completed", check_res="completeBox", show_completed=_menu("Show completed"),
 )
 
 CFAIT = TodoUi(
     app_id="tasks_cfait", new_task=By(res="smart_input"), title_field=By(res="summary_input"),
     save=By(desc="Save changes"), row_title_res="task_summary", row_detail_res="task_meta",
-    priorities=("!0", "!9", "!5", "!1"), repeats=("Every day", "Every week", "Every month"),
+    priorities=("!0", "!9", "!5", "!1"), repeats=("daily", "weekly", "monthly"),
     done_label="✓ done", check_res="task_checkbox", quick_add=True,
 )
 

@@ -24,7 +24,7 @@ SKIN = TodoSkin(
         activity=".MainActivity", title="Edit task", title_id="summary_input", title_hint="Summary",
         save=Icon("save", "Save changes", "save_task"), due_label="Due", time_label="Due time",
         priority_label="Priority", repeat_label="Recurrence",
-        priorities=("!0", "!9", "!5", "!1"), repeats=("Every day", "Every week", "Every month"),
+        priorities=("!0", "!9", "!5", "!1"), repeats=("daily", "weekly", "monthly"),
     ),
     entry="quick_add", complete="checkbox", completed_view="shown", priority_style="menu", save_style="icon",
     date_format="iso", default_priority="none",
