@@ -1,7 +1,7 @@
 """Gold UI solutions for the 10 To-Do templates in each app.
 
 Each app is described once by a :class:`TodoUi` (its labels, ids and flows: a checkbox in the row
-or a toggle in the opened task, priority chips or a menu, completed tasks hidden behind an
+priority chips or a menu, an add field or a form, completed tasks hidden behind an
 overflow toggle …); the template scripts are written once against that description. Retrieval
 scripts read every row of the list (title and the line under it) off the screen and answer from
 what they read, never from the parameters' seed.
@@ -48,10 +48,8 @@ class TodoUi:
     priorities: tuple[str, str, str, str]
     repeats: tuple[str, str, str]
     done_label: str
-    #: "checkbox": tick the row's box (``check_res``); "editor": open the task, tick ``done_toggle``, save.
-    complete: str = "checkbox"
+    #: The row checkbox that completes a task.
     check_res: str = "checkbox"
-    done_toggle: str = "Completed"
     #: Taps that make completed tasks visible (an overflow toggle), if the app hides them.
     show_completed: tuple[Intent, ...] = ()
     #: Tasks are added by typing the title into ``new_task`` (an add field) + ENTER, then opened.
@@ -79,10 +77,10 @@ CFAIT = TodoUi(
 )
 
 PFA = TodoUi(
-    app_id="tasks_todo_list_pfa", new_task=By(desc="Add task"), title_field=By(res="et_new_task_name"),
-    save=By(text="Save"), row_title_res="tv_exlist_task_name", row_detail_res="tv_exlist_task_deadline",
-    priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"), done_label="Done",
-    complete="editor", done_toggle="Done",
+    app_id="tasks_todo_list_pfa", new_task=By(desc="ADD NEW TASK >"), title_field=By(res="et_task_name"),
+    save=By(text="Okay"), row_title_res="tv_exlist_task_name", row_detail_res="tv_exlist_task_deadline",
+    priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"), done_label="done",
+    check_res="cb_task_done",
 )
 
 TASKMATE = TodoUi(
@@ -244,13 +242,8 @@ def _edit(ui: TodoUi, p: dict[str, str]) -> Steps:
 
 
 def _complete(ui: TodoUi, p: dict[str, str]) -> Steps:
-    if ui.complete == "checkbox":
-        i = yield from row_index(ui, p["task_title"], 3)
-        yield Tap(By(res=ui.check_res, nth=i))
-        return
-    yield Tap(By(text=p["task_title"], res=ui.row_title_res))
-    yield Tap(By(text=ui.done_toggle))
-    yield Tap(ui.save)
+    i = yield from row_index(ui, p["task_title"], 3)
+    yield Tap(By(res=ui.check_res, nth=i))
 
 
 BODIES: dict[str, Callable[[TodoUi, dict[str, str]], Steps]] = {

@@ -26,7 +26,7 @@ SKIN = TodoSkin(
         priority_label="Priority", repeat_label="Recurrence",
         priorities=("!0", "!9", "!5", "!1"), repeats=("daily", "weekly", "monthly"),
     ),
-    entry="quick_add", complete="checkbox", completed_view="shown", priority_style="menu", save_style="icon",
+    entry="quick_add", completed_view="shown", priority_style="menu", save_style="icon",
     date_format="iso", default_priority="none",
 )
 

@@ -5,8 +5,6 @@ points (``Literal``/``bool`` fields are flow choices):
 
 * **adding** — a FAB opening the task form (``entry="fab"``) or an add field under the list whose
   ENTER creates the task by its title (``"quick_add"``; details then in the opened task);
-* **completing** — a checkbox in the row (``complete="checkbox"``) or a toggle inside the opened
-  task (``"editor"``);
 * **completed tasks** — always listed under a header, or hidden until an overflow-menu toggle shows
   them (``completed_view``);
 * **what a task can hold** — due date, due time, priority, recurrence (``has_*``): an app without
@@ -83,7 +81,6 @@ class EditorSkin:
     time_label: str = "Time"
     priority_label: str = "Priority"
     repeat_label: str = "Repeat"
-    done_label: str = "Completed"
     #: Priority labels, in the order none, low, medium, high ("" = the app has no such level).
     priorities: tuple[str, str, str, str] = ("None", "Low", "Medium", "High")
     repeats: tuple[str, str, str] = ("Daily", "Weekly", "Monthly")
@@ -96,7 +93,6 @@ class TodoSkin:
     list: ListSkin
     editor: EditorSkin
     entry: Literal["fab", "quick_add"] = "fab"
-    complete: Literal["checkbox", "editor"] = "checkbox"
     completed_view: Literal["shown", "menu_toggle"] = "shown"
     has_due: bool = True
     has_time: bool = True
@@ -208,8 +204,6 @@ class TaskList(TodoScreen):
         s = self.skin.list
         item = ListItem(t.title, self.detail(t), title_id=s.title_id, subtitle_id=s.detail_id, weight=1.0,
                         on_click=lambda: self.push(Editor(self.app, t)))
-        if self.skin.complete != "checkbox":
-            return item
         box = CheckBox("", checked=t.done, id=s.check_id, on_change=lambda on: self.todo.store.save(replace(t, done=on)))
         return Row(box, item)
 
@@ -219,7 +213,8 @@ class TaskList(TodoScreen):
 
 
 class Editor(TodoScreen):
-    """A new task (``task`` None) or an existing one; nothing is stored until the save action."""
+    """A new task (``task`` None) or an existing one; nothing is stored until the save action (a task is
+    completed from the list's checkbox in every app)."""
 
     def __init__(self, app: SimApp, task: Task | None) -> None:
         super().__init__(app)
@@ -247,9 +242,6 @@ class Editor(TodoScreen):
         if k.has_recurrence:
             label = e.repeats[REPEATS.index(d.recurrence)] if d.recurrence else e.repeat_label
             body.append(Button(label, self.ask_repeat, id="repeat", style="text"))
-        if k.complete == "editor" and self.editing is not None:
-            body.append(CheckBox(e.done_label, checked=d.done, id="done",
-                                 on_change=lambda on: self.update(done=on)))
         actions: list[View] = []
         bottom = None
         if k.save_style == "icon":

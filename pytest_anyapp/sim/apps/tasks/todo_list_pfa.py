@@ -1,9 +1,10 @@
 """Privacy Friendly To-Do List 3.4.0 (``org.secuso.privacyfriendlytodolist``), SECUSO's to-do app.
 
-Tasks are added with a FAB "Add task" into a full-screen form ("Name", "Deadline", three priority
-levels High/Medium/Low as radio buttons, default Medium, "Recurrence"), saved with a "Save" text
-button. The deadline is a date only (the app stores it at 12:00). A task is completed in its
-form ("Done"), not from the list. Storage: Room ``databases/TodoDatabase.db`` (:class:`PfaDb`).
+Tasks are added with the FAB "ADD NEW TASK >" into a full-screen task dialog ("Name", "Deadline",
+"Priority:" chosen from High/Medium/Low, default Medium, "Recurrence pattern"), confirmed with
+"Okay" (``res/layout/task_dialog.xml``, ``res/values/strings.xml`` at v3.4.0). The deadline is a date
+only (the app stores it at 12:00). A task is completed by its row's checkbox (``cb_task_done``).
+Storage: Room ``databases/TodoDatabase.db`` (:class:`PfaDb`).
 A first launch (default preference ``isFirstTimeLaunch`` missing or true) shows the tutorial
 instead of the list; "Skip" stores false. Override: ``Tutorial``.
 """
@@ -17,17 +18,16 @@ from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, Te
 
 SKIN = TodoSkin(
     list=ListSkin(
-        title="All tasks", list_id="rv_tasks", title_id="tv_exlist_task_name", detail_id="tv_exlist_task_deadline",
-        empty_text="No tasks yet", entry=Icon("add", "Add task", "fab_new_task"),
-        completed_header="Done tasks", done_label="Done", menu=("Sort", "Recycle bin", "Help"),
+        title="All tasks", list_id="exlv_tasks", title_id="tv_exlist_task_name", detail_id="tv_exlist_task_deadline",
+        empty_text="No tasks yet", entry=Icon("add", "ADD NEW TASK >", "fab_new_task"), check_id="cb_task_done",
+        completed_header="Done tasks", done_label="done", menu=("Sort", "Recycle bin", "Help"),
     ),
     editor=EditorSkin(
-        activity=".view.MainActivity", title="New task", title_id="et_new_task_name", title_hint="Name",
-        save=Icon("", "Save", "bt_new_task_ok"), due_label="Deadline", priority_label="Priority",
-        repeat_label="Recurrence", done_label="Done",
-        priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
+        activity=".view.MainActivity", title="Edit task", title_id="et_task_name", title_hint="Name",
+        save=Icon("", "Okay", "bt_process_task_ok"), due_label="Deadline", priority_label="Priority:",
+        repeat_label="Recurrence pattern", priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
     ),
-    complete="editor", completed_view="shown", has_time=False, priority_style="chips", save_style="text",
+completed_view="shown", has_time=False, priority_style="menu", save_style="text",
     date_format="iso", default_priority="medium", overrides=("Tutorial",),
 )
 
