@@ -21,7 +21,7 @@ SKIN = TodoSkin(
         activity=".MainActivity", title="Edit Task", title_id="task_title_field", title_hint="Title",
         save=Icon("check", "Done", "task_sheet_done"),
     ),
-completed_view="shown", has_due=False, has_time=False, has_priority=False,
+    completed_view="shown", has_due=False, has_time=False, has_priority=False,
     has_recurrence=False, save_style="icon", date_format="iso", priority_style="chips",
 )
 

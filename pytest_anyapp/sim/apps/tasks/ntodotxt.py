@@ -26,7 +26,7 @@ SKIN = TodoSkin(
         title_hint="todo +project @context key:val", save=Icon("save", "Save", "save_todo"),
         due_label="Due date", priority_label="Priority", priorities=("none", "(C)", "(B)", "(A)"),
     ),
-completed_view="shown", has_time=False, has_recurrence=False, priority_style="menu",
+    completed_view="shown", has_time=False, has_recurrence=False, priority_style="menu",
     save_style="icon", date_format="iso", overrides=("Intro", "LocalLogin"),
 )
 BACKEND = "backend"

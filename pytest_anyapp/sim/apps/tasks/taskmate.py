@@ -21,7 +21,7 @@ SKIN = TodoSkin(
         activity=".MainActivity", title="Add Task", title_id="titleInput", title_hint="Task title",
         save=Icon("", "Add", "saveButton"),
     ),
-completed_view="shown", has_due=False, has_time=False, has_priority=False,
+    completed_view="shown", has_due=False, has_time=False, has_priority=False,
     has_recurrence=False, save_style="text", date_format="iso",
 )
 

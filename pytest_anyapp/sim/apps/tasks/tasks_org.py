@@ -28,7 +28,7 @@ SKIN = TodoSkin(
         priority_label="Priority", repeat_label="Does not repeat",
         priorities=("none", "!", "!!", "!!!"), repeats=("Every day", "Every week", "Every month"),
     ),
-completed_view="menu_toggle", priority_style="chips", save_style="icon",
+    completed_view="menu_toggle", priority_style="chips", save_style="icon",
     date_format="weekday", default_priority="low",
 )
 

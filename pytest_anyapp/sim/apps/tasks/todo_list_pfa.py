@@ -27,7 +27,7 @@ SKIN = TodoSkin(
         save=Icon("", "Okay", "bt_process_task_ok"), due_label="Deadline", priority_label="Priority:",
         repeat_label="Recurrence pattern", priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
     ),
-completed_view="shown", has_time=False, priority_style="menu", save_style="text",
+    completed_view="shown", has_time=False, priority_style="menu", save_style="text",
     date_format="iso", default_priority="medium", overrides=("Tutorial",),
 )
 
