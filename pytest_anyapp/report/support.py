@@ -201,7 +201,8 @@ def render_support(report: SupportReport) -> str:
         lines.append(f"{c.category}: runnable {', '.join(c.runnable) or '(none)'}")
         lines.append(f"{' ' * len(c.category)}  not runnable {', '.join(c.not_runnable) or '(none)'}")
         if c.unscheduled:
-            lines.append(f"{' ' * len(c.category)}  declined by adapters: {', '.join(c.unscheduled)}")
+            lines.append(f"{' ' * len(c.category)}  declined by adapters: {len(c.unscheduled)} pairs")
+            lines += [f"{' ' * len(c.category)}    {entry}" for entry in c.unscheduled]
     for c in report.categories:
         if c.status == "not runnable":
             continue

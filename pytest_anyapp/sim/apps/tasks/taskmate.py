@@ -1,0 +1,39 @@
+"""TaskMate 4.10.7 (``com.amirsteinbeck.taskmate``): a minimal task list.
+
+A task is a title and a description, nothing more (no due date, priority or recurrence at this
+version); the FAB "Add Task" opens a small form saved with an "Add" text button, a task is
+completed with the checkbox in its card. Storage: one SharedPreferences key holding a Gson array
+(:class:`TaskMatePrefs`).
+"""
+
+from __future__ import annotations
+
+from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TodoApp, TodoSkin
+from pytest_anyapp.sim.apps.tasks.store import TaskMatePrefs, TaskStore
+
+SKIN = TodoSkin(
+    list=ListSkin(
+        title="TaskMate", list_id="recyclerView", title_id="taskTitle", detail_id="taskDescription",
+        empty_text="No tasks yet. Add one!", entry=Icon("add", "Add Task", "addButton"), check_id="taskCheckBox",
+        completed_header="", done_label="", menu=("Archived tasks", "Settings"),
+    ),
+    editor=EditorSkin(
+        activity=".MainActivity", title="Add Task", title_id="titleInput", title_hint="Task title",
+        save=Icon("", "Add", "saveButton"),
+    ),
+    completed_view="shown", has_due=False, has_time=False, has_priority=False,
+    has_recurrence=False, save_style="text", date_format="iso",
+)
+
+
+class TaskMate(TodoApp):
+    package = "com.amirsteinbeck.taskmate"
+    label = "TaskMate"
+    version_name, version_code = "4.10.7", 4
+    launch_activity = ".MainActivity"
+    icon_color = "#6A1B9A"
+    skin = SKIN
+
+    @property
+    def store(self) -> TaskStore:
+        return TaskMatePrefs(self)

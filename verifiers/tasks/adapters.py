@@ -1,0 +1,576 @@
+"""The To-Do apps' adapters: each seeds and reads its app's own store, as the real app writes it at
+its pinned version (docs/tasks.md, "Storage profiles"). The device runs in UTC (the benchmark's
+clock setup), so a device-local day is a UTC day here.
+
+What an app cannot hold (TaskMate and Grit: due dates, priorities, recurrences; Todo List (PFA) and
+ntodotxt: due times; ntodotxt: recurrences) is not seeded (``readable_part``), and templates that
+need it are declined (``supports``), with the reason in ``decline_reason`` and the doc.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shlex
+from typing import TYPE_CHECKING, Any, ClassVar
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape as xml_escape
+
+from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
+from verifiers.tasks.state import Priority, TodoItem, TodoState
+from verifiers.tasks.templates import PROPERTY_NAMES, REQUIRES
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+SEP = "\x1f"
+UTC = dt.UTC
+#: Seeded tasks were created an hour before the frozen device time, completed ones 30 minutes before.
+CREATED_MS = FROZEN_DEVICE_TIME_MS - 3_600_000
+COMPLETED_MS = FROZEN_DEVICE_TIME_MS - 1_800_000
+
+
+def sql_text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def from_hex(value: str) -> str:
+    return bytes.fromhex(value).decode("utf-8") if value else ""
+
+
+def utc_ms(date: str, hhmm: str, second: int = 0) -> int:
+    y, m, d = (int(x) for x in date.split("-"))
+    hh, mm = (int(x) for x in hhmm.split(":"))
+    return int(dt.datetime(y, m, d, hh, mm, second, tzinfo=UTC).timestamp() * 1000)
+
+
+def ms_parts(ms: int) -> tuple[str, str, int, int]:
+    """(YYYY-MM-DD, HH:MM, second, millisecond) of an epoch-ms value, UTC."""
+    t = dt.datetime.fromtimestamp(ms / 1000, tz=UTC)
+    return t.strftime("%Y-%m-%d"), t.strftime("%H:%M"), t.second, ms % 1000
+
+
+BUSY_TIMEOUT = "PRAGMA busy_timeout=5000;"
+
+
+def read_table(device: DeviceClient, db: str, select: str) -> list[str]:
+    """Rows of ``select`` (one ``SEP``-joined line each) from ``db``; a missing or unreadable database
+    is a ``VerifierReadError`` (never an empty store)."""
+    if not device.run(f"ls {db}").ok:
+        raise VerifierReadError(f"{db} does not exist (the app never created its database)")
+    try:
+        lines = device.sqlite(db, f"{BUSY_TIMEOUT} {select}")
+    except DeviceError as exc:
+        raise VerifierReadError(f"could not read {db}: {exc}") from exc
+    return lines[1:] if lines[:1] == ["5000"] else lines  # the pragma echoes its value
+
+
+def rows(lines: list[str], columns: int, what: str) -> list[list[str]]:
+    """Split ``SEP``-separated rows, checking the column count (a short row is a broken read)."""
+    out = []
+    for line in lines:
+        fields = line.split(SEP)
+        if len(fields) != columns:
+            raise VerifierReadError(f"{what}: expected {columns} columns in {line!r}")
+        out.append(fields)
+    return out
+
+
+class TodoAdapter(AppAdapter[TodoState]):
+    """Base of the To-Do adapters: which templates the app can express, and what of a state it holds."""
+
+    #: What the app's task can hold (its UI offers a control for it and its store keeps it).
+    holds_due: ClassVar[bool] = True
+    holds_time: ClassVar[bool] = True
+    holds_priority: ClassVar[bool] = True
+    holds_recurrence: ClassVar[bool] = True
+    #: The level a task without a priority gets where the app has no "none" (PFA: medium).
+    no_priority_as: ClassVar[Priority] = "none"
+
+    def supports(self, template: TaskTemplate[Any]) -> bool:
+        return not self.decline_reason(template)
+
+    def holds(self) -> set[str]:
+        held = {"due": self.holds_due, "time": self.holds_due and self.holds_time, "priority": self.holds_priority,
+                "recurrence": self.holds_recurrence}
+        return {name for name, yes in held.items() if yes}
+
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        """Why the app cannot express the template ("" when it can)."""
+        missing = sorted(REQUIRES.get(template.semantic_id, frozenset()) - self.holds())
+        if not missing:
+            return ""
+        return (f"{self.app.display_name} {self.app.version_name} tasks have no "
+                f"{' and no '.join(PROPERTY_NAMES[m] for m in missing)}")
+
+    def readable_part(self, state: TodoState) -> TodoState:
+        def held(t: TodoItem) -> TodoItem:
+            return t.model_copy(update={
+                "due_date": t.due_date if self.holds_due else None,
+                "due_time": t.due_time if self.holds_time and self.holds_due else None,
+                "priority": (t.priority if t.priority != "none" else self.no_priority_as) if self.holds_priority
+                else "none",
+                "recurrence": t.recurrence if self.holds_recurrence else None,
+            })
+        return TodoState(tasks=[held(t) for t in state.tasks])
+
+
+class RoomTodoAdapter(TodoAdapter):
+    """Apps whose Room database exists only once the app has run: seeding launches the app once
+    when the file is missing (a file made by ``sqlite3`` would lack Room's schema)."""
+
+    db_path: ClassVar[str]
+
+    def ensure_database(self, device: DeviceClient) -> None:
+        if device.run(f"ls {self.db_path}").ok:
+            return
+        device.launch(self.app.package)
+        for _ in range(50):
+            if device.run(f"ls {self.db_path}").ok:
+                device.force_stop(self.app.package)
+                return
+            device.run("sleep 0.1")
+        raise DeviceError(f"{self.app.package} did not create {self.db_path} on launch")
+
+
+# -- Tasks.org ---------------------------------------------------------------------------------------
+
+TASKS_ORG_DB = "/data/data/org.tasks/databases/database"
+TASKS_ORG_IMPORTANCE: dict[Priority, int] = {"high": 0, "medium": 1, "low": 2, "none": 3}
+TASKS_ORG_SOURCE = SourceRef(repo="tasks/tasks", tag="15.9", files=(
+    "gradle/libs.versions.toml (versionName 15.9, versionCode 150902)",
+    "data/src/commonMain/kotlin/org/tasks/data/db/Database.kt (Room version 96, file name 'database')",
+    "data/schemas/org.tasks.data.db.Database/96.json (table tasks)",
+    "data/src/commonMain/kotlin/org/tasks/data/entity/Task.kt (importance HIGH 0 .. NONE 3, hasDueTime)",
+    "kmp/src/commonMain/kotlin/org/tasks/data/TaskExtensions.kt (date-only due at 12:00, due time seconds = 1)",
+    "app/src/main/java/org/tasks/repeats/BasicRecurrenceDialog.kt (FREQ=…;INTERVAL=1)",
+    "kmp/src/commonMain/kotlin/org/tasks/service/TaskCompleter.kt (completed = now)",
+    "data/src/commonMain/kotlin/org/tasks/data/dao/DeletionDao.kt (deleted = now, purgeDeleted)",
+), note="facts from storage_todo_notes_calendar.md §3 (read at tag 15.9, commit f7b3691)")
+
+
+class TasksOrgAdapter(RoomTodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_org")
+    db_path = TASKS_ORG_DB
+    storage = (StorageProfile(
+        what="tasks", path=TASKS_ORG_DB,
+        format="Room v96 table tasks(_id, title, importance, dueDate ms, hideUntil, created, modified, completed ms, "
+               "deleted ms, notes, …, recurrence RRULE body, repeat_from, remoteId, collapsed, parent, order, "
+               "read_only); importance 0 high, 1 medium, 2 low, 3 none; dueDate 0 = none, date-only at local "
+               "12:00:00.000, with a time at HH:MM:01.000",
+        writes="create: a row (title, importance from the chips, dueDate, recurrence 'FREQ=WEEKLY;INTERVAL=1', "
+               "created = modified = now) plus a caldav_tasks link to the local list; complete: completed = now "
+               "(recurring: dueDate advanced, completed stays 0); rename: title, modified; delete: deleted = now, "
+               "then purged (row gone) for local tasks",
+        sources=(TASKS_ORG_SOURCE,),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        self.ensure_database(device)
+        values: list[str] = []
+        for t in state.tasks:
+            due = 0
+            if t.due_date:
+                due = utc_ms(t.due_date, t.due_time, 1) if t.due_time else utc_ms(t.due_date, "12:00")
+            rule = sql_text(f"FREQ={t.recurrence.upper()};INTERVAL=1") if t.recurrence else "NULL"
+            values.append(
+                f"({sql_text(t.title)}, {TASKS_ORG_IMPORTANCE[t.priority]}, {due}, 0, {CREATED_MS}, {CREATED_MS}, "
+                f"{COMPLETED_MS if t.completed else 0}, 0, '', 0, 0, 0, 0, 0, {rule}, 0, "
+                f"{sql_text(f'seed-{len(values)}')}, 0, 0, 0)")
+        insert = ("INSERT INTO tasks (title, importance, dueDate, hideUntil, created, modified, completed, deleted, "
+                  "notes, estimatedSeconds, elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, "
+                  "repeat_from, remoteId, collapsed, parent, read_only) VALUES " + ", ".join(values) + ";"
+                  ) if values else ""
+        device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM tasks; {insert} COMMIT;")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
+               "|| dueDate || char(31) || completed || char(31) || deleted || char(31) || "
+               "COALESCE(recurrence, '') FROM tasks ORDER BY _id;")
+        return {"tasks": read_table(device, TASKS_ORG_DB, sql)}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "tasks" not in raw:
+            raise VerifierReadError("Tasks.org snapshot has no 'tasks' read")
+        by_level = {v: k for k, v in TASKS_ORG_IMPORTANCE.items()}
+        out = []
+        for _id, title, importance, due, completed, deleted, rule in rows(raw["tasks"], 7, "Tasks.org tasks"):
+            if int(deleted or 0) > 0:
+                continue  # soft-deleted (seeded rows are not purged)
+            due_date = due_time = None
+            if int(due or 0) > 0:
+                due_date, hhmm, _, _ = ms_parts(int(due))
+                due_time = hhmm if int(due) % 60000 > 0 else None  # Task.hasDueTime
+            out.append(TodoItem(title=from_hex(title), due_date=due_date, due_time=due_time,
+                                priority=by_level.get(int(importance), "none"), recurrence=rrule_freq(rule),
+                                completed=int(completed or 0) > 0))
+        return TodoState(tasks=out)
+
+
+def rrule_freq(rule: str) -> Any:
+    """``daily``/``weekly``/``monthly`` for an RRULE body repeating every 1 period; None otherwise
+    (no rule, yearly, or an interval other than 1: "every 2 weeks" is not "weekly")."""
+    parts = dict(p.split("=", 1) for p in rule.removeprefix("RRULE:").split(";") if "=" in p)
+    freq = parts.get("FREQ", "").lower()
+    if freq not in ("daily", "weekly", "monthly") or parts.get("INTERVAL", "1") != "1":
+        return None
+    return freq
+
+
+# -- app-private files ------------------------------------------------------------------------------
+
+def write_private_file(device: DeviceClient, package: str, path: str, data: bytes) -> None:
+    """Write ``path`` (under ``/data/data/<package>``) as the app would own it: parent directories,
+    owner and group of the app's data directory, SELinux label restored."""
+    parent = path.rsplit("/", 1)[0]
+    home = f"/data/data/{package}"
+    top = f"{home}/" + path.removeprefix(f"{home}/").split("/", 1)[0]  # e.g. .../files or .../shared_prefs
+    device.check(f"mkdir -p {shlex.quote(parent)}")
+    device.push_bytes(data, path)
+    device.check(f"chown -R $(stat -c %u:%g {home}) {shlex.quote(top)} && chmod 660 {shlex.quote(path)} "
+                 f"&& restorecon -R {shlex.quote(top)}")
+
+
+def read_private_file(device: DeviceClient, path: str, what: str) -> list[str]:
+    """``cat`` of an app-private file, as lines; a missing file is a ``VerifierReadError`` (the store
+    could not be read: an empty list would pass for "the agent deleted everything")."""
+    result = device.run(f"cat {shlex.quote(path)}")
+    if not result.ok:
+        raise VerifierReadError(f"could not read {what} ({path}): {(result.stderr or result.stdout).strip()[:200]}")
+    return result.stdout.split("\n")
+
+
+# -- Cfait ------------------------------------------------------------------------------------------
+
+CFAIT_FILE = "/data/data/com.trougnouf.cfait/files/data/local.json"
+CFAIT_PRIORITY: dict[Priority, int] = {"high": 1, "medium": 5, "low": 9, "none": 0}
+
+
+class CfaitAdapter(TodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_cfait")
+    storage = (StorageProfile(
+        what="tasks (Local calendar)", path=CFAIT_FILE,
+        format='JSON {"version": 9, "tasks": [{uid, summary, description, status NeedsAction|InProcess|Completed|'
+               'Cancelled, priority 0-9 (0 none, 1 highest), etag, href, calendar_href "local://default", due '
+               '{"type": "AllDay", "value": "YYYY-MM-DD"} | {"type": "Specific", "value": RFC 3339 UTC}, rrule '
+               '"FREQ=…", percent_complete, unmapped_properties [{key, value, params}] …}]}',
+        writes="create/edit: the task upserted by uid (temp file + rename); complete: status Completed, "
+               "percent_complete 100, COMPLETED=YYYYMMDDTHHMMSSZ in unmapped_properties (recurring: a history copy "
+               "is written and the master's dates advance); delete: moved to local_trash.json",
+        sources=(SourceRef(repo="trougnouf/cfait", tag="v1.1.5", files=(
+            "Cargo.toml (version 1.1.5, version_code 10105)", "src/storage.rs (LOCAL_STORAGE_VERSION 9, paths)",
+            "src/context.rs (data dir under filesDir)", "src/model/item.rs (Task fields, DateType, completion)",
+            "src/model/parser.rs (priority !N, RRULE FREQ)", "src/store.rs (delete to trash)",
+        ), note="facts from storage_todo_notes_calendar.md §1 (commit aa3919d)"),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        tasks = []
+        for i, t in enumerate(state.tasks):
+            due: dict[str, str] | None = None
+            if t.due_date:
+                due = ({"type": "Specific", "value": f"{t.due_date}T{t.due_time}:00Z"} if t.due_time
+                       else {"type": "AllDay", "value": t.due_date})
+            stamp = dt.datetime.fromtimestamp(COMPLETED_MS / 1000, tz=UTC).strftime("%Y%m%dT%H%M%SZ")
+            tasks.append({
+                "uid": f"seed-{i}@anyapp", "summary": t.title, "description": "",
+                "status": "Completed" if t.completed else "NeedsAction", "priority": CFAIT_PRIORITY[t.priority],
+                "etag": "", "href": "", "calendar_href": "local://default", "due": due,
+                "rrule": f"FREQ={t.recurrence.upper()}" if t.recurrence else None,
+                "percent_complete": 100 if t.completed else None, "categories": [],
+                "unmapped_properties": [{"key": "COMPLETED", "value": stamp, "params": []}] if t.completed else [],
+            })
+        data = json.dumps({"version": 9, "tasks": tasks}).encode()
+        write_private_file(device, self.app.package, CFAIT_FILE, data)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return {"local.json": read_private_file(device, CFAIT_FILE, "Cfait's local tasks")}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "local.json" not in raw:
+            raise VerifierReadError("Cfait snapshot has no 'local.json' read")
+        try:
+            data = json.loads("\n".join(raw["local.json"]))
+        except ValueError as exc:
+            raise VerifierReadError(f"Cfait local.json is not JSON: {exc}") from exc
+        tasks = data.get("tasks") if isinstance(data, dict) else data
+        if not isinstance(tasks, list):
+            raise VerifierReadError("Cfait local.json has no task list")
+        out = []
+        for t in tasks:
+            if t.get("X-CFAIT-HISTORY-OF") or any(p.get("key") == "X-CFAIT-HISTORY-OF"
+                                                  for p in t.get("unmapped_properties") or []):
+                continue  # a recurring task's completion history, not a task of its own
+            due, due_date, due_time = t.get("due"), None, None
+            if isinstance(due, dict) and due.get("type") == "AllDay":
+                due_date = str(due.get("value"))
+            elif isinstance(due, dict) and due.get("type") == "Specific":
+                when = dt.datetime.fromisoformat(str(due.get("value")).replace("Z", "+00:00")).astimezone(UTC)
+                due_date, due_time = when.strftime("%Y-%m-%d"), when.strftime("%H:%M")
+            elif isinstance(due, str):  # legacy plain datetime
+                when = dt.datetime.fromisoformat(due.replace("Z", "+00:00")).astimezone(UTC)
+                due_date, due_time = when.strftime("%Y-%m-%d"), when.strftime("%H:%M")
+            p = int(t.get("priority") or 0)
+            priority: Priority = "none" if p == 0 else "high" if p < 5 else "medium" if p == 5 else "low"
+            out.append(TodoItem(title=str(t.get("summary", "")), due_date=due_date, due_time=due_time,
+                                priority=priority, recurrence=rrule_freq(str(t.get("rrule") or "")),
+                                completed=t.get("status") == "Completed"))
+        return TodoState(tasks=out)
+
+
+# -- Todo List (PFA) ----------------------------------------------------------------------------------
+
+PFA_DB = "/data/data/org.secuso.privacyfriendlytodolist/databases/TodoDatabase.db"
+PFA_PREFS = "/data/data/org.secuso.privacyfriendlytodolist/shared_prefs/org.secuso.privacyfriendlytodolist_preferences.xml"
+PFA_PRIORITY: dict[Priority, int] = {"high": 0, "medium": 1, "low": 2}
+PFA_PATTERN: dict[str | None, int] = {None: 0, "daily": 1, "weekly": 2, "monthly": 3}
+
+
+class TodoListPfaAdapter(RoomTodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_todo_list_pfa")
+    db_path = PFA_DB
+    holds_time = False
+    no_priority_as = "medium"
+    storage = (StorageProfile(
+        what="first-launch flag", path=PFA_PREFS,
+        format='default SharedPreferences, <boolean name="isFirstTimeLaunch"> (missing = true)',
+        writes="leaving the tutorial writes false; while true, MainActivity starts TutorialActivity and finishes",
+        sources=(SourceRef(repo="SecUSo/privacy-friendly-todo-list", tag="v3.4.0", files=(
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/util/PreferenceMgr.kt (P_IS_FIRST_TIME_LAUNCH)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/view/MainActivity.kt (onCreate: startTut)",
+            "app/src/main/AndroidManifest.xml (launcher .view.MainActivity)",
+        )),),
+    ), StorageProfile(
+        what="tasks", path=PFA_DB,
+        format="Room v4: todoLists(id, sortOrder, name); todoTasks(id, listId, sortOrder, name, description, "
+               "priority 0 HIGH/1 MEDIUM/2 LOW, deadline s, recurrencePattern 0 NONE/1 DAILY/2 WEEKLY/3 MONTHLY/"
+               "4 YEARLY, recurrenceInterval, reminderTime s, reminderState, progress, creationTime s, doneTime s, "
+               "isInRecycleBin); todoSubtasks. All timestamps in SECONDS; the deadline is a date at local 12:00",
+        writes="create: a todoTasks row (priority default MEDIUM, deadline at 12:00 of the picked day, creationTime "
+               "now); done: doneTime = now (NULL when undone); rename: name; delete: isInRecycleBin = 1",
+        sources=(SourceRef(repo="SecUSo/privacy-friendly-todo-list", tag="v3.4.0", files=(
+            "app/build.gradle (versionCode 103, versionName 3.4.0)",
+            "app/schemas/org.secuso.privacyfriendlytodolist.model.database.TodoListDatabase/4.json",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/model/database/TodoListDatabase.kt "
+            "(NAME TodoDatabase.db)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/model/database/DatabaseTypeConverters.kt "
+            "(enum ordinals, Timestamp in seconds)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/model/TodoTask.kt (Priority HIGH/MEDIUM/LOW, "
+            "default MEDIUM; RecurrencePattern)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/view/dialog/DeadlineDialog.kt (date at 12:00)",
+            "app/src/main/java/org/secuso/privacyfriendlytodolist/model/impl/TodoTaskImpl.kt (setDone: doneTime)",
+        )),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        """The default preferences first: without ``isFirstTimeLaunch`` false the app opens its tutorial
+        (and finishes MainActivity) instead of the list."""
+        write_private_file(device, self.app.package, PFA_PREFS, (
+            b"<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+            b'    <boolean name="isFirstTimeLaunch" value="false" />\n</map>\n'))
+        self.ensure_database(device)
+        created = CREATED_MS // 1000
+        values = []
+        for i, t in enumerate(self.readable_part(state).tasks):
+            deadline = str(utc_ms(t.due_date, "12:00") // 1000) if t.due_date else "NULL"
+            done = str(COMPLETED_MS // 1000) if t.completed else "NULL"
+            values.append(f"(1, {i}, {sql_text(t.title)}, '', {PFA_PRIORITY[t.priority]}, {deadline}, "
+                          f"{PFA_PATTERN[t.recurrence]}, 1, NULL, 0, {100 if t.completed else 0}, {created}, {done}, 0)")
+        insert = ("INSERT INTO todoTasks (listId, sortOrder, name, description, priority, deadline, recurrencePattern, "
+                  "recurrenceInterval, reminderTime, reminderState, progress, creationTime, doneTime, isInRecycleBin) "
+                  "VALUES " + ", ".join(values) + ";") if values else ""
+        device.sqlite(PFA_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM todoSubtasks; "
+                              "DELETE FROM todoTasks; DELETE FROM todoLists; "
+                              "INSERT INTO todoLists (id, sortOrder, name) VALUES (1, 0, 'Tasks'); "
+                              f"{insert} COMMIT;")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        sql = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
+               "COALESCE(deadline, '') || char(31) || recurrencePattern || char(31) || recurrenceInterval || char(31) "
+               "|| COALESCE(doneTime, '') || char(31) || isInRecycleBin FROM todoTasks ORDER BY id;")
+        return {"todoTasks": read_table(device, PFA_DB, sql)}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "todoTasks" not in raw:
+            raise VerifierReadError("PFA snapshot has no 'todoTasks' read")
+        levels = {v: k for k, v in PFA_PRIORITY.items()}
+        patterns = {v: k for k, v in PFA_PATTERN.items()}
+        out = []
+        for _id, name, priority, deadline, pattern, interval, done, binned in rows(raw["todoTasks"], 8, "PFA tasks"):
+            if int(binned):
+                continue  # in the recycle bin: deleted as far as the user is concerned
+            out.append(TodoItem(
+                title=from_hex(name), due_date=ms_parts(int(deadline) * 1000)[0] if deadline else None,
+                priority=levels.get(int(priority), "medium"),
+                recurrence=patterns.get(int(pattern)) if int(interval) == 1 else None, completed=bool(done)))
+        return TodoState(tasks=out)
+
+
+# -- TaskMate -------------------------------------------------------------------------------------------
+
+TASKMATE_PREFS = "/data/data/com.amirsteinbeck.taskmate/shared_prefs/focusmate_prefs.xml"
+
+
+class TaskMateAdapter(TodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_taskmate")
+    holds_due = holds_time = holds_priority = holds_recurrence = False
+    storage = (StorageProfile(
+        what="tasks", path=TASKMATE_PREFS,
+        format='SharedPreferences XML, <string name="tasks_list"> holding a Gson JSON array of '
+               "{title, description, isDone, isArchived, id (ms at creation)}",
+        writes="create: appends a task (first letter upper-cased, empty description -> 'New task'); edit: replaces "
+               "the item with a fresh Task (new id, isDone false); checkbox: isDone; left swipe: removed; right "
+               "swipe: isArchived true (later saves write the displayed list and drop archived tasks)",
+        sources=(SourceRef(repo="Amirhossein77-98/TaskMate", tag="4.10.7", files=(
+            "app/build.gradle.kts (versionCode 4, versionName 4.10.7)", "app/src/main/java/StorageHelper.kt "
+            "(PREF_NAME focusmate_prefs, KEY_TASKS tasks_list)", "app/src/main/java/Task.kt",
+            "app/src/main/java/MainActivity.kt", "app/src/main/java/TaskAdapter.kt",
+        ), note="facts from storage_todo_notes_calendar.md §2 (commit 12d9d41)"),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        items = [{"title": t.title, "description": "", "isDone": t.completed, "isArchived": False,
+                  "id": CREATED_MS + i} for i, t in enumerate(state.tasks)]
+        value = xml_escape(json.dumps(items, separators=(",", ":")))
+        xml = ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+               f'    <string name="tasks_list">{value}</string>\n</map>\n')
+        write_private_file(device, self.app.package, TASKMATE_PREFS, xml.encode())
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return {"focusmate_prefs.xml": read_private_file(device, TASKMATE_PREFS, "TaskMate's task list")}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "focusmate_prefs.xml" not in raw:
+            raise VerifierReadError("TaskMate snapshot has no 'focusmate_prefs.xml' read")
+        try:
+            root = ElementTree.fromstring("\n".join(raw["focusmate_prefs.xml"]))
+        except ElementTree.ParseError as exc:
+            raise VerifierReadError(f"TaskMate preferences are not XML: {exc}") from exc
+        node = root.find("string[@name='tasks_list']")
+        try:
+            items = json.loads(node.text or "[]") if node is not None else []
+        except ValueError as exc:
+            raise VerifierReadError(f"TaskMate tasks_list is not JSON: {exc}") from exc
+        return TodoState(tasks=[TodoItem(title=str(t.get("title", "")), completed=bool(t.get("isDone")))
+                                for t in items if not t.get("isArchived")])
+
+
+# -- Grit -------------------------------------------------------------------------------------------
+
+GRIT_DB = "/data/data/com.shub39.grit/databases/task_database"
+
+
+class GritAdapter(RoomTodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_grit")
+    db_path = GRIT_DB
+    holds_due = holds_time = holds_priority = holds_recurrence = False
+    storage = (StorageProfile(
+        what="tasks", path=GRIT_DB,
+        format="Room v5: task(id, categoryId, title, status 0/1, index, reminder s or NULL); "
+               "categories(id, name, index, color)",
+        writes="add: a task row in the open category (status 0, index after the last); tick: status 1 (upsert); "
+               "rename: title (upsert); delete: the row is removed",
+        sources=(SourceRef(repo="shub39/Grit", tag="6.0.3", files=(
+            "androidApp/build.gradle.kts (appVersionCode 6030, appVersionName 6.0.3)",
+            "androidApp/schemas/com.shub39.grit.tasks.data.database.TaskDatabase/5.json",
+            "androidApp/src/main/java/com/shub39/grit/tasks/data/database/TaskDatabase.kt (DB_NAME task_database)",
+            "androidApp/src/main/java/com/shub39/grit/tasks/data/database/TaskEntity.kt",
+            "androidApp/src/main/java/com/shub39/grit/tasks/data/database/TasksDao.kt (@Upsert, @Delete)",
+        )),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        self.ensure_database(device)
+        values = [f"(1, {sql_text(t.title)}, {int(t.completed)}, {i})" for i, t in enumerate(state.tasks)]
+        insert = ("INSERT INTO task (categoryId, title, status, `index`) VALUES " + ", ".join(values) + ";"
+                  ) if values else ""
+        device.sqlite(GRIT_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM task; DELETE FROM categories; "
+                               "INSERT INTO categories (id, name, `index`, color) VALUES (1, 'Misc', 0, 'gray'); "
+                               f"{insert} COMMIT;")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        sql = ("SELECT id || char(31) || hex(title) || char(31) || status FROM task "
+               "ORDER BY `index`, id;")
+        return {"task": read_table(device, GRIT_DB, sql)}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "task" not in raw:
+            raise VerifierReadError("Grit snapshot has no 'task' read")
+        return TodoState(tasks=[TodoItem(title=from_hex(title), completed=bool(int(status)))
+                                for _id, title, status in rows(raw["task"], 3, "Grit tasks")])
+
+
+# -- ntodotxt ---------------------------------------------------------------------------------------
+
+NTODOTXT_FILE = "/data/data/de.tnmgl.ntodotxt/app_flutter/todo.txt"
+TODOTXT_LETTER: dict[Priority, str] = {"high": "A", "medium": "B", "low": "C"}
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LETTER = re.compile(r"^\(([A-Z])\)$")
+
+
+def parse_todotxt_line(line: str) -> TodoItem:
+    """One todo.txt line: ``[x [<completion>]] [(P)] [<creation>] <description>``; the due date is the
+    description's ``due:YYYY-MM-DD`` key (removed from the title, as the app shows it). Unlike the
+    prior release, both dates after ``x`` are stripped (notes §E.5)."""
+    words = line.split()
+    done = bool(words) and words[0] == "x"
+    if done:
+        words = words[1:]
+        if words and _ISO.match(words[0]):
+            words = words[1:]
+    letter = None
+    if words and (m := _LETTER.match(words[0])):
+        letter, words = m.group(1), words[1:]
+    if words and _ISO.match(words[0]):
+        words = words[1:]
+    due = next((w[4:] for w in words if w.startswith("due:") and _ISO.match(w[4:])), None)
+    title = " ".join(w for w in words if not (w.startswith("due:") and _ISO.match(w[4:])))
+    priority: Priority = {"A": "high", "B": "medium"}.get(letter or "", "low" if letter else "none")  # type: ignore[assignment]
+    return TodoItem(title=title, due_date=due, priority=priority, completed=done)
+
+
+class NtodotxtAdapter(TodoAdapter):
+    app: ClassVar[AppSpec] = app_by_id("tasks_ntodotxt")
+    holds_time = holds_recurrence = False
+    storage = (StorageProfile(
+        what="todos", path=NTODOTXT_FILE,
+        format="todo.txt: one todo per line '[x <completion date>] [(A-Z)] <creation date> <description>' joined "
+               "with the platform line terminator, no trailing newline; the due date is the description's "
+               "'due:YYYY-MM-DD' key; no time of day, no recurrence",
+        writes="create: a line with the creation date (today) and, when picked, (P) and due:…; complete: 'x <today>' "
+               "in front (priority kept); rename: the description; delete: the line removed. The local-mode choice "
+               "('backend') is kept in flutter_secure_storage (Keystore-encrypted, not seeded: the first-run pages "
+               "are part of every episode)",
+        sources=(SourceRef(repo="tmaegel/ntodotxt", tag="v0.18.0", files=(
+            "pubspec.yaml (version 0.18.0+40)", "lib/common/constants/app.dart (defaultTodoFilename todo.txt)",
+            "lib/main.dart (getApplicationDocumentsDirectory = app_flutter)",
+            "lib/todo/model/todo_model.dart (toString, patterns, dueDate from key 'due', completion/creation dates)",
+            "lib/todo/api/todo_list_api.dart (join with Platform.lineTerminator)",
+            "lib/login/state/login_cubit.dart (secureStorage 'backend')",
+            "lib/intro/page/intro_page.dart ('Next page', 'Use local mode')",
+        )),),
+    ),)
+
+    def seed(self, device: DeviceClient, state: TodoState) -> None:
+        lines = []
+        for t in self.readable_part(state).tasks:
+            parts = ["x", "2023-10-15"] if t.completed else []
+            if t.priority in TODOTXT_LETTER:
+                parts.append(f"({TODOTXT_LETTER[t.priority]})")
+            parts += ["2023-10-14", t.title] + ([f"due:{t.due_date}"] if t.due_date else [])
+            lines.append(" ".join(parts))
+        write_private_file(device, self.app.package, NTODOTXT_FILE, "\n".join(lines).encode())
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return {"todo.txt": read_private_file(device, NTODOTXT_FILE, "ntodotxt's todo.txt")}
+
+    def parse(self, raw: RawSnapshot) -> TodoState:
+        if "todo.txt" not in raw:
+            raise VerifierReadError("ntodotxt snapshot has no 'todo.txt' read")
+        return TodoState(tasks=[parse_todotxt_line(line) for line in raw["todo.txt"] if line.strip()])
