@@ -366,6 +366,122 @@ class DeskClockAdapter(ClockAdapter):
         return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
 
 
-ADAPTERS: tuple[ClockAdapter, ...] = (DeskClockAdapter(), FossifyClockAdapter())
+# -- Chrono 0.6.0 (JSON lists in app_flutter/Clock) ----------------------------------------------------
+
+CHRONO_DIR = "/data/data/com.vicolo.chrono/app_flutter/Clock"
+CHRONO_KEYS = ("alarms", "timers", "stopwatches", "favorite_cities")
+#: The cities the tasks use, as Chrono's city database names them (country, IANA zone).
+CHRONO_CITIES = {"Sydney": ("Australia", "Australia/Sydney"), "Madrid": ("Spain", "Europe/Madrid")}
+CHRONO_STATES = {"TimerState.stopped": "stopped", "TimerState.running": "running", "TimerState.paused": "paused"}
+CHRONO_SOURCES = (SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
+    "pubspec.yaml (version 0.6.0+28; the x86_64 split build's versionCode is 283)",
+    "android/app/build.gradle (applicationId com.vicolo.chrono)",
+    "lib/common/utils/list_storage.dart (saveList/loadList: <key>.txt; listToString = JSON list of toJson objects)",
+    "lib/common/data/paths.dart (getApplicationDocumentsDirectory()/Clock = app_flutter/Clock)",
+    "lib/settings/logic/initialize_settings.dart (initList: alarms [], timers [], favorite_cities = 4 preloaded, "
+    "stopwatches [one stopwatch]; written only when the file is missing)",
+    "lib/alarm/types/alarm.dart (toJson: timeOfDay{hour,minute}, enabled, markedForDeletion, ...)",
+    "lib/timer/types/timer.dart (toJson: duration s, state TimerState.*), lib/common/types/timer_state.dart "
+    "(stopped, running, paused)",
+    "lib/stopwatch/types/stopwatch.dart (toJson: elapsedMillisecondsOnPause, startTime, state)",
+    "lib/clock/types/city.dart (toJson: name, country, timezone, id), lib/clock/data/default_favorite_cities.dart",
+    "lib/timer/screens/timer_screen.dart (adding a timer starts it: timer.start(), then addItem)",
+)),)
+
+
+def _chrono_iso(ms: int) -> str:
+    import datetime as dt
+
+    return dt.datetime.fromtimestamp(ms / 1000, dt.UTC).replace(tzinfo=None).isoformat(timespec="microseconds")
+
+
+class ChronoAdapter(ClockAdapter):
+    """Every list is a JSON file the app rewrites on each change."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_chrono")
+    declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
+        "a timer that was not started exists nowhere: adding a timer starts it at once "
+        "(lib/timer/screens/timer_screen.dart: timer.start(), then addItem); would need ui")}
+    storage = tuple(StorageProfile(
+        what=what, path=f"{CHRONO_DIR}/{key}.txt", format=fmt, writes=writes, sources=CHRONO_SOURCES)
+        for what, key, fmt, writes in (
+            ("alarms", "alarms", "JSON list of {timeOfDay:{hour,minute}, enabled, markedForDeletion, schedules, ...}",
+             "saving a new alarm appends an enabled item; the switch rewrites enabled; delete removes the item"),
+            ("timers", "timers", "JSON list of {duration (s), currentDuration, id, durationRemainingOnPause, "
+             "startTime, state: TimerState.stopped|running|paused}", "adding a timer appends it running"),
+            ("stopwatch", "stopwatches", "JSON list (one stopwatch) of {id, elapsedMillisecondsOnPause, startTime, "
+             "state, laps}", "start/pause/reset rewrite state and elapsedMillisecondsOnPause"),
+            ("world clocks", "favorite_cities", "JSON list of {name, country, timezone, id}",
+             "picking a search result appends the city"),
+        ))
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        import json
+
+        now = device.now_s() * 1000
+        sw = state.stopwatch or Stopwatch()
+        names = {"reset": "TimerState.stopped", "running": "TimerState.running", "paused": "TimerState.paused"}
+        timer_names = {"idle": "TimerState.stopped", "running": "TimerState.running", "paused": "TimerState.paused",
+                       "finished": "TimerState.stopped"}
+        files = {
+            "alarms": [{"timeOfDay": {"hour": a.hour, "minute": a.minute}, "enabled": a.enabled,
+                        "markedForDeletion": False, "snoozeTime": None, "snoozeCount": 0, "schedules": [],
+                        "settings": {}, "skippedTime": None} for a in state.alarms],
+            "timers": [{"duration": t.seconds, "currentDuration": t.seconds, "id": i + 1,
+                        "durationRemainingOnPause": t.seconds, "startTime": _chrono_iso(now),
+                        "state": timer_names[t.state], "settings": {}} for i, t in enumerate(state.timers)],
+            "stopwatches": [{"id": 1, "elapsedMillisecondsOnPause": sw.accumulated_ms, "startTime": _chrono_iso(now),
+                             "state": names[sw.state], "laps": "[]"}],
+            "favorite_cities": [{"name": c, "country": CHRONO_CITIES[c][0], "timezone": CHRONO_CITIES[c][1],
+                                 "id": i + 1} for i, c in enumerate(state.cities)],
+        }
+        for key, items in files.items():
+            self.write_file(device, f"{CHRONO_DIR}/{key}.txt", json.dumps(items))
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return self.read(device, {k: if_file(f"{CHRONO_DIR}/{k}.txt", f"cat {CHRONO_DIR}/{k}.txt; echo")
+                                  for k in CHRONO_KEYS})
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        import json
+
+        def items(key: str) -> list[dict[str, Any]]:
+            if raw[key] == [MISSING]:
+                return []
+            try:
+                data = json.loads("\n".join(raw[key]))
+            except ValueError as exc:
+                raise VerifierReadError(f"{key}.txt is not JSON: {exc}") from exc
+            if not isinstance(data, list) or not all(isinstance(i, dict) for i in data):
+                raise VerifierReadError(f"{key}.txt is not a list of objects")
+            return data
+
+        try:
+            alarms = [Alarm(hour=int(a["timeOfDay"]["hour"]), minute=int(a["timeOfDay"]["minute"]),
+                            enabled=bool(a["enabled"])) for a in items("alarms") if not a.get("markedForDeletion")]
+            timers = [Timer(seconds=int(t["duration"]), state=self.state_of(str(t["state"]), timer=True))
+                      for t in items("timers")]
+            sws = items("stopwatches")
+            stopwatch = Stopwatch()
+            if sws:
+                sw = sws[0]
+                stopwatch = Stopwatch(state=self.state_of(str(sw["state"]), timer=False),
+                                      accumulated_ms=int(sw["elapsedMillisecondsOnPause"]))
+            cities = [str(c["name"]) for c in items("favorite_cities")]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise VerifierReadError(f"Chrono list item lacks a field: {exc}") from exc
+        return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
+
+    @staticmethod
+    def state_of(name: str, *, timer: bool) -> Any:
+        if name not in CHRONO_STATES:
+            raise VerifierReadError(f"unknown Chrono state {name!r}")
+        kind = CHRONO_STATES[name]
+        if kind == "stopped":
+            return "idle" if timer else "reset"
+        return kind
+
+
+ADAPTERS: tuple[ClockAdapter, ...] = (DeskClockAdapter(), SimpleClockAdapter(), FossifyClockAdapter(), ChronoAdapter())
 
 __all__ = ["ADAPTERS", "ClockAdapter", "FossifyClockAdapter", "SimpleClockAdapter", "Stopwatch"]

@@ -46,7 +46,7 @@ FOSSIFY = ClockUi(
     app_id="clock_fossify_clock", tabs={"clock": "Clock", "alarm": "Alarm", "stopwatch": "Stopwatch", "timer": "Timer"},
     add_alarm=By(desc="Add alarm"), alarm_picker="spinner", twelve=False, save_alarm=By(text="OK"),
     alarm_time_res="alarm_time", delete="select", delete_label="Delete", delete_confirm="Delete",
-    timer_flow="list_save", timer_picker="spinner", add_timer=By(desc="Add timer"), save_timer=By(text="Save"),
+    timer_flow="list_save", timer_picker="spinner", add_timer=By(desc="New Timer"), save_timer=By(text="Save"),
     start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Start", "pause": "Pause", "reset": "Reset"},
     add_city=By(desc="Add time zones"), city_flow="checklist",
@@ -63,7 +63,16 @@ DESK = ClockUi(
     add_city=By(desc="Cities"), city_flow="search",
 )
 
-APPS: tuple[ClockUi, ...] = (FOSSIFY, SIMPLE, DESK)
+CHRONO = ClockUi(
+    app_id="clock_chrono", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
+    add_alarm=By(desc="Add"), alarm_picker="text", twelve=False, save_alarm=By(text="Save"),
+    alarm_time_res="", delete="select", delete_label="Delete", delete_confirm="",
+    timer_flow="setup_start", timer_picker="spinner", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
+    stopwatch={"start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset"},
+    add_city=By(desc="Add"), city_flow="search",
+)
+
+APPS: tuple[ClockUi, ...] = (FOSSIFY, SIMPLE, DESK, CHRONO)
 
 
 # -- building blocks ---------------------------------------------------------------------------------
@@ -75,7 +84,8 @@ def alarm_label(ui: ClockUi, hour: int, minute: int) -> str:
 
 
 def alarm_row(ui: ClockUi, hour: int, minute: int) -> By:
-    return By(text=alarm_label(ui, hour, minute), res=ui.alarm_time_res)
+    """The alarm's time on the list (by id too where the app has view ids; Flutter has none)."""
+    return By(text=alarm_label(ui, hour, minute), res=ui.alarm_time_res or None)
 
 
 def tab(ui: ClockUi, name: str) -> Steps:

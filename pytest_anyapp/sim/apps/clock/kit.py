@@ -82,6 +82,7 @@ class AlarmSkin:
     delete: Literal["editor", "select", "row"]
     delete_label: str = "Delete"
     delete_confirm: str = ""  # a confirmation dialog's message ("" = none)
+    drag_handle: bool = False  # rows carry a reorder handle (manual sort)
     new_title: str = "Add alarm"
     edit_title: str = "Edit alarm"
     save: str = "Save"
@@ -139,6 +140,7 @@ class ClockSkin:
     store: Literal["simple", "deskclock", "chrono", "clockyou", "private"]
     clock: Literal["12h", "24h"] = "24h"
     title: str = ""  # a toolbar over the tabs ("" = none)
+    menu: tuple[str, ...] = ()  # the toolbar's overflow items (labels; they open nothing here)
     set_alarm_intent: bool = False  # handles AlarmClock.ACTION_SET_ALARM
     device_protected: bool = False  # keeps its data in /data/user_de/0/<pkg> (pm clear wipes it too)
     lineage: str = ""
@@ -283,7 +285,7 @@ class Main(ClockScreen):
                              actions=[ImageButton("delete", s.alarm.delete_label, on_click=self.ask_delete,
                                                   id="cab_delete")])
         elif s.title:
-            header = Toolbar(s.title)
+            header = Toolbar(s.title, menu=[(label, None) for label in s.menu])
         if s.nav == "tabs":
             return Scaffold(header, Tabs(labels, self.tab, self.select_tab), *body, fab=fab)
         nav = BottomNav([(t[2], t[1]) for t in s.tabs], self.tab, self.select_tab)
@@ -296,6 +298,8 @@ class Main(ClockScreen):
         for alarm in self.store.alarms():
             trailing: list[View] = [Switch(checked=alarm.enabled, id=a.switch_id,
                                            on_change=lambda on, i=alarm.id: self.toggle(i, on))]
+            if a.drag_handle:
+                trailing.insert(0, ImageButton("drag", "Reorder", id="alarm_drag_handle"))
             if a.delete == "row":
                 trailing.insert(0, ImageButton("delete", a.delete_label, id="alarm_delete",
                                                on_click=lambda i=alarm.id: self.delete([i])))
@@ -427,9 +431,12 @@ class Main(ClockScreen):
 
 
 def zone_time(zone: str, now: dt.datetime, twelve: bool) -> str:
-    from zoneinfo import ZoneInfo
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-    local = now.astimezone(ZoneInfo(zone))
+    try:
+        local = now.astimezone(ZoneInfo(zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return ""
     return alarm_label(local.hour, local.minute, twelve)
 
 

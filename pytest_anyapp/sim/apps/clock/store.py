@@ -442,12 +442,12 @@ class ChronoStore:
 
     def _load(self, key: str) -> list[dict[str, Any]]:
         self.init()
-        data = json.loads(self._path(key).read_text(encoding="utf-8"))
-        return [json.loads(item) if isinstance(item, str) else item for item in data]
+        data: list[dict[str, Any]] = json.loads(self._path(key).read_text(encoding="utf-8"))
+        return data
 
     def _save(self, key: str, items: list[dict[str, Any]]) -> None:
-        """``listToString``: a JSON list of JSON-encoded items."""
-        self._path(key).write_text(json.dumps([json.dumps(i) for i in items]), encoding="utf-8")
+        """``listToString``: a JSON list of the items' ``toJson`` objects."""
+        self._path(key).write_text(json.dumps(items), encoding="utf-8")
 
     def init(self) -> None:
         """``initializeSettings``/``initList``: first start writes the defaults (four favourite cities,
