@@ -9,6 +9,7 @@ else that fails raises :class:`VerifierReadError`.
 
 from __future__ import annotations
 
+import re
 import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -482,6 +483,179 @@ class ChronoAdapter(ClockAdapter):
         return kind
 
 
-ADAPTERS: tuple[ClockAdapter, ...] = (DeskClockAdapter(), SimpleClockAdapter(), FossifyClockAdapter(), ChronoAdapter())
+# -- Clock You 9.1 (Room database "com.bnyro.clock") ---------------------------------------------------
+
+CLOCKYOU_DB = "/data/data/com.bnyro.clock/databases/com.bnyro.clock"
+CLOCKYOU_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS `timeZones` (`key` TEXT NOT NULL, `zoneId` TEXT NOT NULL, `zoneName` TEXT NOT NULL, "
+    "`countryName` TEXT NOT NULL, PRIMARY KEY(`key`)); "
+    "CREATE TABLE IF NOT EXISTS `alarms` (`id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `time` INTEGER NOT NULL, "
+    "`label` TEXT, `enabled` INTEGER NOT NULL, `days` TEXT NOT NULL, `vibrate` INTEGER NOT NULL, `soundName` TEXT, "
+    "`soundUri` TEXT, `repeat` INTEGER NOT NULL DEFAULT 1, `snoozeEnabled` INTEGER NOT NULL DEFAULT 1, "
+    "`snoozeMinutes` INTEGER NOT NULL DEFAULT 10, `soundEnabled` INTEGER NOT NULL DEFAULT 1, `vibrationPattern` "
+    "TEXT NOT NULL DEFAULT '1000,1000,1000,1000,1000', `vibrationPatternName` TEXT NOT NULL DEFAULT 'Default'); "
+    "PRAGMA user_version = 10;")
+#: ``assets/tz_data.json`` rows of the cities the tasks use: (zoneId, zoneName, countryName).
+CLOCKYOU_ZONES = {"Sydney": ("Australia/Sydney", "Sydney", "Australia"),
+                  "Madrid": ("Europe/Madrid", "Madrid", "Spain (España)")}
+CLOCKYOU_SOURCES = (SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
+    "app/build.gradle.kts (applicationId com.bnyro.clock, versionCode 19, versionName 9.1)",
+    "app/src/main/java/com/bnyro/clock/data/database/AppDatabase.kt (dbName 'com.bnyro.clock', version 10)",
+    "app/schemas/com.bnyro.clock.data.database.AppDatabase/10.json (alarms, timeZones)",
+    "app/src/main/java/com/bnyro/clock/domain/model/Alarm.kt (time = ms after midnight, enabled)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarmpicker/AlarmPickerScreen.kt (saved alarms are "
+    "enabled)",
+    "app/src/main/java/com/bnyro/clock/domain/repository/TimezoneRepository.kt, assets/tz_data.json (key = "
+    "zoneId,zoneName,countryName)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = swipe-to-dismiss "
+    "+ 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/util/services/TimerService.kt, StopwatchService.kt (state in the service)",
+)),)
+
+
+class ClockYouAdapter(ClockAdapter):
+    """Alarms and time zones in the Room database; timer and stopwatch are service memory."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
+    has_stopwatch = False
+    declined: ClassVar[dict[str, str]] = {
+        **{t: "the stopwatch lives only in StopwatchService's memory; nothing durable records it"
+           for t in STOPWATCH_TEMPLATES},
+        **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
+           for t in TIMER_TEMPLATES},
+        "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
+                             "is readable, but neither the double nor the oracle schema models an element swipe yet"),
+    }
+    storage = (
+        StorageProfile(what="alarms", path=CLOCKYOU_DB, format="Room v10 table alarms(id, time ms after midnight, "
+                       "label, enabled, days, ...)", writes="Save in the alarm picker inserts/updates a row with "
+                       "enabled=1; the switch updates enabled", sources=CLOCKYOU_SOURCES),
+        StorageProfile(what="world clocks", path=CLOCKYOU_DB, format="table timeZones(key, zoneId, zoneName, "
+                       "countryName)", writes="picking a zone inserts its row", sources=CLOCKYOU_SOURCES),
+        StorageProfile(what="timer, stopwatch", path="(service memory)", format="TimerService/StopwatchService",
+                       writes="nothing durable", readable=False, sources=CLOCKYOU_SOURCES),
+    )
+
+    def readable_part(self, state: ClockState) -> ClockState:
+        return state.model_copy(update={"stopwatch": None, "timers": []})
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        device.check(f"mkdir -p {CLOCKYOU_DB.rsplit('/', 1)[0]} && rm -f {CLOCKYOU_DB}")
+        sql = CLOCKYOU_SCHEMA
+        if state.alarms:
+            sql += "INSERT INTO alarms (time, label, enabled, days, vibrate, repeat) VALUES " + ", ".join(
+                f"({(a.hour * 3600 + a.minute * 60) * 1000}, NULL, {int(a.enabled)}, '0,1,2,3,4,5,6', 0, 0)"
+                for a in state.alarms) + ";"
+        if state.cities:
+            sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
+                "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
+        device.sqlite(CLOCKYOU_DB, sql)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return self.read(device, {
+            "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT time, enabled FROM alarms;")),
+            "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT zoneId, zoneName FROM timeZones;")),
+        })
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        alarms = [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1")
+                  for t, e in rows(raw["alarms"], 2)]
+        return ClockState(alarms=alarms, stopwatch=None, cities=[name for _, name in rows(raw["zones"], 2)])
+
+
+# -- Google Clock 7.4 (closed source): Android's alarm record -----------------------------------------
+
+GOOGLE_PKG = "com.google.android.deskclock"
+AOSP_ALARM = SourceRef(
+    repo="aosp-mirror/platform_frameworks_base", tag="android-13 (mirror head read)",
+    files=("apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java (dumpImpl: "
+           "'Next alarm clock information', the alarm store dump)",
+           "apex/jobscheduler/service/java/com/android/server/alarm/Alarm.java (dump: '<TYPE> #n: Alarm{... "
+           "origWhen <ms> <pkg>}', 'Alarm clock:' + 'triggerTime=yyyy-MM-dd HH:mm:ss.SSS' for setAlarmClock alarms)"),
+    note="only alarms set through setAlarmClock carry an 'Alarm clock:' block",
+)
+ALARM_HEADER = re.compile(r"^\s*(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED) #\d+: Alarm\{\S+ type \d+ origWhen -?\d+ (\S+)\}")
+TRIGGER = re.compile(r"^\s*triggerTime=\d{4}-\d{2}-\d{2} (\d{2}):(\d{2}):\d{2}")
+
+
+def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
+    """(hour, minute) of every pending ``setAlarmClock`` alarm of ``package`` in a ``dumpsys alarm``."""
+    out: list[tuple[int, int]] = []
+    owner: str | None = None
+    in_clock = False
+    for line in lines:
+        header = ALARM_HEADER.match(line)
+        if header:
+            owner, in_clock = header.group(2), False
+            continue
+        if line.strip() == "Alarm clock:":
+            in_clock = True
+            continue
+        trigger = TRIGGER.match(line)
+        if trigger and in_clock and owner == package:
+            out.append((int(trigger.group(1)), int(trigger.group(2))))
+    return out
+
+
+class GoogleClockAdapter(ClockAdapter):
+    """Closed source: alarms are read from Android's own record, the alarm clocks the app has
+    set (``dumpsys alarm``); an alarm that is off is not there, so pairs that must see an off
+    alarm, a timer, the stopwatch or world clocks are not scheduled."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
+    has_stopwatch = False
+    declined: ClassVar[dict[str, str]] = {
+        **{t: "closed source: the stopwatch is recorded nowhere Android shows" for t in STOPWATCH_TEMPLATES},
+        **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
+              "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
+        "ClockAddWorldClock": "closed source: where world clocks are kept is not published",
+        "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
+                             "alarm clock); the criterion needs that difference"),
+        "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
+                           "the criterion needs that difference"),
+    }
+    storage = (StorageProfile(
+        what="alarms (those on)", path="dumpsys alarm (AlarmManagerService)",
+        format="pending alarms of com.google.android.deskclock with an 'Alarm clock:' block and its triggerTime",
+        writes="an alarm switched on is set through AlarmManager.setAlarmClock (the app's own store is not "
+               "published; unverified on a rooted emulator which of its alarms carry the block: the double sets "
+               "it for the soonest, as AOSP DeskClock's AlarmStateManager.updateNextAlarm does)",
+        sources=(AOSP_ALARM, SourceRef(repo="closed source", tag="7.4 (504317960)",
+                                       note="facts from Android's own record; the app's store is not read")),
+    ),)
+
+    def readable_part(self, state: ClockState) -> ClockState:
+        return ClockState(alarms=[a for a in state.alarms if a.enabled], stopwatch=None)
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        """Clear the app, then create each alarm that is on through the public AlarmClock API
+        (``ACTION_SET_ALARM`` with ``EXTRA_SKIP_UI``), which the app handles itself."""
+        device.check(f"pm clear {GOOGLE_PKG}")
+        for a in state.alarms:
+            if a.enabled:
+                device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
+                             f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
+                             "--ez android.intent.extra.alarm.SKIP_UI true")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        try:
+            out = device.check("dumpsys alarm")
+        except DeviceError as exc:
+            raise VerifierReadError(f"dumpsys alarm failed: {exc}") from exc
+        if "Next alarm clock information" not in out:
+            raise VerifierReadError("dumpsys alarm printed no alarm manager state")
+        return {"dumpsys_alarm": [line for line in out.split("\n") if line]}
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        if "dumpsys_alarm" not in raw:
+            raise VerifierReadError("snapshot has no dumpsys alarm read")
+        return ClockState(alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
+                          stopwatch=None)
+
+
+ADAPTERS: tuple[ClockAdapter, ...] = (
+    DeskClockAdapter(), SimpleClockAdapter(), FossifyClockAdapter(), ChronoAdapter(), ClockYouAdapter(),
+    GoogleClockAdapter(),
+)
 
 __all__ = ["ADAPTERS", "ClockAdapter", "FossifyClockAdapter", "SimpleClockAdapter", "Stopwatch"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Tap, TypeInto
+from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, ScrollTo, Tap, TypeInto
 from verifiers.bundle import Script
 
 Steps = Generator[Intent, str, None]
@@ -24,7 +24,7 @@ class ClockUi:
     app_id: str
     tabs: dict[str, str]  # tab name -> label (content description)
     add_alarm: By
-    alarm_picker: Literal["text", "spinner"]
+    alarm_picker: Literal["text", "spinner", "scroll"]
     twelve: bool
     save_alarm: By
     alarm_time_res: str
@@ -32,7 +32,7 @@ class ClockUi:
     delete_label: str
     delete_confirm: str  # the confirm button ("" = no dialog)
     timer_flow: Literal["setup_start", "list_save"]
-    timer_picker: Literal["text", "spinner", "keypad"]
+    timer_picker: Literal["text", "spinner", "scroll", "keypad"]
     add_timer: By | None
     save_timer: By | None
     start_timer: By
@@ -72,7 +72,25 @@ CHRONO = ClockUi(
     add_city=By(desc="Add"), city_flow="search",
 )
 
-APPS: tuple[ClockUi, ...] = (FOSSIFY, SIMPLE, DESK, CHRONO)
+CLOCKYOU = ClockUi(
+    app_id="clock_clockyou", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
+    add_alarm=By(desc="New alarm"), alarm_picker="scroll", twelve=False, save_alarm=By(text="Save"),
+    alarm_time_res="", delete="row", delete_label="Delete alarm", delete_confirm="",
+    timer_flow="setup_start", timer_picker="scroll", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
+    stopwatch={"start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset"},
+    add_city=By(desc="Time zones"), city_flow="search",
+)
+
+GOOGLE = ClockUi(
+    app_id="clock_google_clock", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
+    add_alarm=By(desc="Add alarm"), alarm_picker="text", twelve=True, save_alarm=By(text="OK"),
+    alarm_time_res="digital_clock", delete="row", delete_label="Delete", delete_confirm="",
+    timer_flow="setup_start", timer_picker="keypad", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
+    stopwatch={"start": "Start", "resume": "Start", "pause": "Pause", "reset": "Reset"},
+    add_city=By(desc="Add city"), city_flow="search",
+)
+
+APPS: tuple[ClockUi, ...] = (FOSSIFY, SIMPLE, DESK, CHRONO, CLOCKYOU, GOOGLE)
 
 
 # -- building blocks ---------------------------------------------------------------------------------
@@ -93,10 +111,15 @@ def tab(ui: ClockUi, name: str) -> Steps:
 
 
 def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...]) -> Steps:
-    """Fill a picker: ``text`` fields (``<name>_input``) or spinner centres (``<name>_picker``)."""
-    suffix = "input" if kind == "text" else "picker"
+    """Fill a picker: ``text`` fields (``<name>_input``), spinner centres (``<name>_picker``), or
+    scroll wheels (``<name>_wheel``: swipe inside the wheel until the value shows, then tap it)."""
     for name, value in zip(names, values, strict=True):
-        yield TypeInto(By(res=f"{name}_{suffix}"), f"{value:02d}")
+        if kind == "scroll":
+            item = By(text=f"{value:02d}", res=f"{name}_wheel_item")
+            yield ScrollTo(item, within=By(res=f"{name}_wheel"), max_swipes=30)
+            yield Tap(item)
+        else:
+            yield TypeInto(By(res=f"{name}_{'input' if kind == 'text' else 'picker'}"), f"{value:02d}")
 
 
 def set_alarm_time(ui: ClockUi, hour: int, minute: int) -> Steps:

@@ -79,7 +79,8 @@ class AlarmSkin:
     switch_id: str
     add: Icon
     picker: Literal["text", "spinner", "scroll"]
-    delete: Literal["editor", "select", "row"]
+    #: ``swipe``: swipe-to-dismiss on the row, which the double does not model (no delete path)
+    delete: Literal["editor", "select", "row", "swipe"]
     delete_label: str = "Delete"
     delete_confirm: str = ""  # a confirmation dialog's message ("" = none)
     drag_handle: bool = False  # rows carry a reorder handle (manual sort)
@@ -278,7 +279,7 @@ class Main(ClockScreen):
         labels = [t[1] for t in s.tabs]
         name = s.tabs[self.tab][0]
         body, fab = {"alarm": self.alarms, "clock": self.world, "timer": self.timers,
-                     "stopwatch": self.stopwatch}[name]()
+                     "stopwatch": self.stopwatch}.get(name, self.elsewhere)()
         header: View | None = None
         if self.selected:
             header = Toolbar(f"{len(self.selected)} selected", nav="back", on_nav=self.clear_selection,
@@ -290,6 +291,10 @@ class Main(ClockScreen):
             return Scaffold(header, Tabs(labels, self.tab, self.select_tab), *body, fab=fab)
         nav = BottomNav([(t[2], t[1]) for t in s.tabs], self.tab, self.select_tab)
         return Scaffold(header, *body, fab=fab, bottom=nav)
+
+    def elsewhere(self) -> tuple[list[View], Fab | None]:
+        """A tab outside the category (e.g. Bedtime): shown, not modelled."""
+        return [TextView(self.skin.tabs[self.tab][1], size=22, align="center", padding=(0, 96))], None
 
     # -- alarms ------------------------------------------------------------------------------------
     def alarms(self) -> tuple[list[View], Fab | None]:
