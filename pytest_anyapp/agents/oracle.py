@@ -227,10 +227,11 @@ def _on_screen(target: By, obs: Observation) -> UIElement:
 
 def _swipe(direction: str, size: tuple[int, int], area: tuple[int, int, int, int] | None = None) -> Action:
     """Content moves ``direction``: scrolling down drags the finger up (over the middle 40 % of the
-    screen, or of ``area`` = left, top, right, bottom)."""
+    screen, or the middle 70 % of ``area`` = left, top, right, bottom)."""
     left, top0, right, bottom0 = area if area is not None else (0, 0, *size)
     x = (left + right) // 2
     h = bottom0 - top0
-    top, bottom = top0 + int(h * 0.3), top0 + int(h * 0.7)
+    margin = 0.15 if area is not None else 0.3
+    top, bottom = top0 + int(h * margin), top0 + int(h * (1 - margin))
     start, end = ((x, bottom), (x, top)) if direction == "down" else ((x, top), (x, bottom))
     return Action(action="swipe", coordinate=start, coordinate2=end)

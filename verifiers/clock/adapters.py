@@ -9,6 +9,7 @@ else that fails raises :class:`VerifierReadError`.
 
 from __future__ import annotations
 
+import copy
 import re
 import shlex
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -106,6 +107,42 @@ class ClockAdapter(AppAdapter[ClockState]):
         except DeviceError as exc:
             raise VerifierReadError(f"could not read {self.app.app_id}'s clock stores: {exc}") from exc
         return split_sections(out, list(sections))
+
+
+# -- screen helpers (the one ui pair: a timer set up on Clock's keypad) --------------------------------
+
+KEYPAD = re.compile(r"^(\d{2})h (\d{2})m (\d{2})s$")
+
+
+def keypad_setup(screen: list[str]) -> int:
+    """Seconds shown on the timer keypad display (``timer_setup_time``, ``HHh MMm SSs``); 0 when the
+    setup is not on screen or empty."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    for el in parse_ui_dump("".join(screen)):
+        match = KEYPAD.match(el.text) if el.resource_id.endswith(":id/timer_setup_time") else None
+        if match:
+            h, m, s = (int(g) for g in match.groups())
+            return h * 3600 + m * 60 + s
+    return 0
+
+
+def on_screen(device: DeviceClient, *, desc: str | None = None, text: str | None = None,
+              cls: str | None = None) -> tuple[int, int] | None:
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    for el in parse_ui_dump(device.ui_dump()):
+        if (desc is None or el.content_desc == desc) and (text is None or el.text == text) \
+                and (cls is None or cls in el.class_name):
+            return el.center
+    return None
+
+
+def tap_on_screen(device: DeviceClient, **where: str) -> None:
+    point = on_screen(device, **where)
+    if point is None:
+        raise DeviceError(f"seeding: nothing on screen matches {where}")
+    device.check(f"input tap {point[0]} {point[1]}")
 
 
 # -- Simple Clock 5.11.2 / Fossify Clock 1.6.0 ------------------------------------------------------
@@ -287,10 +324,13 @@ class DeskClockAdapter(ClockAdapter):
     preferences (AOSP DeskClock's DAOs)."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_clock")
-    declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
-        "a timer that was not started exists nowhere: the keypad holds the length in the view, and Start creates "
-        "and starts the timer in one step (TimerFragment.onFabClick: addTimer, then startTimer)")}
+    #: Read the timer setup keypad off the screen (ClockCreateTimer only, see ``validation_mode``).
+    read_screen: bool = False
     storage = (
+        StorageProfile(what="timer being set up (not started)", path="screen: the Timer tab's keypad display "
+                       "(timer_setup_time)", format="'HHh MMm SSs'", readable=False,
+                       writes="typing digits fills the display right to left; nothing is stored until Start",
+                       sources=DESK_SOURCES),
         StorageProfile(what="alarms", path=DESK_DB, format="table alarm_templates(_id, hour, minutes, enabled, "
                        "daysofweek, ...), version 25", writes="a saved new alarm inserts a row with enabled=1; the "
                        "switch updates enabled; Delete removes the row (and its alarm_instances)", sources=DESK_SOURCES),
@@ -316,17 +356,21 @@ class DeskClockAdapter(ClockAdapter):
                   "sw_wall_clock_time": now if sw.state == "running" else -(2**63), "sw_accum_time": sw.accumulated_ms}
         codes = {v: k for k, v in DESK_TIMER_STATES.items() if k != 5}
         longs = set(DESK_LONGS)
-        for i, t in enumerate(state.timers):
+        durable = [t for t in state.timers if not (self.read_screen and t.state == "idle")]
+        for i, t in enumerate(durable):
             prefs |= {f"timer_state_{i}": codes[t.state], f"timer_setup_timet_{i}": t.seconds * 1000,
                       f"timer_original_timet_{i}": t.seconds * 1000, f"timer_time_left_{i}": t.seconds * 1000,
                       f"timer_start_time_{i}": 0, f"timer_wall_clock_time_{i}": now, f"timer_label_{i}": "",
                       f"delete_after_use_{i}": False}
             longs |= {f"timer_{k}_{i}" for k in ("setup_timet", "original_timet", "time_left", "start_time",
                                                  "wall_clock_time")}
-        prefs |= {"timers_list": [str(i) for i in range(len(state.timers))], "next_timer_id": len(state.timers)}
+        prefs |= {"timers_list": [str(i) for i in range(len(durable))], "next_timer_id": len(durable)}
         ids = {v: k for k, v in DESK_CITY_IDS.items()}
         prefs |= {"number_of_cities": len(state.cities)} | {f"city_id_{i}": ids[c] for i, c in enumerate(state.cities)}
         self.write_file(device, DESK_PREFS, prefs_xml(prefs, frozenset(longs)))
+        if self.read_screen:
+            device.force_stop(self.app.package)  # the app reads its preferences when it starts
+            self.seed_setup(device, state.timers)
 
     @staticmethod
     def uptime_ms(device: DeviceClient) -> int:
@@ -337,11 +381,44 @@ class DeskClockAdapter(ClockAdapter):
         except (IndexError, ValueError):
             return 0
 
+    def for_template(self, template: TaskTemplate[Any]) -> DeskClockAdapter:
+        bound = copy.copy(self)
+        bound.read_screen = template.semantic_id == "ClockCreateTimer"
+        return bound
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id == "ClockCreateTimer":
+            return PairMode(mode="ui", reason=(
+                "a timer that was set up but not started exists only on screen: the keypad holds the length in "
+                "the view and Start creates and starts the timer in one step (TimerFragment.onFabClick: addTimer, "
+                "then startTimer); the setup display is read (as AndroidWorld's ClockTimerEntry does), the "
+                "running/paused timers still from the preferences"))
+        return super().validation_mode(template)
+
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        return self.read(device, {
+        raw = self.read(device, {
             "alarms": if_file(DESK_DB, sqlite_cmd(DESK_DB, "SELECT hour, minutes, enabled FROM alarm_templates;")),
             "prefs": if_file(DESK_PREFS, f"cat {DESK_PREFS}"),
         })
+        if self.read_screen:
+            raw["screen"] = [device.ui_dump()]
+        return raw
+
+    def seed_setup(self, device: DeviceClient, timers: list[Timer]) -> None:
+        """An idle timer (set up, not started) can only be typed into the keypad: open the Timer tab
+        (its "Add timer" when timers exist) and tap the digits, as a user would."""
+        idle = [t for t in timers if t.state == "idle"]
+        if not idle:
+            return
+        if len(idle) > 1:
+            raise ValueError("the keypad holds one timer length at a time")
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Timer")
+        if on_screen(device, desc="Add timer"):
+            tap_on_screen(device, desc="Add timer")
+        seconds = idle[0].seconds
+        for digit in f"{seconds // 3600:02d}{seconds // 60 % 60:02d}{seconds % 60:02d}".lstrip("0"):
+            tap_on_screen(device, text=digit, cls="Button")
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         alarms = [Alarm(hour=int(h), minute=int(m), enabled=e == "1") for h, m, e in rows(raw["alarms"], 3)]
@@ -364,6 +441,10 @@ class DeskClockAdapter(ClockAdapter):
         for i in range(pref_int(prefs, "number_of_cities")):
             cid = prefs.get(f"city_id_{i}")
             cities.append(DESK_CITY_IDS.get(str(cid), f"city#{cid}"))
+        if "screen" in raw:
+            shown = keypad_setup(raw["screen"])
+            if shown:
+                timers.append(Timer(seconds=shown, state="idle"))
         return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
 
 

@@ -475,7 +475,7 @@ class PickerMixin(ClockScreen):
             ids = [f"{n.lower()}_wheel" for n in names]
             cols = [ScrollList(*[TextView(f"{k:02d}", id=f"{f}_item", align="center", padding=(0, 8),
                                           selected=k == v, on_click=lambda i=i, k=k: self.put(values, i, k))
-                                 for k in range(lim)], id=f, width=120, height=240)
+                                 for k in range(lim)], id=f, width=120, height=480)
                     for i, (f, lim, v) in enumerate(zip(ids, limits, values, strict=True))]
             return Row(*cols, spacing=8, padding=(24, 16), align="center")
         raise ValueError(kind)
