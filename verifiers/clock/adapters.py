@@ -712,6 +712,8 @@ class GoogleClockAdapter(ClockAdapter):
         """Clear the app, then create each alarm that is on through the public AlarmClock API
         (``ACTION_SET_ALARM`` with ``EXTRA_SKIP_UI``), which the app handles itself."""
         device.check(f"pm clear {GOOGLE_PKG}")
+        for permission in self.runtime_permissions:  # pm clear drops runtime grants; the runner gave them
+            device.run(f"pm grant --user 0 {GOOGLE_PKG} {permission}")
         for a in state.alarms:
             if a.enabled:
                 device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
