@@ -100,11 +100,13 @@ class OpenApp:
 
 @dataclass(frozen=True)
 class ScrollTo:
-    """Swipe (content moves ``direction``) until ``target`` is on screen, at most ``max_swipes`` times."""
+    """Swipe (content moves ``direction``) until ``target`` is on screen, at most ``max_swipes`` times.
+    ``within``: swipe inside that element (e.g. one wheel of a time picker) instead of mid-screen."""
 
     target: By
     direction: Literal["up", "down"] = "down"
     max_swipes: int = 8
+    within: By | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,8 @@ class OracleDriver:
                 if done >= scroll.max_swipes:
                     raise OracleScriptError(f"{scroll.target} not found after {done} swipes")
                 self._scroll = (scroll, done + 1)
-                return _swipe(scroll.direction, obs.screen_size)
+                area = _on_screen(scroll.within, obs).bounds if scroll.within is not None else None
+                return _swipe(scroll.direction, obs.screen_size, area)
             self._scroll = None
         intent = self._next()
         while isinstance(intent, (Read, Count)):
@@ -236,10 +239,13 @@ def _on_screen(target: By, obs: Observation) -> UIElement:
     return el
 
 
-def _swipe(direction: str, size: tuple[int, int]) -> Action:
-    """Content moves ``direction``: scrolling down drags the finger up."""
-    w, h = size
-    x = w // 2
-    top, bottom = int(h * 0.3), int(h * 0.7)
+def _swipe(direction: str, size: tuple[int, int], area: tuple[int, int, int, int] | None = None) -> Action:
+    """Content moves ``direction``: scrolling down drags the finger up (over the middle 40 % of the
+    screen, or the middle 70 % of ``area`` = left, top, right, bottom)."""
+    left, top0, right, bottom0 = area if area is not None else (0, 0, *size)
+    x = (left + right) // 2
+    h = bottom0 - top0
+    margin = 0.15 if area is not None else 0.3
+    top, bottom = top0 + int(h * margin), top0 + int(h * (1 - margin))
     start, end = ((x, bottom), (x, top)) if direction == "down" else ((x, top), (x, bottom))
     return Action(action="swipe", coordinate=start, coordinate2=end)

@@ -10,9 +10,12 @@ built-in on a private connection.
 from __future__ import annotations
 
 import datetime as dt
+import json as _json
 import sqlite3
 import threading
+import zlib as _zlib
 from collections.abc import Callable
+from pathlib import Path as _Path
 from typing import Any
 
 _DATE_FUNCTIONS = ("date", "time", "datetime", "julianday", "strftime", "unixepoch")
@@ -51,3 +54,73 @@ def install_device_clock(conn: sqlite3.Connection, now: Callable[[], float]) -> 
         for nargs in range(0, 8):
             conn.create_function(name, nargs, fn)
         conn.create_function(name, -1, fn)
+
+
+# -- AlarmManager: what ``dumpsys alarm`` reports -----------------------------------------------------
+#
+# Apps hand alarms to Android's AlarmManagerService; ``dumpsys alarm`` lists the pending ones
+# (AOSP android-13 ``apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java``
+# ``dumpImpl``, ``LazyAlarmStore.dump``, ``Alarm.dump``/``toString``). Only what a client parses is
+# modelled: the "Next alarm clock information" block, and per alarm its header line
+# ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> <package>}``, ``tag=``, the ``type=``/``origWhen=``
+# line and, for ``setAlarmClock`` alarms, the ``Alarm clock:`` block with ``triggerTime=``.
+
+_TYPE_LABELS = {0: "RTC_WAKEUP", 1: "RTC", 2: "ELAPSED_WAKEUP", 3: "ELAPSED"}
+
+
+class AlarmManagerRecord:
+    """The pending alarms of every app, kept in the device's state directory (one JSON file)."""
+
+    def __init__(self, state_dir: _Path) -> None:
+        self.path = state_dir / "alarm_manager.json"
+
+    def _load(self) -> list[dict[str, Any]]:
+        try:
+            data: list[dict[str, Any]] = _json.loads(self.path.read_text(encoding="utf-8"))
+            return data
+        except (OSError, ValueError):
+            return []
+
+    def _save(self, alarms: list[dict[str, Any]]) -> None:
+        self.path.write_text(_json.dumps(alarms), encoding="utf-8")
+
+    def replace_package(self, package: str, alarms: list[dict[str, Any]]) -> None:
+        """An app's full set of pending alarms (what it has set and not cancelled). Each alarm:
+        ``tag``, ``when_ms`` (RTC), ``alarm_clock`` (set through ``setAlarmClock``)."""
+        kept = [a for a in self._load() if a["package"] != package]
+        self._save(kept + [{"package": package, "type": 0, **a} for a in alarms])
+
+    def pending(self) -> list[dict[str, Any]]:
+        return sorted(self._load(), key=lambda a: (a["when_ms"], a["package"], a["tag"]))
+
+
+def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str]) -> str:
+    """``dumpsys alarm`` as Android 13 prints it (the parts clients parse). ``fmt`` formats an epoch
+    ms as the service's ``yyyy-MM-dd HH:mm:ss.SSS`` in the device time zone."""
+    alarms = record.pending()
+    clocks = [a for a in alarms if a.get("alarm_clock")]
+    lines = ["Current Alarm Manager state:", f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED=+0ms", "",
+             "Next alarm clock information: "]
+    if clocks:
+        t = clocks[0]["when_ms"]
+        lines.append(f"  user:0 pendingSend:false time:{t} = {fmt(t)} = +{max(0, t - now_ms)}ms")
+    lines.append("")
+    if alarms:
+        lines.append(f"{len(alarms)} pending alarms: ")
+        for i, a in enumerate(alarms):
+            label = _TYPE_LABELS.get(int(a["type"]), "RTC_WAKEUP")
+            token = f"{_zlib.crc32((a['package'] + a['tag']).encode()):08x}"[1:]
+            lines += [
+                f"{label} #{i}: Alarm{{{token} type {a['type']} origWhen {a['when_ms']} {a['package']}}}",
+                f"  tag=*walarm*:{a['tag']}",
+                f"  type={label} origWhen={fmt(a['when_ms'])} window=0 exactAllowReason=policy_permission "
+                "repeatInterval=0 count=0 flags=0x3",
+            ]
+            if a.get("alarm_clock"):
+                lines += ["  Alarm clock:", f"    triggerTime={fmt(a['when_ms'])}",
+                          f"    showIntent=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
+                          "startActivity}}"]
+            lines.append(f"  operation=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
+                         "broadcastIntent}}")
+        lines.append("")
+    return "\n".join(lines) + "\n"

@@ -1,5 +1,5 @@
 """``dumpsys``: package, window, display, input, activity (top/activities/recents), power,
-battery, telephony.registry, SurfaceFlinger --display-id, meminfo-free subset.
+battery, telephony.registry, alarm, SurfaceFlinger --display-id, meminfo-free subset.
 
 Only the lines clients parse are modelled, in the AOSP layouts the notes record (e.g. the
 ``Package [<pkg>] (<hex>):`` block, ``mCurrentFocus=Window{...}``, ``orientation=0``,
@@ -348,6 +348,17 @@ def _dump_telephony(inv: Invocation, args: list[str]) -> str:
     )
 
 
+def _dump_alarm(inv: Invocation, args: list[str]) -> str:
+    """``dumpsys alarm``: the pending alarms apps set (see ``sim.providers.clock``)."""
+    from pytest_anyapp.sim.providers.clock import AlarmManagerRecord, dump_alarm
+
+    def fmt(ms: int) -> str:
+        when = dt.datetime.fromtimestamp(ms / 1000, device_tz(inv.device))
+        return when.strftime("%Y-%m-%d %H:%M:%S.") + f"{ms % 1000:03d}"
+
+    return dump_alarm(AlarmManagerRecord(inv.device.config.state_dir), inv.device.clock.now_ms(), fmt)
+
+
 def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
     if "--display-id" in args:
         return ("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n")
@@ -372,6 +383,7 @@ _SERVICES = {
     "telephony.registry": _dump_telephony,
     "SurfaceFlinger": _dump_surfaceflinger,
     "media_session": _dump_media_session,
+    "alarm": _dump_alarm,
 }
 
 

@@ -1,0 +1,135 @@
+"""Clock readers and doubles on a simulated device through the real adb server: Android's alarm
+record (``dumpsys alarm``) as the Google Clock adapter reads it, the stopwatch double keeping
+time on the device clock (start, pause and reset are real transitions in the app's store), and
+read errors. Per-pair conformance is ``tests/categories``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import adbutils
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.device.uixml import parse_ui_dump
+from pytest_anyapp.errors import VerifierReadError
+from pytest_anyapp.sim.testing import RunningDevice, running_device
+from verifiers.clock.adapters import (
+    ChronoAdapter,
+    DeskClockAdapter,
+    FossifyClockAdapter,
+    GoogleClockAdapter,
+    alarm_clocks,
+)
+from verifiers.clock.state import Alarm, ClockState, Stopwatch
+
+#: Android 13 ``dumpsys alarm`` excerpt (AlarmManagerService.dumpImpl / Alarm.dump layout).
+DUMP = """\
+Next alarm clock information:
+  user:0 pendingSend:false time:1697443200000 = 2023-10-16 08:00:00.000 = +16h26m0s0ms
+
+3 pending alarms:
+RTC_WAKEUP #0: Alarm{5e3f6a1 type 0 origWhen 1697400000000 com.google.android.deskclock}
+  tag=*walarm*:com.google.android.deskclock.CHANGE_STATE
+  type=RTC_WAKEUP origWhen=2023-10-15 20:00:00.000 window=0 repeatInterval=0 count=0 flags=0x1
+  operation=PendingIntent{1: PendingIntentRecord{2 com.google.android.deskclock broadcastIntent}}
+RTC_WAKEUP #1: Alarm{6e3f6a1 type 0 origWhen 1697443200000 com.google.android.deskclock}
+  tag=*walarm*:com.google.android.deskclock.ALARM
+  type=RTC_WAKEUP origWhen=2023-10-16 08:00:00.000 window=0 repeatInterval=0 count=0 flags=0x3
+  Alarm clock:
+    triggerTime=2023-10-16 08:00:00.000
+    showIntent=PendingIntent{3: PendingIntentRecord{4 com.google.android.deskclock startActivity}}
+  operation=PendingIntent{5: PendingIntentRecord{6 com.google.android.deskclock broadcastIntent}}
+RTC_WAKEUP #2: Alarm{7e3f6a1 type 0 origWhen 1697450400000 com.best.deskclock}
+  tag=*walarm*:com.best.deskclock.ALARM
+  Alarm clock:
+    triggerTime=2023-10-16 10:00:00.000
+"""
+
+
+def test_alarm_clocks_are_the_packages_set_alarm_clock_entries() -> None:
+    """Only entries with an ``Alarm clock:`` block count, and only the package's own."""
+    assert alarm_clocks(DUMP.splitlines(), "com.google.android.deskclock") == [(8, 0)]
+    assert alarm_clocks(DUMP.splitlines(), "com.best.deskclock") == [(10, 0)]
+    with pytest.raises(VerifierReadError):
+        GoogleClockAdapter().parse({})
+
+
+@pytest.fixture(scope="module")
+def sim(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDevice]:
+    with running_device(Path(tmp_path_factory.mktemp("clock-records")) / "dev", adb_server_port=adb_server) as dev:
+        yield dev
+
+
+@pytest.fixture(scope="module")
+def client(sim: RunningDevice, adb_server: int) -> DeviceClient:
+    return DeviceClient(LaneAddress(serial=sim.serial, console_port=sim.console_port, grpc_port=None,
+                                    adb_port=adb_server))
+
+
+def test_set_alarm_reaches_dumpsys_alarm_for_a_third_party_client(sim: RunningDevice, adb_server: int,
+                                                                  client: DeviceClient) -> None:
+    """adbutils (not our client) creates an alarm through the AlarmClock API and reads Android's
+    record; switching it off removes the alarm clock, ``pm clear`` removes the app's alarms."""
+    device = adbutils.AdbClient(host="127.0.0.1", port=adb_server).device(sim.serial)
+    device.shell("pm clear com.google.android.deskclock")
+    device.shell("am start -W -a android.intent.action.SET_ALARM -p com.google.android.deskclock "
+                 "--ei android.intent.extra.alarm.HOUR 6 --ei android.intent.extra.alarm.MINUTES 45 "
+                 "--ez android.intent.extra.alarm.SKIP_UI true")
+    out = str(device.shell("dumpsys alarm"))
+    assert "Next alarm clock information:" in out
+    assert alarm_clocks(out.splitlines(), "com.google.android.deskclock") == [(6, 45)]
+    adapter = GoogleClockAdapter()
+    assert adapter.parse(adapter.read_raw(client)).alarms == [Alarm(hour=6, minute=45)]
+    _tap(client, desc="Alarm")
+    _tap(client, res="onoff")  # the alarm's switch: off is no alarm clock any more
+    assert adapter.parse(adapter.read_raw(client)).alarms == []
+    device.shell("pm clear com.google.android.deskclock")
+    assert "com.google.android.deskclock" not in str(device.shell("dumpsys alarm"))
+
+
+def _tap(client: DeviceClient, *, desc: str | None = None, res: str | None = None, text: str | None = None) -> None:
+    for el in parse_ui_dump(client.ui_dump()):
+        if ((desc is None or el.content_desc == desc) and (text is None or el.text == text)
+                and (res is None or el.resource_id.endswith(f":id/{res}"))):
+            x, y = el.center
+            client.check(f"input tap {x} {y}")
+            return
+    raise AssertionError(f"nothing on screen with desc={desc} res={res} text={text}")
+
+
+def test_stopwatch_keeps_device_time(client: DeviceClient) -> None:
+    """Clock 2.29: Start writes RUNNING, the shown time follows the device clock (moved forward by
+    ``date``), Pause keeps what ran, Reset clears it -- each a transition the latch can see."""
+    adapter = DeskClockAdapter()
+    client.check("pm clear com.best.deskclock")
+    adapter.seed(client, ClockState(stopwatch=Stopwatch()))
+    client.launch("com.best.deskclock")
+    _tap(client, desc="Stopwatch")
+    _tap(client, desc="Start")
+    assert adapter.parse(adapter.read_raw(client)).stopwatch == Stopwatch(state="running")
+    client.check(f"date @{client.now_s() + 95} >/dev/null")
+    shown = [el.text for el in parse_ui_dump(client.ui_dump()) if el.resource_id.endswith("stopwatch_time_text")]
+    assert shown and shown[0] >= "01:34", shown  # `date` sets whole seconds: up to 1 s is cut
+    _tap(client, desc="Pause")
+    paused = adapter.parse(adapter.read_raw(client)).stopwatch
+    assert paused is not None and paused.state == "paused" and paused.accumulated_ms >= 94_000
+    _tap(client, desc="Reset")
+    assert adapter.parse(adapter.read_raw(client)).stopwatch == Stopwatch()
+
+
+def test_broken_stores_are_read_errors(client: DeviceClient) -> None:
+    """A store that exists but cannot be parsed is infrastructure (``invalid``), never "empty"."""
+    fossify = FossifyClockAdapter()
+    fossify.seed(client, ClockState())
+    client.check("echo 'not a database' > /data/data/org.fossify.clock/databases/alarms.db")
+    with pytest.raises(VerifierReadError):
+        fossify.read_raw(client)
+    chrono = ChronoAdapter()
+    chrono.seed(client, ClockState(stopwatch=Stopwatch()))
+    client.check("echo '{not json' > /data/data/com.vicolo.chrono/app_flutter/Clock/alarms.txt")
+    with pytest.raises(VerifierReadError):
+        chrono.parse(chrono.read_raw(client))
+    with pytest.raises(VerifierReadError):
+        fossify.parse({"alarms": ["17|1"], "timers": ["@@missing"], "prefs": ["@@missing"]})  # no busy line

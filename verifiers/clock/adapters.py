@@ -1,0 +1,744 @@
+"""The Clock apps' adapters: each reads (and seeds) its app's store as docs/clock.md's storage
+profiles say, and maps it onto :class:`~verifiers.clock.state.ClockState`.
+
+Reads are one shell round trip: a script prints marked sections (``@@name``), each either the
+store's rows or ``@@missing`` when the file does not exist yet (a cleared app that has not yet
+created its database holds nothing: that is an empty store, not an unreadable one). Anything
+else that fails raises :class:`VerifierReadError`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shlex
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pytest_anyapp.catalog.apps import app_by_id
+from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.errors import DeviceError, VerifierReadError
+from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
+from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
+
+if TYPE_CHECKING:
+    from pytest_anyapp.device.client import DeviceClient
+
+MISSING = "@@missing"
+STOPWATCH_TEMPLATES = frozenset({"ClockStopwatchRunning", "ClockPauseStopwatch", "ClockStopwatchReset"})
+TIMER_TEMPLATES = frozenset({"ClockCreateTimer", "ClockStartTimer"})
+
+
+def section_script(sections: dict[str, str]) -> str:
+    """One shell script printing ``@@<name>`` then the section's output (commands may print
+    ``@@missing``). Each command must succeed; the script stops at the first failure."""
+    parts = [f"echo @@{name} && {{ {cmd}; }}" for name, cmd in sections.items()]
+    return " && ".join(parts)
+
+
+def split_sections(out: str, names: list[str]) -> RawSnapshot:
+    raw: RawSnapshot = {}
+    current: str | None = None
+    for line in out.split("\n"):
+        if line.startswith("@@") and line[2:] in names:
+            current = line[2:]
+            raw[current] = []
+        elif current is not None and line != "":
+            raw[current].append(line)
+    if sorted(raw) != sorted(names):
+        raise VerifierReadError(f"clock read: expected sections {names}, got {sorted(raw)}")
+    return raw
+
+
+def if_file(path: str, cmd: str) -> str:
+    return f"if [ -f {shlex.quote(path)} ]; then {cmd}; else echo {MISSING}; fi"
+
+
+BUSY = "5000"
+
+
+def sqlite_cmd(path: str, sql: str) -> str:
+    """``sqlite3`` with a busy timeout (whose PRAGMA prints ``5000`` first, dropped by :func:`rows`)."""
+    return f"sqlite3 {shlex.quote(path)} {shlex.quote(f'PRAGMA busy_timeout={BUSY}; ' + sql)}"
+
+
+def rows(lines: list[str], width: int) -> list[list[str]]:
+    """Rows of a ``sqlite3`` list-mode read (``|`` between columns; clock columns hold no ``|``)."""
+    if lines == [MISSING]:
+        return []
+    if not lines or lines[0] != BUSY:
+        raise VerifierReadError(f"clock read: the sqlite3 read did not start with the busy timeout: {lines[:1]}")
+    out = []
+    for line in lines[1:]:
+        cells = line.split("|")
+        if len(cells) != width:
+            raise VerifierReadError(f"clock read: expected {width} columns in {line!r}")
+        out.append(cells)
+    return out
+
+
+class ClockAdapter(AppAdapter[ClockState]):
+    """Shared parts: permissions, which templates the store verifies, and file helpers."""
+
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
+    #: Templates whose state this app keeps nowhere readable, with the reason (not scheduled).
+    declined: ClassVar[dict[str, str]] = {}
+    #: Whether the app keeps a readable stopwatch.
+    has_stopwatch: ClassVar[bool] = True
+
+    def supports(self, template: TaskTemplate[ClockState]) -> bool:
+        return template.semantic_id not in self.declined
+
+    def readable_part(self, state: ClockState) -> ClockState:
+        return state if self.has_stopwatch else state.model_copy(update={"stopwatch": None})
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        return PairMode(mode="durable")
+
+    def write_file(self, device: DeviceClient, path: str, text: str) -> None:
+        parent = path.rsplit("/", 1)[0]
+        device.check(f"mkdir -p {shlex.quote(parent)}")
+        device.push_bytes(text.encode("utf-8"), path)
+
+    def read(self, device: DeviceClient, sections: dict[str, str]) -> RawSnapshot:
+        try:
+            out = device.check(section_script(sections))
+        except DeviceError as exc:
+            raise VerifierReadError(f"could not read {self.app.app_id}'s clock stores: {exc}") from exc
+        return split_sections(out, list(sections))
+
+
+# -- screen helpers (the one ui pair: a timer set up on Clock's keypad) --------------------------------
+
+KEYPAD = re.compile(r"^(\d{2})h (\d{2})m (\d{2})s$")
+
+
+def keypad_setup(screen: list[str]) -> int:
+    """Seconds shown on the timer keypad display (``timer_setup_time``, ``HHh MMm SSs``); 0 when the
+    setup is not on screen or empty."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    for el in parse_ui_dump("".join(screen)):
+        match = KEYPAD.match(el.text) if el.resource_id.endswith(":id/timer_setup_time") else None
+        if match:
+            h, m, s = (int(g) for g in match.groups())
+            return h * 3600 + m * 60 + s
+    return 0
+
+
+def on_screen(device: DeviceClient, *, desc: str | None = None, text: str | None = None,
+              cls: str | None = None) -> tuple[int, int] | None:
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    for el in parse_ui_dump(device.ui_dump()):
+        if (desc is None or el.content_desc == desc) and (text is None or el.text == text) \
+                and (cls is None or cls in el.class_name):
+            return el.center
+    return None
+
+
+def tap_on_screen(device: DeviceClient, **where: str) -> None:
+    point = on_screen(device, **where)
+    if point is None:
+        raise DeviceError(f"seeding: nothing on screen matches {where}")
+    device.check(f"input tap {point[0]} {point[1]}")
+
+
+# -- Simple Clock 5.11.2 / Fossify Clock 1.6.0 ------------------------------------------------------
+
+#: ``helpers/Constants.kt`` time-zone ids of the cities the tasks use (identical in both apps).
+SIMPLE_ZONE_IDS: dict[str, str] = {"84": "Sydney", "34": "Madrid", "31": "Amsterdam"}
+SIMPLE_TIMER_TYPES = {"Idle": "idle", "Running": "running", "Paused": "paused", "Finished": "finished"}
+SIMPLE_ALARMS_SCHEMA = ("CREATE TABLE IF NOT EXISTS contacts (id INTEGER PRIMARY KEY AUTOINCREMENT, time_in_minutes "
+                        "INTEGER, days INTEGER, is_enabled INTEGER, vibrate INTEGER, sound_title TEXT, sound_uri TEXT, "
+                        "label TEXT, one_shot INTEGER); PRAGMA user_version = 2;")
+SIMPLE_TIMERS_SCHEMA = ("CREATE TABLE IF NOT EXISTS `timers` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `seconds` INTEGER "
+                        "NOT NULL, `state` TEXT NOT NULL, `vibrate` INTEGER NOT NULL, `soundUri` TEXT NOT NULL, "
+                        "`soundTitle` TEXT NOT NULL, `label` TEXT NOT NULL, `createdAt` INTEGER NOT NULL, `channelId` "
+                        "TEXT, `oneShot` INTEGER NOT NULL); PRAGMA user_version = 2;")
+
+
+def gson_state(json_text: str) -> str:
+    """The ``type`` of a Gson ``StateWrapper`` (``{"state":{"type":"Idle"}}``)."""
+    import json
+
+    try:
+        kind = json.loads(json_text)["state"]["type"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise VerifierReadError(f"timer state is not a Gson StateWrapper: {json_text!r}") from exc
+    if kind not in SIMPLE_TIMER_TYPES:
+        raise VerifierReadError(f"unknown timer state type {kind!r}")
+    return SIMPLE_TIMER_TYPES[kind]
+
+
+class SimpleClockFamilyAdapter(ClockAdapter):
+    """Alarms in ``alarms.db`` (table ``contacts``), timers in Room ``app.db``, zones in
+    ``shared_prefs/Prefs.xml`` (``selected_time_zones``); the stopwatch is process memory only."""
+
+    has_stopwatch = False
+    declined: ClassVar[dict[str, str]] = {t: (
+        "the stopwatch lives only in process memory (helpers/Stopwatch.kt: an object with state, totalTicks, "
+        "uptimeAtStart); nothing durable records start, pause or reset") for t in STOPWATCH_TEMPLATES}
+
+    @property
+    def base(self) -> str:
+        return f"/data/data/{self.app.package}"
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        """Write ``alarms.db`` with its schema and version (so the app's ``onCreate`` does not add its
+        two default alarms: the task's alarms are all there is), the timers when there are any, and
+        the zone set."""
+        alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
+        device.check(f"mkdir -p {self.base}/databases {self.base}/shared_prefs && rm -f {alarms_db} {timers_db}")
+        values = ", ".join(f"({a.hour * 60 + a.minute}, 0, {int(a.enabled)}, 0, 'Default (Cesium)', "
+                           f"'content://settings/system/alarm_alert', '', 0)" for a in state.alarms)
+        insert = (f"INSERT INTO contacts (time_in_minutes, days, is_enabled, vibrate, sound_title, sound_uri, label, "
+                  f"one_shot) VALUES {values};") if state.alarms else ""
+        device.sqlite(alarms_db, SIMPLE_ALARMS_SCHEMA + insert)
+        if state.timers:
+            now = device.now_s() * 1000
+            tvals = ", ".join(
+                f"({t.seconds}, '{self.gson(t)}', 0, 'content://settings/system/alarm_alert', 'Default (Cesium)', '', "
+                f"{now}, NULL, 0)" for t in state.timers)
+            device.sqlite(timers_db, SIMPLE_TIMERS_SCHEMA + "INSERT INTO timers (seconds, state, vibrate, soundUri, "
+                          f"soundTitle, label, createdAt, channelId, oneShot) VALUES {tvals};")
+        ids = {v: k for k, v in SIMPLE_ZONE_IDS.items()}
+        zones = [ids[c] for c in state.cities]
+        self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
+
+    @staticmethod
+    def gson(timer: Timer) -> str:
+        kind = {v: k for k, v in SIMPLE_TIMER_TYPES.items()}[timer.state]
+        extra = f',"duration":{timer.seconds * 1000},"tick":{timer.seconds * 1000}' \
+            if timer.state in ("running", "paused") else ""
+        return f'{{"state":{{"type":"{kind}"{extra}}}}}'
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
+        prefs = f"{self.base}/shared_prefs/Prefs.xml"
+        return self.read(device, {
+            "alarms": if_file(alarms_db, sqlite_cmd(alarms_db, "SELECT time_in_minutes, is_enabled FROM contacts;")),
+            "timers": if_file(timers_db, sqlite_cmd(timers_db, "SELECT seconds, state FROM timers;")),
+            "prefs": if_file(prefs, f"cat {prefs}"),
+        })
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        alarms = [Alarm(hour=int(m) // 60, minute=int(m) % 60, enabled=e == "1") for m, e in rows(raw["alarms"], 2)]
+        timers = [Timer(seconds=int(s), state=gson_state(j)) for s, j in rows(raw["timers"], 2)]
+        prefs = {} if raw["prefs"] == [MISSING] else parse_prefs("\n".join(raw["prefs"]))
+        zones = prefs.get("selected_time_zones", [])
+        if not isinstance(zones, list):
+            raise VerifierReadError("selected_time_zones is not a string set")
+        return ClockState(alarms=alarms, timers=timers, stopwatch=None,
+                          cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones])
+
+
+def _simple_sources(repo: str, tag: str, root: str) -> tuple[SourceRef, ...]:
+    return (SourceRef(repo=repo, tag=tag, files=(
+        f"{root}/helpers/DBHelper.kt (DB_NAME alarms.db, DB_VERSION 2, table 'contacts', onCreate inserts "
+        "07:00 weekdays and 09:00 weekend alarms, disabled)",
+        f"{root}/fragments/AlarmFragment.kt (a new alarm is enabled)",
+        f"{root}/databases/AppDatabase.kt (Room 'app.db'), app/schemas/.../AppDatabase/2.json (timers)",
+        f"{root}/helpers/Converters.kt, extensions/gson/TypeAdapter.kt, models/TimerState.kt (state as Gson "
+        "StateWrapper with a 'type' field)",
+        f"{root}/helpers/Config.kt, helpers/Constants.kt (selected_time_zones: ids of the zone list; "
+        "84 Sydney, 34 Madrid; no Singapore, no Berlin)",
+        f"{root}/helpers/Stopwatch.kt (stopwatch state in memory only)",
+    ), note="preferences file 'Prefs' = Simple-Commons PREFS_KEY"),)
+
+
+def _simple_storage(pkg: str, sources: tuple[SourceRef, ...]) -> tuple[StorageProfile, ...]:
+    base = f"/data/data/{pkg}"
+    return (
+        StorageProfile(what="alarms", path=f"{base}/databases/alarms.db",
+                       format="table contacts(id, time_in_minutes, days, is_enabled, vibrate, sound_title, "
+                              "sound_uri, label, one_shot)",
+                       writes="saving a new alarm inserts a row (is_enabled=1); the switch updates is_enabled; "
+                              "delete removes the row", sources=sources),
+        StorageProfile(what="timers", path=f"{base}/databases/app.db",
+                       format="Room v2 table timers(id, seconds, state JSON {\"state\":{\"type\":...}}, vibrate, "
+                              "soundUri, soundTitle, label, createdAt, channelId, oneShot)",
+                       writes="New timer + Save inserts an Idle row; play sets Running, pause Paused, reset Idle",
+                       sources=sources),
+        StorageProfile(what="world clocks", path=f"{base}/shared_prefs/Prefs.xml",
+                       format="string set selected_time_zones (zone ids of Constants.kt)",
+                       writes="the time-zone checklist's OK writes the checked ids", sources=sources),
+        StorageProfile(what="stopwatch", path="(process memory)", format="object Stopwatch", readable=False,
+                       writes="nothing durable", sources=sources),
+    )
+
+
+FOSSIFY_SOURCES = _simple_sources("FossifyOrg/Clock", "1.6.0", "app/src/main/kotlin/org/fossify/clock")
+SIMPLE_SOURCES = _simple_sources("SimpleMobileTools/Simple-Clock", "5.11.2",
+                                 "app/src/main/kotlin/com/simplemobiletools/clock")
+
+
+class FossifyClockAdapter(SimpleClockFamilyAdapter):
+    app: ClassVar[AppSpec] = app_by_id("clock_fossify_clock")
+    storage = _simple_storage("org.fossify.clock", FOSSIFY_SOURCES)
+
+
+class SimpleClockAdapter(SimpleClockFamilyAdapter):
+    app: ClassVar[AppSpec] = app_by_id("clock_simple_clock")
+    storage = _simple_storage("com.simplemobiletools.clock", SIMPLE_SOURCES)
+
+
+# -- Clock 2.29 (com.best.deskclock) -----------------------------------------------------------------
+
+DESK_BASE = "/data/user_de/0/com.best.deskclock"
+DESK_DB = f"{DESK_BASE}/databases/alarms.db"
+DESK_PREFS = f"{DESK_BASE}/shared_prefs/com.best.deskclock_preferences.xml"
+#: ``res/values/cities.xml`` ids of the cities the tasks use.
+DESK_CITY_IDS: dict[str, str] = {"C154": "Sydney", "C180": "Madrid", "C262": "Barcelona"}
+DESK_TIMER_STATES = {1: "running", 2: "paused", 3: "finished", 4: "idle", 5: "finished"}  # Timer.State values
+DESK_SW_STATES = ("reset", "running", "paused")  # Stopwatch.State ordinals
+DESK_LONGS = frozenset({"sw_start_time", "sw_wall_clock_time", "sw_accum_time"})
+DESK_ALARMS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS alarm_templates (_id INTEGER PRIMARY KEY, year INTEGER NOT NULL, month INTEGER "
+    "NOT NULL, day INTEGER NOT NULL, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, daysofweek INTEGER NOT NULL, "
+    "enabled INTEGER NOT NULL, vibrate INTEGER NOT NULL, vibrationPattern TEXT NOT NULL DEFAULT 'default', "
+    "flash INTEGER NOT NULL, label TEXT NOT NULL, syncByLabel INTEGER NOT NULL, ringtone TEXT, "
+    "delete_after_use INTEGER NOT NULL DEFAULT 0, autoSilenceDuration INTEGER NOT NULL DEFAULT 600, "
+    "snoozeDuration INTEGER NOT NULL DEFAULT 10, missedAlarmRepeatLimit INTEGER NOT NULL DEFAULT -1, "
+    "crescendoDuration INTEGER NOT NULL DEFAULT 0, alarmVolume INTEGER NOT NULL DEFAULT 5, "
+    "manualSortOrder INTEGER NOT NULL DEFAULT 0); PRAGMA user_version = 25;")
+DESK_SOURCES = (SourceRef(repo="BlackyHawky/Clock", tag="2.29", files=(
+    "app/build.gradle (applicationId com.best.deskclock, versionCode 2032, versionName 2.29)",
+    "app/src/main/java/com/best/deskclock/provider/ClockDatabaseHelper.java (alarms.db v25, alarm_templates)",
+    "app/src/main/java/com/best/deskclock/provider/ClockProvider.java (device-protected storage context)",
+    "app/src/main/java/com/best/deskclock/DeskClockApplication.java (getDefaultSharedPreferences: "
+    "device-protected <pkg>_preferences)",
+    "app/src/main/java/com/best/deskclock/data/StopwatchDAO.java, data/Stopwatch.java (sw_state ordinal RESET/RUNNING/"
+    "PAUSED, sw_start_time, sw_wall_clock_time, sw_accum_time)",
+    "app/src/main/java/com/best/deskclock/data/TimerDAO.java, data/Timer.java (timers_list, timer_state_<id> "
+    "RUNNING 1 PAUSED 2 EXPIRED 3 RESET 4 MISSED 5, timer_setup_timet_<id> ms)",
+    "app/src/main/java/com/best/deskclock/timer/TimerFragment.java (onFabClick: addTimer then startTimer)",
+    "app/src/main/java/com/best/deskclock/data/CityDAO.java, res/values/cities.xml (number_of_cities, city_id_<i>; "
+    "C154 Sydney, C180 Madrid)",
+)),)
+
+
+class DeskClockAdapter(ClockAdapter):
+    """Alarms in device-protected ``alarms.db``; stopwatch, timers and cities in the default
+    preferences (AOSP DeskClock's DAOs)."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_clock")
+    #: Read the timer setup keypad off the screen (ClockCreateTimer only, see ``validation_mode``).
+    read_screen: bool = False
+    storage = (
+        StorageProfile(what="timer being set up (not started)", path="screen: the Timer tab's keypad display "
+                       "(timer_setup_time)", format="'HHh MMm SSs'", readable=False,
+                       writes="typing digits fills the display right to left; nothing is stored until Start",
+                       sources=DESK_SOURCES),
+        StorageProfile(what="alarms", path=DESK_DB, format="table alarm_templates(_id, hour, minutes, enabled, "
+                       "daysofweek, ...), version 25", writes="a saved new alarm inserts a row with enabled=1; the "
+                       "switch updates enabled; Delete removes the row (and its alarm_instances)", sources=DESK_SOURCES),
+        StorageProfile(what="stopwatch, timers, world clocks", path=DESK_PREFS,
+                       format="sw_state/sw_start_time/sw_wall_clock_time/sw_accum_time; timers_list + timer_state_<id>, "
+                              "timer_setup_timet_<id>, ...; number_of_cities + city_id_<i>",
+                       writes="Start/Pause/Reset rewrite the sw_* keys; the timer Start adds a timer and sets it "
+                              "RUNNING; picking a city rewrites the city_id list", sources=DESK_SOURCES),
+    )
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        device.check(f"mkdir -p {DESK_BASE}/databases {DESK_BASE}/shared_prefs && rm -f {DESK_DB}")
+        values = ", ".join(f"(0, 0, 0, {a.hour}, {a.minute}, 0, {int(a.enabled)}, 1, 0, '', 0, "
+                           "'content://settings/system/alarm_alert')" for a in state.alarms)
+        insert = ("INSERT INTO alarm_templates (year, month, day, hour, minutes, daysofweek, enabled, vibrate, flash, "
+                  f"label, syncByLabel, ringtone) VALUES {values};") if state.alarms else ""
+        device.sqlite(DESK_DB, DESK_ALARMS_SCHEMA + insert)
+        prefs: dict[str, Any] = {}
+        sw = state.stopwatch or Stopwatch()
+        now = device.now_s() * 1000
+        started = self.uptime_ms(device) if sw.state == "running" else -(2**63)
+        prefs |= {"sw_state": DESK_SW_STATES.index(sw.state), "sw_start_time": started,
+                  "sw_wall_clock_time": now if sw.state == "running" else -(2**63), "sw_accum_time": sw.accumulated_ms}
+        codes = {v: k for k, v in DESK_TIMER_STATES.items() if k != 5}
+        longs = set(DESK_LONGS)
+        durable = [t for t in state.timers if not (self.read_screen and t.state == "idle")]
+        for i, t in enumerate(durable):
+            prefs |= {f"timer_state_{i}": codes[t.state], f"timer_setup_timet_{i}": t.seconds * 1000,
+                      f"timer_original_timet_{i}": t.seconds * 1000, f"timer_time_left_{i}": t.seconds * 1000,
+                      f"timer_start_time_{i}": 0, f"timer_wall_clock_time_{i}": now, f"timer_label_{i}": "",
+                      f"delete_after_use_{i}": False}
+            longs |= {f"timer_{k}_{i}" for k in ("setup_timet", "original_timet", "time_left", "start_time",
+                                                 "wall_clock_time")}
+        prefs |= {"timers_list": [str(i) for i in range(len(durable))], "next_timer_id": len(durable)}
+        ids = {v: k for k, v in DESK_CITY_IDS.items()}
+        prefs |= {"number_of_cities": len(state.cities)} | {f"city_id_{i}": ids[c] for i, c in enumerate(state.cities)}
+        self.write_file(device, DESK_PREFS, prefs_xml(prefs, frozenset(longs)))
+        if self.read_screen:
+            device.force_stop(self.app.package)  # the app reads its preferences when it starts
+            self.seed_setup(device, state.timers)
+
+    @staticmethod
+    def uptime_ms(device: DeviceClient) -> int:
+        """``SystemClock.elapsedRealtime()`` as ``/proc/uptime`` gives it (0 where it is absent)."""
+        out = device.run("cat /proc/uptime").stdout.split()
+        try:
+            return int(float(out[0]) * 1000)
+        except (IndexError, ValueError):
+            return 0
+
+    def for_template(self, template: TaskTemplate[Any]) -> DeskClockAdapter:
+        bound = copy.copy(self)
+        bound.read_screen = template.semantic_id == "ClockCreateTimer"
+        return bound
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id == "ClockCreateTimer":
+            return PairMode(mode="ui", reason=(
+                "a timer that was set up but not started exists only on screen: the keypad holds the length in "
+                "the view and Start creates and starts the timer in one step (TimerFragment.onFabClick: addTimer, "
+                "then startTimer); the setup display is read (as AndroidWorld's ClockTimerEntry does), the "
+                "running/paused timers still from the preferences"))
+        return super().validation_mode(template)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        raw = self.read(device, {
+            "alarms": if_file(DESK_DB, sqlite_cmd(DESK_DB, "SELECT hour, minutes, enabled FROM alarm_templates;")),
+            "prefs": if_file(DESK_PREFS, f"cat {DESK_PREFS}"),
+        })
+        if self.read_screen:
+            raw["screen"] = [device.ui_dump()]
+        return raw
+
+    def seed_setup(self, device: DeviceClient, timers: list[Timer]) -> None:
+        """An idle timer (set up, not started) can only be typed into the keypad: open the Timer tab
+        (its "Add timer" when timers exist) and tap the digits, as a user would."""
+        idle = [t for t in timers if t.state == "idle"]
+        if not idle:
+            return
+        if len(idle) > 1:
+            raise ValueError("the keypad holds one timer length at a time")
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Timer")
+        if on_screen(device, desc="Add timer"):
+            tap_on_screen(device, desc="Add timer")
+        seconds = idle[0].seconds
+        for digit in f"{seconds // 3600:02d}{seconds // 60 % 60:02d}{seconds % 60:02d}".lstrip("0"):
+            tap_on_screen(device, text=digit, cls="Button")
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        alarms = [Alarm(hour=int(h), minute=int(m), enabled=e == "1") for h, m, e in rows(raw["alarms"], 3)]
+        prefs = {} if raw["prefs"] == [MISSING] else parse_prefs("\n".join(raw["prefs"]))
+        sw_state = pref_int(prefs, "sw_state")
+        if not 0 <= sw_state < len(DESK_SW_STATES):
+            raise VerifierReadError(f"sw_state {sw_state} is not a Stopwatch.State ordinal")
+        stopwatch = Stopwatch(state=DESK_SW_STATES[sw_state], accumulated_ms=pref_int(prefs, "sw_accum_time"))
+        ids = prefs.get("timers_list", [])
+        if not isinstance(ids, list):
+            raise VerifierReadError("timers_list is not a string set")
+        timers = []
+        for tid in ids:
+            code = pref_int(prefs, f"timer_state_{tid}", 4)
+            if code not in DESK_TIMER_STATES:
+                raise VerifierReadError(f"timer {tid}: unknown state {code}")
+            timers.append(Timer(seconds=pref_int(prefs, f"timer_setup_timet_{tid}") // 1000,
+                                state=DESK_TIMER_STATES[code]))
+        cities = []
+        for i in range(pref_int(prefs, "number_of_cities")):
+            cid = prefs.get(f"city_id_{i}")
+            cities.append(DESK_CITY_IDS.get(str(cid), f"city#{cid}"))
+        if "screen" in raw:
+            shown = keypad_setup(raw["screen"])
+            if shown:
+                timers.append(Timer(seconds=shown, state="idle"))
+        return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
+
+
+# -- Chrono 0.6.0 (JSON lists in app_flutter/Clock) ----------------------------------------------------
+
+CHRONO_DIR = "/data/data/com.vicolo.chrono/app_flutter/Clock"
+CHRONO_KEYS = ("alarms", "timers", "stopwatches", "favorite_cities")
+#: The cities the tasks use, as Chrono's city database names them (country, IANA zone).
+CHRONO_CITIES = {"Sydney": ("Australia", "Australia/Sydney"), "Madrid": ("Spain", "Europe/Madrid")}
+CHRONO_STATES = {"TimerState.stopped": "stopped", "TimerState.running": "running", "TimerState.paused": "paused"}
+CHRONO_SOURCES = (SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
+    "pubspec.yaml (version 0.6.0+28; the x86_64 split build's versionCode is 283)",
+    "android/app/build.gradle (applicationId com.vicolo.chrono)",
+    "lib/common/utils/list_storage.dart (saveList/loadList: <key>.txt; listToString = JSON list of toJson objects)",
+    "lib/common/data/paths.dart (getApplicationDocumentsDirectory()/Clock = app_flutter/Clock)",
+    "lib/settings/logic/initialize_settings.dart (initList: alarms [], timers [], favorite_cities = 4 preloaded, "
+    "stopwatches [one stopwatch]; written only when the file is missing)",
+    "lib/alarm/types/alarm.dart (toJson: timeOfDay{hour,minute}, enabled, markedForDeletion, ...)",
+    "lib/timer/types/timer.dart (toJson: duration s, state TimerState.*), lib/common/types/timer_state.dart "
+    "(stopped, running, paused)",
+    "lib/stopwatch/types/stopwatch.dart (toJson: elapsedMillisecondsOnPause, startTime, state)",
+    "lib/clock/types/city.dart (toJson: name, country, timezone, id), lib/clock/data/default_favorite_cities.dart",
+    "lib/timer/screens/timer_screen.dart (adding a timer starts it: timer.start(), then addItem)",
+)),)
+
+
+def _chrono_iso(ms: int) -> str:
+    import datetime as dt
+
+    return dt.datetime.fromtimestamp(ms / 1000, dt.UTC).replace(tzinfo=None).isoformat(timespec="microseconds")
+
+
+class ChronoAdapter(ClockAdapter):
+    """Every list is a JSON file the app rewrites on each change."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_chrono")
+    declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
+        "a timer that was not started exists nowhere: adding a timer starts it at once "
+        "(lib/timer/screens/timer_screen.dart: timer.start(), then addItem); would need ui")}
+    storage = tuple(StorageProfile(
+        what=what, path=f"{CHRONO_DIR}/{key}.txt", format=fmt, writes=writes, sources=CHRONO_SOURCES)
+        for what, key, fmt, writes in (
+            ("alarms", "alarms", "JSON list of {timeOfDay:{hour,minute}, enabled, markedForDeletion, schedules, ...}",
+             "saving a new alarm appends an enabled item; the switch rewrites enabled; delete removes the item"),
+            ("timers", "timers", "JSON list of {duration (s), currentDuration, id, durationRemainingOnPause, "
+             "startTime, state: TimerState.stopped|running|paused}", "adding a timer appends it running"),
+            ("stopwatch", "stopwatches", "JSON list (one stopwatch) of {id, elapsedMillisecondsOnPause, startTime, "
+             "state, laps}", "start/pause/reset rewrite state and elapsedMillisecondsOnPause"),
+            ("world clocks", "favorite_cities", "JSON list of {name, country, timezone, id}",
+             "picking a search result appends the city"),
+        ))
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        import json
+
+        now = device.now_s() * 1000
+        sw = state.stopwatch or Stopwatch()
+        names = {"reset": "TimerState.stopped", "running": "TimerState.running", "paused": "TimerState.paused"}
+        timer_names = {"idle": "TimerState.stopped", "running": "TimerState.running", "paused": "TimerState.paused",
+                       "finished": "TimerState.stopped"}
+        files = {
+            "alarms": [{"timeOfDay": {"hour": a.hour, "minute": a.minute}, "enabled": a.enabled,
+                        "markedForDeletion": False, "snoozeTime": None, "snoozeCount": 0, "schedules": [],
+                        "settings": {}, "skippedTime": None} for a in state.alarms],
+            "timers": [{"duration": t.seconds, "currentDuration": t.seconds, "id": i + 1,
+                        "durationRemainingOnPause": t.seconds, "startTime": _chrono_iso(now),
+                        "state": timer_names[t.state], "settings": {}} for i, t in enumerate(state.timers)],
+            "stopwatches": [{"id": 1, "elapsedMillisecondsOnPause": sw.accumulated_ms, "startTime": _chrono_iso(now),
+                             "state": names[sw.state], "laps": "[]"}],
+            "favorite_cities": [{"name": c, "country": CHRONO_CITIES[c][0], "timezone": CHRONO_CITIES[c][1],
+                                 "id": i + 1} for i, c in enumerate(state.cities)],
+        }
+        for key, items in files.items():
+            self.write_file(device, f"{CHRONO_DIR}/{key}.txt", json.dumps(items))
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return self.read(device, {k: if_file(f"{CHRONO_DIR}/{k}.txt", f"cat {CHRONO_DIR}/{k}.txt; echo")
+                                  for k in CHRONO_KEYS})
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        import json
+
+        def items(key: str) -> list[dict[str, Any]]:
+            if raw[key] == [MISSING]:
+                return []
+            try:
+                data = json.loads("\n".join(raw[key]))
+            except ValueError as exc:
+                raise VerifierReadError(f"{key}.txt is not JSON: {exc}") from exc
+            if not isinstance(data, list) or not all(isinstance(i, dict) for i in data):
+                raise VerifierReadError(f"{key}.txt is not a list of objects")
+            return data
+
+        try:
+            alarms = [Alarm(hour=int(a["timeOfDay"]["hour"]), minute=int(a["timeOfDay"]["minute"]),
+                            enabled=bool(a["enabled"])) for a in items("alarms") if not a.get("markedForDeletion")]
+            timers = [Timer(seconds=int(t["duration"]), state=self.state_of(str(t["state"]), timer=True))
+                      for t in items("timers")]
+            sws = items("stopwatches")
+            stopwatch = Stopwatch()
+            if sws:
+                sw = sws[0]
+                stopwatch = Stopwatch(state=self.state_of(str(sw["state"]), timer=False),
+                                      accumulated_ms=int(sw["elapsedMillisecondsOnPause"]))
+            cities = [str(c["name"]) for c in items("favorite_cities")]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise VerifierReadError(f"Chrono list item lacks a field: {exc}") from exc
+        return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
+
+    @staticmethod
+    def state_of(name: str, *, timer: bool) -> Any:
+        if name not in CHRONO_STATES:
+            raise VerifierReadError(f"unknown Chrono state {name!r}")
+        kind = CHRONO_STATES[name]
+        if kind == "stopped":
+            return "idle" if timer else "reset"
+        return kind
+
+
+# -- Clock You 9.1 (Room database "com.bnyro.clock") ---------------------------------------------------
+
+CLOCKYOU_DB = "/data/data/com.bnyro.clock/databases/com.bnyro.clock"
+CLOCKYOU_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS `timeZones` (`key` TEXT NOT NULL, `zoneId` TEXT NOT NULL, `zoneName` TEXT NOT NULL, "
+    "`countryName` TEXT NOT NULL, PRIMARY KEY(`key`)); "
+    "CREATE TABLE IF NOT EXISTS `alarms` (`id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `time` INTEGER NOT NULL, "
+    "`label` TEXT, `enabled` INTEGER NOT NULL, `days` TEXT NOT NULL, `vibrate` INTEGER NOT NULL, `soundName` TEXT, "
+    "`soundUri` TEXT, `repeat` INTEGER NOT NULL DEFAULT 1, `snoozeEnabled` INTEGER NOT NULL DEFAULT 1, "
+    "`snoozeMinutes` INTEGER NOT NULL DEFAULT 10, `soundEnabled` INTEGER NOT NULL DEFAULT 1, `vibrationPattern` "
+    "TEXT NOT NULL DEFAULT '1000,1000,1000,1000,1000', `vibrationPatternName` TEXT NOT NULL DEFAULT 'Default'); "
+    "PRAGMA user_version = 10;")
+#: ``assets/tz_data.json`` rows of the cities the tasks use: (zoneId, zoneName, countryName).
+CLOCKYOU_ZONES = {"Sydney": ("Australia/Sydney", "Sydney", "Australia"),
+                  "Madrid": ("Europe/Madrid", "Madrid", "Spain (España)")}
+CLOCKYOU_SOURCES = (SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
+    "app/build.gradle.kts (applicationId com.bnyro.clock, versionCode 19, versionName 9.1)",
+    "app/src/main/java/com/bnyro/clock/data/database/AppDatabase.kt (dbName 'com.bnyro.clock', version 10)",
+    "app/schemas/com.bnyro.clock.data.database.AppDatabase/10.json (alarms, timeZones)",
+    "app/src/main/java/com/bnyro/clock/domain/model/Alarm.kt (time = ms after midnight, enabled)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarmpicker/AlarmPickerScreen.kt (saved alarms are "
+    "enabled)",
+    "app/src/main/java/com/bnyro/clock/domain/repository/TimezoneRepository.kt, assets/tz_data.json (key = "
+    "zoneId,zoneName,countryName)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = swipe-to-dismiss "
+    "+ 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/util/services/TimerService.kt, StopwatchService.kt (state in the service)",
+)),)
+
+
+class ClockYouAdapter(ClockAdapter):
+    """Alarms and time zones in the Room database; timer and stopwatch are service memory."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
+    has_stopwatch = False
+    declined: ClassVar[dict[str, str]] = {
+        **{t: "the stopwatch lives only in StopwatchService's memory; nothing durable records it"
+           for t in STOPWATCH_TEMPLATES},
+        **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
+           for t in TIMER_TEMPLATES},
+        "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
+                             "is readable, but neither the double nor the oracle schema models an element swipe yet"),
+    }
+    storage = (
+        StorageProfile(what="alarms", path=CLOCKYOU_DB, format="Room v10 table alarms(id, time ms after midnight, "
+                       "label, enabled, days, ...)", writes="Save in the alarm picker inserts/updates a row with "
+                       "enabled=1; the switch updates enabled", sources=CLOCKYOU_SOURCES),
+        StorageProfile(what="world clocks", path=CLOCKYOU_DB, format="table timeZones(key, zoneId, zoneName, "
+                       "countryName)", writes="picking a zone inserts its row", sources=CLOCKYOU_SOURCES),
+        StorageProfile(what="timer, stopwatch", path="(service memory)", format="TimerService/StopwatchService",
+                       writes="nothing durable", readable=False, sources=CLOCKYOU_SOURCES),
+    )
+
+    def readable_part(self, state: ClockState) -> ClockState:
+        return state.model_copy(update={"stopwatch": None, "timers": []})
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        device.check(f"mkdir -p {CLOCKYOU_DB.rsplit('/', 1)[0]} && rm -f {CLOCKYOU_DB}")
+        sql = CLOCKYOU_SCHEMA
+        if state.alarms:
+            sql += "INSERT INTO alarms (time, label, enabled, days, vibrate, repeat) VALUES " + ", ".join(
+                f"({(a.hour * 3600 + a.minute * 60) * 1000}, NULL, {int(a.enabled)}, '0,1,2,3,4,5,6', 0, 0)"
+                for a in state.alarms) + ";"
+        if state.cities:
+            sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
+                "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
+        device.sqlite(CLOCKYOU_DB, sql)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        return self.read(device, {
+            "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT time, enabled FROM alarms;")),
+            "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT zoneId, zoneName FROM timeZones;")),
+        })
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        alarms = [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1")
+                  for t, e in rows(raw["alarms"], 2)]
+        return ClockState(alarms=alarms, stopwatch=None, cities=[name for _, name in rows(raw["zones"], 2)])
+
+
+# -- Google Clock 7.4 (closed source): Android's alarm record -----------------------------------------
+
+GOOGLE_PKG = "com.google.android.deskclock"
+AOSP_ALARM = SourceRef(
+    repo="aosp-mirror/platform_frameworks_base", tag="android-13 (mirror head read)",
+    files=("apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java (dumpImpl: "
+           "'Next alarm clock information', the alarm store dump)",
+           "apex/jobscheduler/service/java/com/android/server/alarm/Alarm.java (dump: '<TYPE> #n: Alarm{... "
+           "origWhen <ms> <pkg>}', 'Alarm clock:' + 'triggerTime=yyyy-MM-dd HH:mm:ss.SSS' for setAlarmClock alarms)"),
+    note="only alarms set through setAlarmClock carry an 'Alarm clock:' block",
+)
+ALARM_HEADER = re.compile(r"^\s*(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED) #\d+: Alarm\{\S+ type \d+ origWhen -?\d+ (\S+)\}")
+TRIGGER = re.compile(r"^\s*triggerTime=\d{4}-\d{2}-\d{2} (\d{2}):(\d{2}):\d{2}")
+
+
+def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
+    """(hour, minute) of every pending ``setAlarmClock`` alarm of ``package`` in a ``dumpsys alarm``."""
+    out: list[tuple[int, int]] = []
+    owner: str | None = None
+    in_clock = False
+    for line in lines:
+        header = ALARM_HEADER.match(line)
+        if header:
+            owner, in_clock = header.group(2), False
+            continue
+        if line.strip() == "Alarm clock:":
+            in_clock = True
+            continue
+        trigger = TRIGGER.match(line)
+        if trigger and in_clock and owner == package:
+            out.append((int(trigger.group(1)), int(trigger.group(2))))
+    return out
+
+
+class GoogleClockAdapter(ClockAdapter):
+    """Closed source: alarms are read from Android's own record, the alarm clocks the app has
+    set (``dumpsys alarm``); an alarm that is off is not there, so pairs that must see an off
+    alarm, a timer, the stopwatch or world clocks are not scheduled."""
+
+    app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
+    has_stopwatch = False
+    declined: ClassVar[dict[str, str]] = {
+        **{t: "closed source: the stopwatch is recorded nowhere Android shows" for t in STOPWATCH_TEMPLATES},
+        **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
+              "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
+        "ClockAddWorldClock": "closed source: where world clocks are kept is not published",
+        "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
+                             "alarm clock); the criterion needs that difference"),
+        "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
+                           "the criterion needs that difference"),
+    }
+    storage = (StorageProfile(
+        what="alarms (those on)", path="dumpsys alarm (AlarmManagerService)",
+        format="pending alarms of com.google.android.deskclock with an 'Alarm clock:' block and its triggerTime",
+        writes="an alarm switched on is set through AlarmManager.setAlarmClock (the app's own store is not "
+               "published; unverified on a rooted emulator which of its alarms carry the block: the double sets "
+               "it for the soonest, as AOSP DeskClock's AlarmStateManager.updateNextAlarm does)",
+        sources=(AOSP_ALARM, SourceRef(repo="closed source", tag="7.4 (504317960)",
+                                       note="facts from Android's own record; the app's store is not read")),
+    ),)
+
+    def readable_part(self, state: ClockState) -> ClockState:
+        return ClockState(alarms=[a for a in state.alarms if a.enabled], stopwatch=None)
+
+    def seed(self, device: DeviceClient, state: ClockState) -> None:
+        """Clear the app, then create each alarm that is on through the public AlarmClock API
+        (``ACTION_SET_ALARM`` with ``EXTRA_SKIP_UI``), which the app handles itself."""
+        device.check(f"pm clear {GOOGLE_PKG}")
+        for permission in self.runtime_permissions:  # pm clear drops runtime grants; the runner gave them
+            device.run(f"pm grant --user 0 {GOOGLE_PKG} {permission}")
+        for a in state.alarms:
+            if a.enabled:
+                device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
+                             f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
+                             "--ez android.intent.extra.alarm.SKIP_UI true")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        try:
+            out = device.check("dumpsys alarm")
+        except DeviceError as exc:
+            raise VerifierReadError(f"dumpsys alarm failed: {exc}") from exc
+        if "Next alarm clock information" not in out:
+            raise VerifierReadError("dumpsys alarm printed no alarm manager state")
+        return {"dumpsys_alarm": [line for line in out.split("\n") if line]}
+
+    def parse(self, raw: RawSnapshot) -> ClockState:
+        if "dumpsys_alarm" not in raw:
+            raise VerifierReadError("snapshot has no dumpsys alarm read")
+        return ClockState(alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
+                          stopwatch=None)
+
+
+ADAPTERS: tuple[ClockAdapter, ...] = (
+    DeskClockAdapter(), SimpleClockAdapter(), FossifyClockAdapter(), ChronoAdapter(), ClockYouAdapter(),
+    GoogleClockAdapter(),
+)
+
+__all__ = ["ADAPTERS", "ClockAdapter", "FossifyClockAdapter", "SimpleClockAdapter", "Stopwatch"]
