@@ -31,6 +31,7 @@ from pytest_anyapp.sim.apps.notes.store import (
     MarkorFiles,
     NeutriDb,
     NotallyDb,
+    NotesnookVault,
     NoteStore,
     OrgzlyDb,
     SimNote,
@@ -159,7 +160,7 @@ class NotesSkin:
     editor: EditorSkin
     folder: FolderSkin
     delete: Confirm
-    store: Literal["markor", "joplin", "notallyx", "neutrinote", "orgzly"]
+    store: Literal["markor", "joplin", "notallyx", "neutrinote", "orgzly", "notesnook"]
     checklist: Literal["markdown", "list_note"] = "markdown"
     delete_confirm: bool = True
     name_dialog: NameDialog = NameDialog()
@@ -169,6 +170,7 @@ class NotesSkin:
 
 _STORES: dict[str, Callable[[SimApp], NoteStore]] = {
     "markor": MarkorFiles, "joplin": JoplinDb, "notallyx": NotallyDb, "neutrinote": NeutriDb, "orgzly": OrgzlyDb,
+    "notesnook": NotesnookVault,
 }
 
 
