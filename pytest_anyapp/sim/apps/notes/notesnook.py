@@ -37,7 +37,7 @@ SKIN = NotesSkin(
     ),
     editor=EditorSkin(
         activity=".MainActivity", body_id="editor-body", body_hint="Start writing your note...",
-        title_field=True, title_id="editor-title", title_hint="Note title",
+        title_field=True, title_id="editor-title", title_hint="Note title", save="as_typed",
         actions=(Icon("undo", "Undo", "editor-undo"), Icon("dots-horizontal", "Properties", "editor-properties")),
         menu=(("Read only", ""), ("Share", ""), ("Export", ""), ("Move to trash", "delete")),
     ),
