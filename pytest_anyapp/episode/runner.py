@@ -319,10 +319,12 @@ class EpisodeRunner:
                 self._finish_by_agent(out, action)
                 return
             self.device.defer_health()
-            if not (self.options.early_stop or template.uses_latch):
+            read_each_step = (self.options.early_stop or template.uses_latch) \
+                and not inst.pair.adapter.reads_by_navigating
+            if not read_each_step:
                 self.device.settle_health()
             step.actuate_s = time.monotonic() - t
-            if self.options.early_stop or template.uses_latch:
+            if read_each_step:
                 att.phase = "verifier"
                 t = time.monotonic()
                 raw = self._read_healthy(inst.pair.adapter)

@@ -10,6 +10,7 @@ from verifiers.notes.adapters import (
     MarkorAdapter,
     NeutriNoteAdapter,
     NotallyXAdapter,
+    NotesnookAdapter,
     OrgzlyAdapter,
 )
 from verifiers.notes.cases import cases
@@ -21,10 +22,12 @@ BUNDLE = CategoryBundle(
     category=Category.NOTES,
     state_type=NotesState,
     templates=tuple(TEMPLATES),
-    adapters=(MarkorAdapter(), JoplinAdapter(), NotallyXAdapter(), NeutriNoteAdapter(), OrgzlyAdapter()),
+    adapters=(MarkorAdapter(), JoplinAdapter(), NotallyXAdapter(), NeutriNoteAdapter(), OrgzlyAdapter(),
+              NotesnookAdapter()),
     oracle=gold_script,
     cases=cases,
     doc="docs/notes.md",
 )
 
-__all__ = ["BUNDLE", "JoplinAdapter", "MarkorAdapter", "NeutriNoteAdapter", "NotallyXAdapter", "OrgzlyAdapter"]
+__all__ = ["BUNDLE", "JoplinAdapter", "MarkorAdapter", "NeutriNoteAdapter", "NotallyXAdapter", "NotesnookAdapter",
+           "OrgzlyAdapter"]

@@ -9,6 +9,8 @@ tag) to the neutral "folder".
 * NotallyX 7.5.3: Room ``NotallyDatabase`` (labels = folders, list notes hold checklists,
   bin = ``folder = 'DELETED'``).
 * neutriNote CE 4.6.3: ``app_db`` table ``records`` (tags = metadata words, bin = ``deleted = 1``).
+* Notesnook 3.4.9: an always-encrypted database; read off the screens and seeded by typing
+  (``screen.py``; notebooks = folders, the Trash is not live).
 * Orgzly Revived 1.22.0: Room ``orgzly.db`` (notebooks = folders, the default notebook ``Notes`` =
   no folder, notes = level-1 headings; deletes are hard).
 """
@@ -18,17 +20,19 @@ from __future__ import annotations
 import json
 import shlex
 from abc import abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.notes.screen import read_screens, type_state
 from verifiers.notes.sqlite_store import ensure_database, parse_hex_rows, read_tables, select_hex, sql_text, write
 from verifiers.notes.state import DEFAULT_FOLDER, ChecklistItem, Note, NotesState, join_task_lines, split_task_lines
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
+    from pytest_anyapp.templates.base import TaskTemplate
 
 SPLIT = "__ANYAPP_NEXT__"
 
@@ -436,3 +440,92 @@ class NeutriNoteAdapter(SqliteNotesAdapter):
             notes.append(Note(title=title, body=body, items=items, folders=metadata.split(), trashed=deleted == "1"))
         state = NotesState(notes=notes)
         return state.model_copy(update={"folders": _live_tags(state)})
+
+
+# -- Notesnook --------------------------------------------------------------------------------------
+
+NOTESNOOK_DB = "/data/data/com.streetwriters.notesnook/files/notesnook"
+NOTESNOOK_UI_REASON = (
+    "Notesnook's only store is its database, always encrypted (SQLite3MultipleCiphers/ChaCha20) with a key "
+    "wrapped by the Android Keystore, and it writes no export or Android record on its own; so the outcome ({what}) is read "
+    "off the app's screens (the note list, each note's title and text, the notebooks' lists)")
+NOTESNOOK_WHAT = {
+    "NotesCreateNote": "the new note's title and text",
+    "NotesCreateChecklist": "the checklist's items and their checked states",
+    "NotesEditNote": "the renamed note's title and text",
+    "NotesMergeNotes": "the merged note's text and the originals' absence",
+    "NotesDeleteNote": "the note's absence from the note list (Trash is not live) and the decoy",
+    "NotesShareImport": "the copy's text and the kept original",
+    "NotesCreateFolder": "the notebook and the notes it lists",
+    "NotesAttachContent": "the note's text with the link",
+}
+
+
+class NotesnookAdapter(AppAdapter[NotesState]):
+    """Notesnook: no readable store, so the state is read off the screens and seeded by typing it
+    in (``verifiers/notes/screen.py``); notebooks are the folders, the Trash is not live."""
+
+    app = app_by_id("notes_notesnook")
+    reads_by_navigating = True  # read_raw opens every note: no reads between the agent's steps
+    storage = (StorageProfile(
+        what="notes, their text, notebooks and relations", path=NOTESNOOK_DB, readable=False,
+        format="SQLite3MultipleCiphers, ChaCha20 only, always keyed (PRAGMA key first): notes(id 24-hex, title, "
+               "headline, contentId, …, dateDeleted, deletedBy), content(noteId, data = note HTML, locked), "
+               "notebooks(title, description, …), relations(fromType, fromId, toType, toId); key: 80 random chars "
+               "through Sodium.deriveKey, kept by react-native-keychain (Android Keystore)",
+        writes="the editor saves title and content as the user types; a note made inside a notebook adds a "
+               "relations row notebook -> note; Move to trash sets the trash columns (the Trash lists it); the "
+               "notebook dialog's Add inserts a notebooks row",
+        sources=(SourceRef(repo="streetwriters/notesnook", tag="3.4.9-android", files=(
+            "apps/mobile/package.json (version 3.4.9)",
+            "apps/mobile/android/app/build.gradle (applicationId com.streetwriters.notesnook, base versionCode 3115)",
+            "apps/mobile/android/gradle.properties (SQLite3MultipleCiphers, ChaCha20 only)",
+            "apps/mobile/app/common/database/encryption.ts (key generated once, keychain server notesnook:db)",
+            "apps/mobile/app/common/database/index.ts (no key, no database; WAL)",
+            "packages/core/src/api/index.ts (database name notesnook)",
+            "packages/core/src/database/migrations.ts (notes, content, notebooks, relations)",
+            "packages/core/src/collections/notes.ts (adding to a notebook: relations notebook -> note)",
+            "apps/mobile/e2e/test.ids.js, apps/mobile/e2e/tests/utils.ts, notebook.e2e.ts (testIDs buttons.add, "
+            "tab-notebooks, sidebar-add-button, title; web ids editor-title; exit editor with BACK; Move to trash "
+            "-> Delete)",
+        ), note="storage facts through the notes (storage_todo_notes_calendar.md §6, commit a82bb4cc); the e2e files "
+                "read at the search index's stored commit, not checked against the tag; path files/notesnook "
+                "inferred from react-native-quick-sqlite"),),
+    ),)
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.answer_task:
+            return PairMode(mode="answer", reason="retrieval: scored on the agent's answer")
+        what = NOTESNOOK_WHAT[template.semantic_id]
+        return PairMode(mode="ui", reason=NOTESNOOK_UI_REASON.format(what=what))
+
+    def readable_part(self, state: NotesState) -> NotesState:
+        """The Trash is not listed with the notes (not live); a notebook is listed if it exists."""
+        return drop_trashed(state).model_copy(update={"folders": _all_folders(state)})
+
+    def seed(self, device: DeviceClient, state: NotesState) -> None:
+        live = [n for n in state.notes if not n.trashed]
+        notes = [(n.title, join_task_lines(n.body, n.items), n.folders[0] if n.folders else "") for n in live]
+        type_state(device, _all_folders(state), notes)
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        try:
+            return read_screens(device)
+        except DeviceError as exc:
+            raise VerifierReadError(f"reading Notesnook's screens: {exc}") from exc
+
+    def parse(self, raw: RawSnapshot) -> NotesState:
+        if "notes" not in raw or "notebooks" not in raw:
+            raise VerifierReadError("Notesnook snapshot lacks 'notes' or 'notebooks'")
+        books = [json.loads(line) for line in raw["notebooks"]]
+        notes = []
+        for line in raw["notes"]:
+            entry = json.loads(line)
+            body, items = split_task_lines(entry["text"])
+            folders = [b["name"] for b in books if entry["title"] in b["titles"]]
+            notes.append(Note(title=entry["title"], body=body, items=items, folders=folders))
+        return NotesState(notes=notes, folders=sorted(b["name"] for b in books))
+
+
+def _all_folders(state: NotesState) -> list[str]:
+    return sorted({*state.folders, *(f for n in state.notes for f in n.folders)})

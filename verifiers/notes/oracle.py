@@ -348,7 +348,56 @@ NEUTRINOTE = NotesUi(
     append=_append_typed(NEUTRI_BODY), count_open=count_task_lines(NEUTRI_BODY), tagged_note=_neutri_tagged,
 )
 
-APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX, NEUTRINOTE, ORGZLY)
+# -- Notesnook -------------------------------------------------------------------------------------
+
+NOTESNOOK_BODY = By(res="editor-body")
+NOTESNOOK_TITLE = By(res="editor-title")
+
+
+def _notesnook_row(title: str) -> By:
+    return By(text=title, res="note-title")
+
+
+def _notesnook_new(title: str) -> Steps:
+    yield Tap(By(res="buttons.add"))
+    yield TypeInto(NOTESNOOK_TITLE, title)
+
+
+def _notesnook_delete(title: str) -> Steps:
+    yield LongPress(_notesnook_row(title))
+    yield Tap(By(desc="Move to trash"))
+    yield Tap(By(text="Delete"))
+
+
+def _notesnook_rename(old: str, new: str) -> Steps:
+    yield Tap(_notesnook_row(old))
+    yield from replace_text(NOTESNOOK_TITLE, new)
+    yield Press("back")
+
+
+def _notesnook_folder(name: str) -> Steps:
+    yield Tap(By(desc="Open navigation drawer"))
+    yield Tap(By(text="Notebooks"))
+    yield Tap(By(res="sidebar-add-button"))
+    yield TypeInto(By(res="title"), name)
+    yield Tap(By(text="Add"))
+    yield Tap(By(text=name, res="notebook-title"))
+
+
+def _notesnook_search(word: str) -> Steps:
+    yield Tap(By(desc="Search"))
+    yield TypeInto(By(res="search-input"), word)
+
+
+NOTESNOOK = NotesUi(
+    app_id="notes_notesnook", row=_notesnook_row, new_note=_notesnook_new, body=NOTESNOOK_BODY,
+    delete=_notesnook_delete, rename=_notesnook_rename, new_folder_and_open=_notesnook_folder,
+    search=_notesnook_search, result=By(res="note-title", nth=0),
+    checklist=lambda items: markdown_items(NOTESNOOK_BODY, items), append=_append_typed(NOTESNOOK_BODY),
+    count_open=count_task_lines(NOTESNOOK_BODY),
+)
+
+APPS: tuple[NotesUi, ...] = (MARKOR, JOPLIN, NOTALLYX, NEUTRINOTE, ORGZLY, NOTESNOOK)
 
 
 # -- one script per template, for every app ------------------------------------------------------

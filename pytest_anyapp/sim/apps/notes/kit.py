@@ -15,6 +15,8 @@ points (the real apps differ in each; docs/notes.md cites them):
   renamed from the list's selection bar);
 * **checklists** (``NotesSkin.checklist``) — Markdown task lines typed in the text, or list notes
   with checkable items (NotallyX);
+* **save** (``EditorSkin.save``) — on leaving the editor, only by "Done" (Orgzly), or every edit
+  at once (Notesnook);
 * **delete** — from the list's selection bar or the editor's menu, with or without a confirmation;
 * **labels and ids** — every visible string and resource id is a skin field.
 """
@@ -31,6 +33,7 @@ from pytest_anyapp.sim.apps.notes.store import (
     MarkorFiles,
     NeutriDb,
     NotallyDb,
+    NotesnookVault,
     NoteStore,
     OrgzlyDb,
     SimNote,
@@ -113,7 +116,8 @@ class EditorSkin:
     tags_message: str = ""
     tags_id: str = ""
     tags_ok: str = "OK"
-    save: Literal["on_leave", "done_icon"] = "on_leave"  # done_icon: only "Done" saves; BACK asks
+    #: done_icon: only "Done" saves, BACK asks; as_typed: every edit is saved at once (Notesnook)
+    save: Literal["on_leave", "done_icon", "as_typed"] = "on_leave"
     save_question: str = "Save changes?"
     item_hint: str = "List item"  # list notes: the field that adds an item
     item_id: str = ""
@@ -159,7 +163,7 @@ class NotesSkin:
     editor: EditorSkin
     folder: FolderSkin
     delete: Confirm
-    store: Literal["markor", "joplin", "notallyx", "neutrinote", "orgzly"]
+    store: Literal["markor", "joplin", "notallyx", "neutrinote", "orgzly", "notesnook"]
     checklist: Literal["markdown", "list_note"] = "markdown"
     delete_confirm: bool = True
     name_dialog: NameDialog = NameDialog()
@@ -169,6 +173,7 @@ class NotesSkin:
 
 _STORES: dict[str, Callable[[SimApp], NoteStore]] = {
     "markor": MarkorFiles, "joplin": JoplinDb, "notallyx": NotallyDb, "neutrinote": NeutriDb, "orgzly": OrgzlyDb,
+    "notesnook": NotesnookVault,
 }
 
 
@@ -456,15 +461,17 @@ class Editor(NotesScreen):
         note = self.note()
         h: dict[str, Callable[[], Any]] = {"delete": self.delete, "done": self.done, "tags": self.edit_tags}
         title = "" if e.title_field else (note.title if note else "")
+        typed = (lambda _text: self.save()) if e.save == "as_typed" else None
         parts: list[View] = []
         if e.title_field:
-            parts.append(EditText(e.title_id, hint=e.title_hint, padding=(16, 8), size=22))
+            parts.append(EditText(e.title_id, hint=e.title_hint, padding=(16, 8), size=22, on_change=typed))
         if self.kind == "list":
             parts += [Row(CheckBox(text, id=e.checkbox_id or None, checked=done, on_change=lambda c, i=i: self.check(i, c)),
                           padding=(16, 0)) for i, (text, done) in enumerate(self.items)]
             parts.append(EditText(e.item_id, hint=e.item_hint, padding=(16, 8), on_submit=self.add_item))
         else:
-            parts.append(EditText(e.body_id, hint=e.body_hint, multiline=True, padding=(16, 8), weight=1.0))
+            parts.append(EditText(e.body_id, hint=e.body_hint, multiline=True, padding=(16, 8), weight=1.0,
+                                  on_change=typed))
         return Scaffold(Toolbar(title, nav="back", on_nav=self.finish, actions=self.icons(e.actions, h),
                                 menu=self.menu_items(e.menu, h)), Column(*parts, weight=1.0))
 
@@ -513,7 +520,7 @@ class Editor(NotesScreen):
         self.finish()
 
     def on_pause(self) -> None:
-        if not self.deleted and self.skin.editor.save == "on_leave":
+        if not self.deleted and self.skin.editor.save != "done_icon":
             self.save()
 
     def dirty(self) -> bool:

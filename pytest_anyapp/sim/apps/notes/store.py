@@ -11,6 +11,8 @@
   ``deleted`` 0/1, tags as space-separated words in ``metadata``).
 * :class:`OrgzlyDb` — Orgzly Revived 1.22.0: Room ``databases/orgzly.db``, ``books`` (notebooks,
   each with a root note) and ``notes`` (nested set ``lft``/``rgt``/``level``); deletes are hard.
+* :class:`NotesnookVault` — Notesnook 3.4.9: one always-encrypted database ``files/notesnook``
+  (kept as an opaque blob here; nothing on the device can read it, as on a real phone).
 
 A note's text keeps checklist items as Markdown/Org task lines (``- [ ] x``) in every store but
 NotallyX, whose list notes keep them in ``items``. Written independently of the harness's parsers.
@@ -18,14 +20,16 @@ NotallyX, whose list notes keep them in ``items``. Written independently of the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import secrets
 import sqlite3
 import uuid
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from pytest_anyapp.sim.apps.base import SimApp
@@ -380,3 +384,77 @@ class OrgzlyDb(_Sqlite):
 def safe_file_name(title: str) -> str:
     """Markor's filename filter: characters a file name may not hold are dropped."""
     return re.sub(r'[\\/:*?"<>|\n\r\t]', "", title).strip()
+
+
+class NotesnookVault:
+    """Notesnook 3.4.9: notes, their text and notebooks in one database that is always encrypted
+    (``files/notesnook``; SQLite3MultipleCiphers, key wrapped by the Android Keystore). The double
+    keeps the same content as an opaque blob: a keystream-encrypted JSON document whose key lives
+    outside the app's files (here: in the simulator process, as the Keystore is outside the app),
+    so nothing on the device can read it, as on a real phone. ``pm clear`` removes the file; the
+    next start makes a new key. Delete moves a note to the trash (``deleted``)."""
+
+    path = "files/notesnook"
+    _keys: ClassVar[dict[str, bytes]] = {}
+
+    def __init__(self, app: SimApp) -> None:
+        self.file: Path = app.host_path(self.path)
+        self.now = app.now_ms
+
+    def _key(self) -> bytes:
+        if not self.file.exists():
+            self._keys[str(self.file)] = secrets.token_bytes(32)
+        return self._keys.setdefault(str(self.file), secrets.token_bytes(32))
+
+    def _crypt(self, data: bytes, key: bytes) -> bytes:
+        stream = b"".join(hashlib.sha256(key + i.to_bytes(8, "big")).digest() for i in range(len(data) // 32 + 1))
+        return bytes(a ^ b for a, b in zip(data, stream, strict=False))
+
+    def _load(self) -> dict[str, Any]:
+        if not self.file.exists():
+            return {"notes": [], "notebooks": []}
+        return dict(json.loads(self._crypt(self.file.read_bytes(), self._key())))
+
+    def _store(self, doc: dict[str, Any]) -> None:
+        key = self._key()
+        self.file.write_bytes(self._crypt(json.dumps(doc).encode(), key))
+
+    def create(self) -> None:
+        if not self.file.exists():
+            self._store({"notes": [], "notebooks": []})
+
+    def notes(self) -> list[SimNote]:
+        rows = sorted(self._load()["notes"], key=lambda n: -int(n["dateEdited"]))
+        return [SimNote(n["id"], n["title"], n["data"], folders=tuple(n["notebooks"]), trashed=bool(n["deleted"]))
+                for n in rows]
+
+    def folders(self) -> list[str]:
+        return sorted(self._load()["notebooks"])
+
+    def save(self, key: str | None, title: str, text: str, folder: str,
+             items: tuple[tuple[str, bool], ...] | None = None) -> str:
+        doc, now = self._load(), self.now()
+        if key is None:
+            key = secrets.token_hex(12)  # a 24-hex ObjectId-like id
+            doc["notes"].append({"id": key, "title": title, "data": text, "notebooks": [folder] if folder else [],
+                                 "deleted": False, "dateCreated": now, "dateEdited": now})
+        for n in doc["notes"]:
+            if n["id"] == key:
+                n.update(title=title, data=text, dateEdited=now)
+        if folder and folder not in doc["notebooks"]:
+            doc["notebooks"].append(folder)
+        self._store(doc)
+        return key
+
+    def trash(self, key: str) -> None:
+        doc = self._load()
+        for n in doc["notes"]:
+            if n["id"] == key:
+                n.update(deleted=True, dateEdited=self.now())
+        self._store(doc)
+
+    def add_folder(self, name: str) -> None:
+        doc = self._load()
+        if name not in doc["notebooks"]:
+            doc["notebooks"].append(name)
+        self._store(doc)
