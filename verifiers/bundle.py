@@ -33,6 +33,8 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
+    #: The agent's answer (retrieval templates: a wrong, partial or extra answer on the gold state).
+    answer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,10 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
+    #: Retrieval templates: the gold answer (also given with every tolerated state) ...
+    answer: str | None = None
+    #: ... and other answers a fair verifier accepts on the gold state (formatting, case, spacing).
+    tolerated_answers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

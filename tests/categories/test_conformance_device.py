@@ -54,14 +54,14 @@ def test_pair_conformance(client: DeviceClient, pair: Pair) -> None:
     first = round_trip(initial, "the initial state")
     assert not pair.check(params, first, [first], None).success, "the seeded store must not already satisfy the goal"
 
-    gold = pair.check(params, round_trip(cases.gold, "gold"), [first], None)
+    gold = pair.check(params, round_trip(cases.gold, "gold"), [first], cases.answer)
     assert gold.success, gold.summary()
     assert gold.validation_mode == pair.mode.mode
     for name, state in cases.tolerated.items():
-        result = pair.check(params, round_trip(state, name), [first], None)
+        result = pair.check(params, round_trip(state, name), [first], cases.answer)
         assert result.success, f"tolerated {name!r} failed: {result.summary()}"
     for name, miss in cases.near_misses.items():
         history = [miss.first_read] if miss.first_read is not None else [first]
-        result = pair.check(params, round_trip(miss.state, name), history, None)
+        result = pair.check(params, round_trip(miss.state, name), history, miss.answer)
         assert result.failed == [miss.fails], f"near miss {name!r}: failed {result.failed}, wanted [{miss.fails!r}]"
     adapter.teardown(client)
