@@ -124,12 +124,14 @@ class CalendarAdapter(AppAdapter[CalendarState]):
 CALENDAR_DB = "/data/data/com.android.providers.calendar/databases/calendar.db"
 PROVIDER_PACKAGE = "com.android.providers.calendar"
 AOSP_PROVIDER = SourceRef(
-    repo="aosp-mirror/platform_packages_providers_calendarprovider", tag="android-13.0.0_r1",
+    repo="aosp-mirror/platform_packages_providers_calendarprovider", tag="android-13 (not confirmed, see note)",
     files=("src/com/android/providers/calendar/CalendarDatabaseHelper.java (Events, Instances, Reminders, "
            "Calendars tables of calendar.db)",
-           "src/com/android/providers/calendar/CalendarProvider2.java (a non-sync-adapter delete sets deleted=1, "
-           "dirty=1 and drops the instances; recurring events keep DURATION instead of DTEND)"),
-    note="Android's own store; the apps below only write it through CalendarContract")
+           "src/com/android/providers/calendar/CalendarProvider2.java (deleteEventInternal: a sync adapter's "
+           "delete, or one of an event without _sync_id, removes the row; otherwise deleted=1, dirty=1; "
+           "instances are dropped either way)"),
+    note="read in the stored copy at commit e43e3300; the tag of that commit was not checked. Android's own "
+         "store: the two apps only write it through CalendarContract")
 #: The local calendar the seed provides (ACCOUNT_TYPE_LOCAL, owner access 700): a fresh emulator has none.
 LOCAL_CALENDAR_SQL = (
     "INSERT OR REPLACE INTO Calendars (_id, account_name, account_type, name, calendar_displayName, calendar_color, "
