@@ -37,18 +37,42 @@ def test_answer_mentions_whole_titles_only() -> None:
     assert not mentions("Team Syncs", "Team Sync")
 
 
-def test_provider_rows_recurring_use_duration_and_reminders() -> None:
-    line = SEP.join(["4", _hex("Team Sync"), _hex("Notes"), "1697626800000", "", "P2700S",
-                     "FREQ=WEEKLY;BYDAY=WE", "10,30"])
-    (ev,) = EtarAdapter().parse({"events": [line]}).events
-    assert (ev.title, ev.date, ev.start, ev.duration_min, ev.repeat, ev.reminders) == (
+def _content(col: str, values: list[str]) -> list[str]:
+    return [f"Row: {n} _id={4 + n}, {col}={v}" for n, v in enumerate(values)]
+
+
+PROVIDER_RAW = {
+    "title": _content("title", ["Team Sync", "Notes, title=Trap"]),
+    "description": ["Row: 0 _id=4, description=line one", "line two", "Row: 1 _id=5, description=NULL"],
+    "dtstart": _content("dtstart", ["1697626800000", "1697630400000"]),
+    "dtend": _content("dtend", ["NULL", "1697632200000"]),
+    "duration": _content("duration", ["P2700S", "NULL"]),
+    "rrule": _content("rrule", ["FREQ=WEEKLY;BYDAY=WE", "NULL"]),
+    "reminders": ["Row: 0 event_id=4, minutes=30", "Row: 1 event_id=4, minutes=10"],
+}
+
+
+def test_provider_content_query_rows() -> None:
+    """Recurring rows use DURATION; values run to the line's end (a ", x=" inside stays), a line that
+    is no row continues the previous value, NULL is none."""
+    first, second = EtarAdapter().parse(PROVIDER_RAW).events
+    assert (first.title, first.date, first.start, first.duration_min, first.repeat, first.reminders) == (
         "Team Sync", "2023-10-18", "11:00", 45, "weekly", [10, 30])
+    assert first.description == "line one\nline two"
+    assert (second.title, second.description, second.duration_min, second.repeat) == (
+        "Notes, title=Trap", "", 30, None)
 
 
-def test_provider_row_without_end_or_duration_is_unreadable() -> None:
-    line = SEP.join(["4", _hex("x"), "", "1697626800000", "", "", "", ""])
-    with pytest.raises(VerifierReadError):
-        EtarAdapter().parse({"events": [line]})
+def test_provider_reads_must_agree_and_be_complete() -> None:
+    changed = {**PROVIDER_RAW, "dtstart": _content("dtstart", ["1697626800000"])}
+    with pytest.raises(VerifierReadError, match="changed"):
+        EtarAdapter().parse(changed)
+    no_end = {**PROVIDER_RAW, "duration": _content("duration", ["NULL", "NULL"]),
+              "dtend": _content("dtend", ["NULL", "NULL"])}
+    with pytest.raises(VerifierReadError, match="neither"):
+        EtarAdapter().parse(no_end)
+    empty = {k: ["No result found."] for k in PROVIDER_RAW}
+    assert EtarAdapter().parse(empty).events == []
 
 
 def test_fossify_rows_are_seconds_with_interval_and_reminder_slots() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import shlex
 from typing import TYPE_CHECKING, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
@@ -143,9 +144,10 @@ JULIAN_EPOCH = 2440588
 
 
 class ProviderAdapter(CalendarAdapter):
-    """Events in Android's CalendarProvider, written and read with ``sqlite3`` as root while the
-    provider is stopped (``content query`` prints values unescaped, so a title with ", x=" would be
-    ambiguous). Deleted rows (``deleted=1``) are not events."""
+    """Events in Android's CalendarProvider: seeded with ``sqlite3`` as root into ``calendar.db``
+    while the provider is stopped (with their ``Instances`` rows), read back through the provider
+    with ``content query`` (values print unescaped, so each query projects ``_id`` and one value,
+    which is then the rest of its line). Deleted rows (``deleted=1``) are not events."""
 
     db_path = CALENDAR_DB
     runtime_permissions = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR")
@@ -174,27 +176,76 @@ class ProviderAdapter(CalendarAdapter):
         device.force_stop(PROVIDER_PACKAGE)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT _id || char(31) || hex(COALESCE(title,'')) || char(31) || hex(COALESCE(description,'')) "
-               "|| char(31) || COALESCE(dtstart,'') || char(31) || COALESCE(dtend,'') || char(31) || "
-               "COALESCE(duration,'') || char(31) || COALESCE(rrule,'') || char(31) || COALESCE((SELECT "
-               "group_concat(minutes) FROM Reminders r WHERE r.event_id = Events._id), '') "
-               "FROM Events WHERE deleted = 0 AND original_id IS NULL ORDER BY _id;")
-        return {"events": read_lines(device, CALENDAR_DB, sql)}
+        """``content query`` output, one query per column (``_id`` then the value, so a value is the
+        rest of its line), as Android 13's ``cmds/content`` prints it."""
+        raw = {col: provider_query(device, "events", f"_id:{col}", LIVE_EVENTS) for col in EVENT_COLUMNS}
+        raw["reminders"] = provider_query(device, "reminders", "event_id:minutes", None)
+        return raw
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
+        name = self.app.display_name
+        cols = {col: content_rows(raw, col, "_id", col, name) for col in EVENT_COLUMNS}
+        ids = [k for k, _ in cols["title"]]
+        if any([k for k, _ in rows] != ids for rows in cols.values()):
+            raise VerifierReadError(f"{name}: the events changed between the column reads")
+        value = {col: dict(rows) for col, rows in cols.items()}
+        reminders: dict[str, list[int]] = {}
+        for event_id, minutes in content_rows(raw, "reminders", "event_id", "minutes", name):
+            reminders.setdefault(event_id, []).append(int(minutes))
         events = []
-        for _id, title, desc, start, end, duration, rule, mins in fields(raw, "events", 8, self.app.display_name):
-            if not start:
-                raise VerifierReadError(f"{self.app.display_name}: event {_id} has no dtstart")
+        for _id in ids:
+            start, end, duration = value["dtstart"][_id], value["dtend"][_id], value["duration"][_id]
+            if start is None:
+                raise VerifierReadError(f"{name}: event {_id} has no dtstart")
             begin = int(start)
-            length_s = (int(end) - begin) // 1000 if end else rfc_duration_s(duration)
+            length_s = (int(end) - begin) // 1000 if end is not None else rfc_duration_s(duration or "")
             if length_s is None:
-                raise VerifierReadError(f"{self.app.display_name}: event {_id} has neither dtend nor a duration")
+                raise VerifierReadError(f"{name}: event {_id} has neither dtend nor a duration")
             day, at = split_ms(begin)
-            events.append(CalEvent(title=from_hex(title), date=day, start=at, duration_min=length_s // 60,
-                                   description=from_hex(desc), repeat=rrule_freq(rule),
-                                   reminders=sorted(int(m) for m in mins.split(",") if m)))
+            events.append(CalEvent(title=value["title"][_id] or "", date=day, start=at, duration_min=length_s // 60,
+                                   description=value["description"][_id] or "",
+                                   repeat=rrule_freq(value["rrule"][_id] or ""),
+                                   reminders=sorted(reminders.get(_id, []))))
         return CalendarState(events=events)
+
+
+EVENT_COLUMNS = ("title", "description", "dtstart", "dtend", "duration", "rrule")
+#: Live master events (a deleted row is no event; exceptions to a series have ``original_id``).
+LIVE_EVENTS = "deleted=0 AND original_id IS NULL"
+
+
+def provider_query(device: DeviceClient, table: str, projection: str, where: str | None) -> list[str]:
+    """Lines of ``content query`` on ``content://com.android.calendar/<table>``; a provider error
+    (printed, exit status 0) is a ``VerifierReadError``."""
+    cmd = f"content query --uri content://com.android.calendar/{table} --projection {projection} --sort _id"
+    if where:
+        cmd += f" --where {shlex.quote(where)}"
+    try:
+        out = device.check(cmd)
+    except DeviceError as exc:
+        raise VerifierReadError(f"content query {table} failed: {exc}") from exc
+    return out.removesuffix("\n").split("\n")
+
+
+def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) -> list[tuple[str, str | None]]:
+    """``(id, value)`` per ``Row: <n> <id_col>=<id>, <col>=<value>`` line (``NULL`` is None); a line
+    that is no row continues the previous value (a value with a line break)."""
+    if key not in raw:
+        raise VerifierReadError(f"{app} snapshot has no {key!r} read")
+    lines = raw[key]
+    if [line.strip() for line in lines] in (["No result found."], [""], []):
+        return []
+    pattern = re.compile(rf"Row: (\d+) {re.escape(id_col)}=(\d+), {re.escape(col)}=(.*)$")
+    out: list[list[str]] = []
+    for line in lines:
+        hit = pattern.match(line)
+        if hit and int(hit.group(1)) == len(out):
+            out.append([hit.group(2), hit.group(3)])
+        elif out:
+            out[-1][1] += "\n" + line
+        else:
+            raise VerifierReadError(f"{app}: unexpected content query output {line!r}")
+    return [(k, None if v == "NULL" else v) for k, v in out]
 
 
 _PROVIDER_FORMAT = (
