@@ -128,11 +128,12 @@ AOSP_PROVIDER = SourceRef(
     repo="aosp-mirror/platform_packages_providers_calendarprovider", tag="android-13 (not confirmed, see note)",
     files=("src/com/android/providers/calendar/CalendarDatabaseHelper.java (Events, Instances, Reminders, "
            "Calendars tables of calendar.db)",
-           "src/com/android/providers/calendar/CalendarProvider2.java (deleteEventInternal: a sync adapter's "
-           "delete, or one of an event without _sync_id, removes the row; otherwise deleted=1, dirty=1; "
+           "src/com/android/providers/calendar/CalendarProvider2.java (deleteEventInternal: an app's delete "
+           "marks deleted=1, dirty=1, or removes the row of a never-synced event, depending on the version; "
            "instances are dropped either way)"),
-    note="read in the stored copy at commit e43e3300; the tag of that commit was not checked. Android's own "
-         "store: the two apps only write it through CalendarContract")
+    note="read in stored copies whose tags were not checked (one is pre-ICS); the android-13 delete branch is "
+         "not confirmed. The reader filters deleted=0, so both behaviours read the same. Android's own store: "
+         "the two apps only write it through CalendarContract")
 #: The local calendar the seed provides (ACCOUNT_TYPE_LOCAL, owner access 700): a fresh emulator has none.
 LOCAL_CALENDAR_SQL = (
     "INSERT OR REPLACE INTO Calendars (_id, account_name, account_type, name, calendar_displayName, calendar_color, "
