@@ -33,7 +33,7 @@ class NearMiss:
     fails: str
     #: The first read of the episode when the latch needs a different one (e.g. never seeded).
     first_read: CategoryState | None = None
-    #: The agent's answer (retrieval templates: a wrong, partial or extra answer on the gold state).
+    #: The agent's answer (retrieval templates); None: the gold answer (``Cases.answer``).
     answer: str | None = None
 
 
@@ -44,10 +44,13 @@ class Cases:
     gold: CategoryState
     tolerated: dict[str, CategoryState] = field(default_factory=dict)
     near_misses: dict[str, NearMiss] = field(default_factory=dict)
-    #: Retrieval templates: the gold answer (also given with every tolerated state) ...
+    #: Retrieval templates: the gold answer, and answers a fair verifier must also accept.
     answer: str | None = None
-    #: ... and other answers a fair verifier accepts on the gold state (formatting, case, spacing).
     tolerated_answers: dict[str, str] = field(default_factory=dict)
+
+    def answer_of(self, miss: NearMiss) -> str | None:
+        """The answer a near miss is checked with (its own, else the gold one)."""
+        return miss.answer if miss.answer is not None else self.answer
 
 
 @dataclass(frozen=True)

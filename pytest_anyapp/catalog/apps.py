@@ -10,8 +10,7 @@ each category). Decisions taken while cataloguing, so nobody has to rediscover t
 * ``app_id`` is ``<category>_<slug>``. The To-Do and Notes profiles use un-prefixed ids (``cfait``,
   ``markor``); they get the category prefix (``tasks_cfait``, ``notes_markor``). ``tasks_org``
   (Tasks.org) already carries the ``tasks`` prefix, so it keeps its exact id (slug ``org``).
-* Pinned versions exist for the 23 cohort apps (``app_versions_pinned.csv``) and for the Calendar
-  apps (at the tags their storage profiles were read at, docs/calendar.md); the others have
+* Pinned versions exist only for the 23 cohort apps (``app_versions_pinned.csv``); the other 29 have
   none, so ``version_name``/``version_code`` stay ``None`` and the F-Droid/AndroidWorld version hints
   of the notes are recorded in ``apk_source`` only (a hint is not a pin: preflight must not enforce it).
   No apk sha256 is given in the notes for any app, so ``apk_sha256`` is ``None`` everywhere.

@@ -64,13 +64,14 @@ def test_sms_rows_are_unchanged() -> None:
     ]
 
 
-def test_pins_only_for_the_five_category_cohort() -> None:
-    """The notes pin versions for the 23 cohort apps; other categories pin only at the tags their
-    storage profiles were read at (Calendar: docs/calendar.md); the rest must not invent pins."""
-    cohort = {Category.SMS, Category.CONTACTS, Category.CLOCK, Category.FILES, Category.MAPS, Category.CALENDAR}
+def test_pins_for_the_cohort_and_whole_pins_elsewhere() -> None:
+    """The notes pin versions for the 23 cohort apps; other apps are pinned only where a category
+    helper read the app's source at a tag (the category doc cites it), and then with both fields."""
+    cohort = {Category.SMS, Category.CONTACTS, Category.CLOCK, Category.FILES, Category.MAPS}
     for app in APPS:
         pinned = app.version_name is not None and app.version_code is not None
-        assert pinned == (app.category in cohort), app.app_id
+        assert pinned or app.category not in cohort, app.app_id
+        assert (app.version_name is None) == (app.version_code is None), app.app_id
     assert app_by_id("clock_google_clock").version_code == 74001498
 
 
