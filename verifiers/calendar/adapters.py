@@ -192,6 +192,8 @@ class ProviderAdapter(CalendarAdapter):
         value = {col: dict(rows) for col, rows in cols.items()}
         reminders: dict[str, list[int]] = {}
         for event_id, minutes in content_rows(raw, "reminders", "event_id", "minutes", name):
+            if minutes is None or not minutes.lstrip("-").isdigit():
+                raise VerifierReadError(f"{name}: reminder of event {event_id} has minutes {minutes!r}")
             reminders.setdefault(event_id, []).append(int(minutes))
         events = []
         for _id in ids:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_anyapp.templates.base import Params, TaskTemplate
+from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate
 from verifiers.bundle import Cases, NearMiss
 from verifiers.calendar.state import CalendarState, CalEvent, same_title
 from verifiers.calendar.templates import hhmm, seeded
@@ -41,7 +41,8 @@ def _create(template: TaskTemplate[Any], p: Params) -> Cases:
     reminders = [p["reminder_mins"]] if "reminder_mins" in p else []
     ev = CalEvent(title=p["event_title"], date=p["date"], start=hhmm(p["hour"]), duration_min=p["duration_mins"],
                   description=desc, repeat=repeat, reminders=reminders)
-    tolerated = {"title_case_and_spacing": _plus(init, ev.model_copy(update={"title": " " + ev.title.upper() + " "}))}
+    shouted = ev.model_copy(update={"title": " " + ev.title.upper() + " "})
+    tolerated: dict[str, CategoryState] = {"title_case_and_spacing": _plus(init, shouted)}
     if sid == "SimpleCalendarAddReminder":
         tolerated["app_default_reminder_too"] = _plus(init, ev.model_copy(update={"reminders": [10, *reminders]}))
     elif sid == "SimpleCalendarAddTimedEvent":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
@@ -94,7 +94,7 @@ def _new(state: CalendarState, first: CalendarState, title: str) -> list[CalEven
 class CalendarTemplate(TaskTemplate[CalendarState]):
     category: ClassVar[Category] = Category.CALENDAR
     state_type: ClassVar[type[CategoryState]] = CalendarState
-    origin = "androidworld_adapted"
+    origin: ClassVar[Literal["androidworld_adapted", "new"]] = "androidworld_adapted"
 
 
 # -- create -------------------------------------------------------------------------------------------
