@@ -223,21 +223,28 @@ APPS: tuple[AppSpec, ...] = (
             package="com.ztftrue.music", category=_C.MUSIC, is_original=False,
             apk_source=_fdroid("com.ztftrue.music_69.apk"), version_name="0.1.69", version_code=69),
     # -- Calendar (tasks_part2 §5A; no pins; Google/Samsung/Proton Calendar are de-scoped) --------
+    # Pins added since: the tag whose source each storage profile was read at (docs/calendar.md).
     AppSpec(app_id="calendar_simple_calendar_pro", display_name="Simple Calendar Pro",
             package="com.simplemobiletools.calendar.pro", category=_C.CALENDAR, is_original=True,
-            apk_source="AndroidWorld APK set (com.simplemobiletools.calendar.pro_238.apk)"),
+            apk_source="AndroidWorld APK set (com.simplemobiletools.calendar.pro_238.apk; "
+                       "SimpleMobileTools/Simple-Calendar tag 6.22.2, app/build.gradle)",
+            version_name="6.22.2", version_code=238),
     AppSpec(app_id="calendar_etar", display_name="Etar",
             package="ws.xsoh.etar", category=_C.CALENDAR, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="F-Droid (Etar-Group/Etar-Calendar tag v1.0.57, app/build.gradle.kts)",
+            version_name="1.0.57", version_code=57),
     AppSpec(app_id="calendar_fossify_calendar", display_name="Fossify Calendar",
             package="org.fossify.calendar", category=_C.CALENDAR, is_original=False,
-            apk_source=_FDROID_INFERRED),
+            apk_source="F-Droid (FossifyOrg/Calendar tag 1.10.3, gradle.properties)",
+            version_name="1.10.3", version_code=20),
     AppSpec(app_id="calendar_calendar", display_name="Calendar",
             package="com.vayunmathur.calendar", category=_C.CALENDAR, is_original=False,
-            apk_source="unknown (not in the reference notes)"),
+            apk_source="GitHub release (vayun-mathur/Modern-Apps tag v2.6.7, calendar/build.gradle.kts)",
+            version_name="v2.6.7", version_code=20260816),
     AppSpec(app_id="calendar_kashcal", display_name="KashCal",
             package="org.onekash.kashcal", category=_C.CALENDAR, is_original=False,
-            apk_source="unknown (not in the reference notes)"),
+            apk_source="GitHub release (KashCal/KashCal tag v22.5.15, version.properties)",
+            version_name="22.5.15", version_code=399),
 )
 
 

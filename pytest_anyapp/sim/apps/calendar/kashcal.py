@@ -1,0 +1,42 @@
+"""KashCal 22.5.15 (``org.onekash.kashcal``), a local/CalDAV calendar on its own Room database.
+
+A FAB "Create event"; an event opens its details sheet (edit pencil, "Delete event" icon confirmed
+with "Delete"); the editor saves with a toolbar check. Storage: Room ``databases/kashcal.db``
+(:class:`KashCalDb`: ``events`` in ms with RRULE and ISO reminder offsets, ``occurrences`` with
+YYYYMMDD days; the local calendar ``local://default`` is made at first start).
+"""
+
+from __future__ import annotations
+
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
+from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
+
+SKIN = CalendarSkin(
+    title="KashCal", list_id="agenda_list", row_title_id="occurrence_title", row_detail_id="occurrence_time",
+    empty_text="No events scheduled", entry=Icon("event_add", "Create event", "fab_create"),
+    editor_activity="org.onekash.kashcal.ui.MainActivity", title_hint="Event title",
+    description_hint="Add notes", save=Icon("tick", "Save changes", "save_button"),
+    delete=Icon("bin", "Delete event", "delete_button"), delete_confirm="Delete",
+    repeats=("One-time event", "Repeats every day", "Repeats every week"),
+    reminders=((-1, "No alert"), (10, "10 minutes early"), (15, "15 minutes early"), (30, "30 minutes early"),
+               (60, "1 hour early")),
+    edit=Icon("pen", "Edit event", "edit_button"), date_label="Starts on", start_label="Start",
+    end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
+    open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
+)
+
+
+class KashCal(CalendarApp):
+    package = "org.onekash.kashcal"
+    label = "KashCal"
+    version_name, version_code = "22.5.15", 399
+    launch_activity = "org.onekash.kashcal.MainActivity"
+    icon_color = "#5E35B1"
+    skin = SKIN
+
+    def on_create(self) -> None:
+        KashCalDb(self).create()
+
+    @property
+    def store(self) -> EventStore:
+        return KashCalDb(self)

@@ -1,0 +1,319 @@
+"""The Calendar screen kit: the category's screens written once, with explicit variation points.
+
+A calendar double is a declarative :class:`CalendarSkin` plus its store (:mod:`.store`). Flow
+choices (``Literal``/``bool`` fields):
+
+* **entry** — a FAB or a toolbar "+" (``entry_place``);
+* **opening an event** — straight into its editor (``open_flow="editor"``, Fossify/Simple Calendar)
+  or a details page with an edit action (``"details"``, Etar, Calendar, KashCal);
+* **deleting** — an icon in the editor's toolbar, an icon on the details page, or the details page's
+  overflow menu (``delete_place``), confirmed in a dialog whose button is ``delete_confirm``;
+* **how a row reads** — ``date_format`` and ``time_format`` of the line under each title;
+* **saving** — a toolbar icon or a text button (``save_style``);
+* **a new event's reminder** — ``default_reminder`` (Fossify/Simple Calendar: 10 minutes).
+
+Date and time pickers are the platform pickers' keyboard-input modes (typed ``mm/dd/yyyy`` and
+``hh:mm``, 24-hour), as a user may type them on a real phone. Changing the start keeps the length
+(end follows), as the real editors do.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Literal
+
+from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
+from pytest_anyapp.sim.ui.views import (
+    Button,
+    Column,
+    EditText,
+    Fab,
+    ImageButton,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    TextView,
+    Toolbar,
+    View,
+)
+
+
+@dataclass(frozen=True)
+class Icon:
+    icon: str
+    desc: str
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class CalendarSkin:
+    """One calendar app, declared."""
+
+    title: str
+    list_id: str
+    row_title_id: str
+    row_detail_id: str
+    empty_text: str
+    entry: Icon
+    editor_activity: str
+    title_hint: str
+    description_hint: str
+    save: Icon
+    delete: Icon
+    delete_confirm: str
+    #: Labels of the repeat choices: no repeat, daily, weekly.
+    repeats: tuple[str, str, str]
+    #: Reminder choices as (minutes, label); minutes -1 is "no reminder".
+    reminders: tuple[tuple[int, str], ...]
+    edit: Icon = Icon("edit", "Edit")
+    date_label: str = "Date"
+    start_label: str = "Start time"
+    end_label: str = "End time"
+    reminder_label: str = "Reminder"
+    menu: tuple[str, ...] = ()
+    entry_place: Literal["fab", "toolbar"] = "fab"
+    open_flow: Literal["editor", "details"] = "editor"
+    delete_place: Literal["editor", "details", "details_menu"] = "editor"
+    save_style: Literal["icon", "text"] = "icon"
+    date_format: Literal["iso", "short", "weekday", "dmy"] = "short"
+    time_format: Literal["24h", "12h"] = "24h"
+    default_reminder: int | None = None
+    lineage: str = ""
+    overrides: tuple[str, ...] = field(default_factory=tuple)
+
+
+def date_text(iso: str, fmt: str) -> str:
+    """``2023-10-17`` / ``Oct 17`` / ``Tue, Oct 17`` / ``17.10.2023``."""
+    if fmt == "iso":
+        return iso
+    t = time.strptime(iso, "%Y-%m-%d")
+    if fmt == "dmy":
+        return f"{t.tm_mday:02d}.{t.tm_mon:02d}.{t.tm_year}"
+    short = f"{calendar.month_abbr[t.tm_mon]} {t.tm_mday}"
+    return f"{calendar.day_abbr[t.tm_wday]}, {short}" if fmt == "weekday" else short
+
+
+def time_text(hhmm: str, fmt: str) -> str:
+    if fmt == "24h":
+        return hhmm
+    h, m = (int(x) for x in hhmm.split(":"))
+    return f"{(h - 1) % 12 + 1}:{m:02d} {'AM' if h < 12 else 'PM'}"
+
+
+def typed_date(text: str) -> str | None:
+    try:
+        return time.strftime("%Y-%m-%d", time.strptime(text.strip(), "%m/%d/%Y"))
+    except ValueError:
+        return None
+
+
+def typed_time(text: str) -> str | None:
+    try:
+        return time.strftime("%H:%M", time.strptime(text.strip(), "%H:%M"))
+    except ValueError:
+        return None
+
+
+def hhmm(minutes: int) -> str:
+    minutes = max(0, min(minutes, 23 * 60 + 59))
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+class CalendarApp(SimApp):
+    """A calendar double: metadata on the subclass, screens from ``skin``, storage from ``store``."""
+
+    skin: ClassVar[CalendarSkin]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
+            cls.home = EventList
+
+    @property
+    def store(self) -> EventStore:
+        raise NotImplementedError
+
+
+class CalendarScreen(Screen):
+    @property
+    def cal(self) -> CalendarApp:
+        assert isinstance(self.app, CalendarApp)
+        return self.app
+
+    @property
+    def skin(self) -> CalendarSkin:
+        return self.cal.skin
+
+    def when(self, ev: Ev) -> str:
+        s = self.skin
+        return (f"{date_text(ev.date, s.date_format)}, {time_text(ev.start, s.time_format)} – "
+                f"{time_text(ev.end, s.time_format)}")
+
+    def open(self, ev: Ev) -> None:
+        self.push(Details(self.app, ev) if self.skin.open_flow == "details" else Editor(self.app, ev))
+
+    def ask_delete(self, ev: Ev, then_finish: bool) -> None:
+        def yes() -> None:
+            self.cal.store.delete(ev.key)
+            if then_finish:
+                self.finish()
+        self.show_dialog(AlertDialog("", f"Delete {ev.title}?", positive=(self.skin.delete_confirm, yes),
+                                     negative=("Cancel", None)))
+
+
+class EventList(CalendarScreen):
+    """Every event, by start; each row: the title, and the day and times under it."""
+
+    def build(self) -> View:
+        s = self.skin
+        rows = [ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
+                         on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
+        new = lambda: self.push(Editor(self.app, None))  # noqa: E731
+        actions: list[View] = []
+        fab = None
+        if s.entry_place == "fab":
+            fab = Fab(s.entry.icon, s.entry.desc, on_click=new, id=s.entry.id or None)
+        else:
+            actions.append(ImageButton(s.entry.icon, s.entry.desc, on_click=new, id=s.entry.id or None))
+        menu = [(label, None) for label in s.menu]
+        return Scaffold(Toolbar(s.title, actions=actions, menu=menu),
+                        ScrollList(*rows, id=s.list_id, empty_text=s.empty_text), fab=fab)
+
+
+class Details(CalendarScreen):
+    """An event's page: title, day and times, description; edit (and delete) in its toolbar."""
+
+    def __init__(self, app: SimApp, ev: Ev) -> None:
+        super().__init__(app)
+        self.key = ev.key
+
+    def current(self) -> Ev | None:
+        return next((e for e in self.cal.store.events() if e.key == self.key), None)
+
+    def build(self) -> View:
+        s = self.skin
+        ev = self.current()
+        if ev is None:
+            return Scaffold(Toolbar("", nav="back"), TextView(""))
+        actions: list[View] = [ImageButton(s.edit.icon, s.edit.desc, on_click=lambda: self.push(Editor(self.app, ev)),
+                                           id=s.edit.id or None)]
+        menu: list[tuple[str, Any]] = []
+        if s.delete_place == "details":
+            actions.append(ImageButton(s.delete.icon, s.delete.desc, on_click=lambda: self.ask_delete(ev, True),
+                                       id=s.delete.id or None))
+        elif s.delete_place == "details_menu":
+            menu.append((s.delete.desc, lambda: self.ask_delete(ev, True)))
+        return Scaffold(Toolbar("", nav="back", actions=actions, menu=menu), Column(
+            TextView(ev.title, size=22, id="title", padding=(16, 8)),
+            TextView(self.when(ev), id="when", padding=(16, 4)),
+            TextView(ev.description, id="description", padding=(16, 4)) if ev.description else None))
+
+
+class Editor(CalendarScreen):
+    """A new event (``ev`` None) or an existing one; nothing is stored until the save action."""
+
+    def __init__(self, app: SimApp, ev: Ev | None) -> None:
+        super().__init__(app)
+        s = self.skin
+        self.editing = ev
+        if ev is None:
+            now = time.gmtime(self.app.now_ms() // 1000)
+            start = (now.tm_hour + 1) * 60 if now.tm_hour < 23 else 23 * 60
+            rem = (s.default_reminder,) if s.default_reminder is not None else ()
+            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + 60), reminders=rem)
+        self.draft = ev
+        self.set_field("event_title", ev.title)
+        self.set_field("event_description", ev.description)
+        self.focus("event_title")
+
+    def activity_name(self) -> str:
+        return self.app.activity_name(self.skin.editor_activity)
+
+    def build(self) -> View:
+        s, d = self.skin, self.draft
+        repeat = s.repeats[(None, "daily", "weekly").index(d.repeat) if d.repeat in (None, "daily", "weekly") else 0]
+        reminder = ", ".join(lbl for m, lbl in s.reminders if m in d.reminders) or s.reminders[0][1]
+        body: list[View] = [
+            EditText("event_title", hint=s.title_hint, padding=(16, 12)),
+            Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
+            Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
+                   id="event_start_time", style="text"),
+            Button(f"{s.end_label}: {time_text(d.end, s.time_format)}", lambda: self.ask_time(False),
+                   id="event_end_time", style="text"),
+            Button(repeat, self.ask_repeat, id="event_repeat", style="text"),
+            Button(f"{s.reminder_label}: {reminder}", self.ask_reminder, id="event_reminder", style="text"),
+            EditText("event_description", hint=s.description_hint, padding=(16, 12)),
+        ]
+        actions: list[View] = []
+        if s.delete_place == "editor" and self.editing is not None:
+            ev = self.editing
+            actions.append(ImageButton(s.delete.icon, s.delete.desc, on_click=lambda: self.ask_delete(ev, True),
+                                       id=s.delete.id or None))
+        bottom = None
+        if s.save_style == "icon":
+            actions.append(ImageButton(s.save.icon, s.save.desc, on_click=self.save, id=s.save.id or None))
+        else:
+            bottom = Row(Button(s.save.desc, self.save, id=s.save.id or None), padding=(16, 8))
+        return Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom)
+
+    def update(self, **changes: Any) -> None:
+        self.draft = replace(self.draft, **changes)
+
+    def ask_date(self) -> None:
+        def ok() -> None:
+            day = typed_date(self.field("date_input"))
+            if day is None:
+                self.toast("Invalid format.")
+            else:
+                self.update(date=day)
+        self.set_field("date_input", "")
+        self.show_dialog(AlertDialog("Select date", view=EditText("date_input", hint="mm/dd/yyyy"),
+                                     positive=("OK", ok), negative=("Cancel", None)))
+
+    def ask_time(self, start: bool) -> None:
+        def ok() -> None:
+            at = typed_time(self.field("time_input"))
+            d = self.draft
+            if at is None:
+                self.toast("Invalid time")
+            elif start:  # the end follows, keeping the length
+                self.update(start=at, end=hhmm(to_min(at) + d.minutes))
+            elif to_min(at) < to_min(d.start):
+                self.toast("The end time cannot be before the start")
+            else:
+                self.update(end=at)
+        self.set_field("time_input", "")
+        self.show_dialog(AlertDialog("Enter time", view=EditText("time_input", hint="hh:mm"),
+                                     positive=("OK", ok), negative=("Cancel", None)))
+
+    def ask_repeat(self) -> None:
+        def pick(i: int) -> None:
+            self.update(repeat=(None, "daily", "weekly")[i])
+            self.dismiss_dialog()
+        self.show_dialog(AlertDialog("", choices=list(self.skin.repeats), on_choice=pick))
+
+    def ask_reminder(self) -> None:
+        options = self.skin.reminders
+
+        def pick(i: int) -> None:  # the first reminder slot takes the choice
+            minutes = options[i][0]
+            rest = self.draft.reminders[1:]
+            self.update(reminders=tuple(m for m in (minutes, *rest) if m >= 0))
+            self.dismiss_dialog()
+        self.show_dialog(AlertDialog(self.skin.reminder_label, choices=[lbl for _, lbl in options], on_choice=pick))
+
+    def save(self) -> None:
+        title = self.field("event_title").strip()
+        if not title:
+            self.toast("Title cannot be empty")
+            return
+        try:
+            self.cal.store.save(replace(self.draft, title=title, description=self.field("event_description").strip()))
+        except LookupError:
+            self.toast("No calendars available")
+            return
+        self.finish()

@@ -1,0 +1,90 @@
+"""Pure rules of the Calendar adapters and criteria: store encodings parse to the app-neutral state."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_anyapp.errors import VerifierReadError
+from verifiers.calendar.adapters import (
+    SEP,
+    EtarAdapter,
+    FossifyCalendarAdapter,
+    KashCalAdapter,
+    rfc_duration_s,
+    rrule_freq,
+)
+from verifiers.calendar.state import mentions
+
+
+def _hex(text: str) -> str:
+    return text.encode().hex().upper()
+
+
+@pytest.mark.parametrize(("rule", "freq"), [("FREQ=WEEKLY;WKST=SU;BYDAY=TU", "weekly"), ("RRULE:FREQ=DAILY", "daily"),
+                                            ("INTERVAL=1;FREQ=MONTHLY", "monthly"), ("", None), ("BYDAY=MO", "other")])
+def test_rrule_frequency(rule: str, freq: str | None) -> None:
+    assert rrule_freq(rule) == freq
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("P3600S", 3600), ("PT1H30M", 5400), ("P1D", 86400), ("PT45M", 2700),
+                                               ("1 hour", None)])
+def test_rfc_durations(text: str, seconds: int | None) -> None:
+    assert rfc_duration_s(text) == seconds
+
+
+def test_answer_mentions_whole_titles_only() -> None:
+    assert mentions("The events are team sync and weekly 1:1.", "Weekly 1:1")
+    assert not mentions("Team Syncs", "Team Sync")
+
+
+def _content(col: str, values: list[str]) -> list[str]:
+    return [f"Row: {n} _id={4 + n}, {col}={v}" for n, v in enumerate(values)]
+
+
+PROVIDER_RAW = {
+    "title": _content("title", ["Team Sync", "Notes, title=Trap"]),
+    "description": ["Row: 0 _id=4, description=line one", "line two", "Row: 1 _id=5, description=NULL"],
+    "dtstart": _content("dtstart", ["1697626800000", "1697630400000"]),
+    "dtend": _content("dtend", ["NULL", "1697632200000"]),
+    "duration": _content("duration", ["P2700S", "NULL"]),
+    "rrule": _content("rrule", ["FREQ=WEEKLY;BYDAY=WE", "NULL"]),
+    "reminders": ["Row: 0 event_id=4, minutes=30", "Row: 1 event_id=4, minutes=10"],
+}
+
+
+def test_provider_content_query_rows() -> None:
+    """Recurring rows use DURATION; values run to the line's end (a ", x=" inside stays), a line that
+    is no row continues the previous value, NULL is none."""
+    first, second = EtarAdapter().parse(PROVIDER_RAW).events
+    assert (first.title, first.date, first.start, first.duration_min, first.repeat, first.reminders) == (
+        "Team Sync", "2023-10-18", "11:00", 45, "weekly", [10, 30])
+    assert first.description == "line one\nline two"
+    assert (second.title, second.description, second.duration_min, second.repeat) == (
+        "Notes, title=Trap", "", 30, None)
+
+
+def test_provider_reads_must_agree_and_be_complete() -> None:
+    changed = {**PROVIDER_RAW, "dtstart": _content("dtstart", ["1697626800000"])}
+    with pytest.raises(VerifierReadError, match="changed"):
+        EtarAdapter().parse(changed)
+    no_end = {**PROVIDER_RAW, "duration": _content("duration", ["NULL", "NULL"]),
+              "dtend": _content("dtend", ["NULL", "NULL"])}
+    with pytest.raises(VerifierReadError, match="neither"):
+        EtarAdapter().parse(no_end)
+    empty = {k: ["No result found."] for k in PROVIDER_RAW}
+    assert EtarAdapter().parse(empty).events == []
+
+
+def test_fossify_rows_are_seconds_with_interval_and_reminder_slots() -> None:
+    line = SEP.join(["1", _hex("Budget Review"), "", "1697626800", "1697632200", "86400", "10", "-1", "60"])
+    (ev,) = FossifyCalendarAdapter().parse({"events": [line]}).events
+    assert (ev.start, ev.duration_min, ev.repeat, ev.reminders) == ("11:00", 90, "daily", [10, 60])
+
+
+def test_kashcal_reminders_are_iso_offsets() -> None:
+    line = SEP.join(["1", _hex("Client Call"), "", "1697626800000", "1697628600000", "",
+                     _hex('["-PT15M","-PT1H"]')])
+    (ev,) = KashCalAdapter().parse({"events": [line]}).events
+    assert (ev.duration_min, ev.repeat, ev.reminders) == (30, None, [15, 60])
+    with pytest.raises(VerifierReadError):
+        KashCalAdapter().parse({"events": [line.replace(_hex('["-PT15M","-PT1H"]'), _hex("soon"))]})

@@ -1,0 +1,255 @@
+"""Gold UI solutions for the 10 Calendar templates in each app.
+
+Each app is described once by a :class:`CalUi` (where "new event" is, whether an event opens in its
+editor or on a details page, where Delete lives and how it is confirmed, the labels of the repeat
+and reminder choices, how a row shows its day and time); the template scripts are written once
+against that. Scripts find events by reading the list's rows (title and the line under it) off
+the screen; retrieval scripts answer from what they read, never from the parameters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+
+from pytest_anyapp.agents.base import TaskInfo
+from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Read, Tap, TypeInto, TypeText
+from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from verifiers.bundle import Script
+
+Steps = Generator[Intent, str, None]
+MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                                      "Dec"), start=1)}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One list row as read off the screen."""
+
+    title: str
+    date: str
+    start: str
+
+
+@dataclass(frozen=True)
+class CalUi:
+    app_id: str
+    new_event: By
+    save: By
+    row_title_res: str
+    row_detail_res: str
+    repeats: tuple[str, str]  # daily, weekly
+    reminders: dict[int, str]
+    confirm: str
+    delete: tuple[Intent, ...]
+    #: Taps from an opened event to its editor (details page apps: the edit action).
+    to_editor: tuple[Intent, ...] = ()
+
+
+def _menu(label: str) -> tuple[Intent, ...]:
+    return (Tap(By(desc="More options")), Tap(By(text=label)))
+
+
+FOSSIFY = CalUi(
+    app_id="calendar_fossify_calendar", new_event=By(desc="New event"), save=By(desc="Save"),
+    row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
+    reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Yes",
+    delete=(Tap(By(desc="Delete")),),
+)
+SCP = CalUi(
+    app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
+    row_title_res="event_item_title", row_detail_res="event_item_start", repeats=("Daily", "Weekly"),
+    reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
+    delete=(Tap(By(desc="Delete")),),
+)
+ETAR = CalUi(
+    app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
+    row_detail_res="when", repeats=("Repeats daily", "Repeats weekly"),
+    reminders={15: "15 minutes", 30: "30 minutes", 60: "1 hour"}, confirm="OK",
+    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),),
+)
+VAYUN = CalUi(
+    app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
+    row_detail_res="event_time", repeats=("Every day", "Every week"),
+    reminders={15: "15 min before", 30: "30 min before", 60: "60 min before"}, confirm="Confirm",
+    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),),
+)
+KASHCAL = CalUi(
+    app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
+    row_title_res="occurrence_title", row_detail_res="occurrence_time", repeats=("Repeats every day",
+                                                                                 "Repeats every week"),
+    reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
+    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),),
+)
+APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
+
+
+# -- reading the list -------------------------------------------------------------------------------------
+
+def parse_date(text: str) -> str:
+    """``2023-10-17``, ``17.10.2023``, ``Oct 17`` or ``Tue, Oct 17`` (year 2023: every seeded day is)."""
+    text = text.strip()
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    try:
+        return dt.datetime.strptime(text, "%d.%m.%Y").date().isoformat()
+    except ValueError:
+        pass
+    words = text.replace(",", " ").split()
+    for i, w in enumerate(words[:-1]):
+        if w in MONTHS and words[i + 1].isdigit():
+            return dt.date(2023, MONTHS[w], int(words[i + 1])).isoformat()
+    raise ValueError(f"unreadable date {text!r}")
+
+
+def parse_time(text: str) -> str:
+    """``09:00`` or ``9:00 AM`` to ``HH:MM``."""
+    text = text.strip()
+    for fmt in ("%H:%M", "%I:%M %p"):
+        try:
+            return dt.datetime.strptime(text, fmt).strftime("%H:%M")
+        except ValueError:
+            pass
+    raise ValueError(f"unreadable time {text!r}")
+
+
+def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
+    out = []
+    for i in range(count):
+        title = yield Read(By(res=ui.row_title_res, nth=i))
+        detail = yield Read(By(res=ui.row_detail_res, nth=i))
+        day, _, times = detail.rpartition(", ")
+        out.append(Shown(title, parse_date(day), parse_time(times.split("–")[0])))
+    return out
+
+
+# -- editing ----------------------------------------------------------------------------------------------
+
+def set_date(iso: str) -> Steps:
+    yield Tap(By(res="event_date"))
+    yield TypeInto(By(res="date_input"), dt.date.fromisoformat(iso).strftime("%m/%d/%Y"))
+    yield Tap(By(text="OK"))
+
+
+def set_time(which: str, hhmm: str) -> Steps:
+    yield Tap(By(res=f"event_{which}_time"))
+    yield TypeInto(By(res="time_input"), hhmm)
+    yield Tap(By(text="OK"))
+
+
+def open_row(ui: CalUi, i: int) -> Steps:
+    yield Tap(By(res=ui.row_title_res, nth=i))
+    yield from ui.to_editor
+
+
+def delete_row(ui: CalUi, i: int) -> Steps:
+    yield Tap(By(res=ui.row_title_res, nth=i))
+    yield from ui.delete
+    yield Tap(By(text=ui.confirm))
+
+
+def _hour(p: dict[str, object]) -> int:
+    return int(str(p["hour"]))
+
+
+def _create(ui: CalUi, p: dict[str, object]) -> Steps:
+    start = _hour(p) * 60
+    end = start + int(str(p["duration_mins"]))
+    yield Tap(ui.new_event)
+    yield TypeInto(By(res="event_title"), str(p["event_title"]))
+    yield from set_date(str(p["date"]))
+    yield from set_time("start", f"{start // 60:02d}:00")
+    yield from set_time("end", f"{end // 60:02d}:{end % 60:02d}")
+    if "repeat_rule" in p:
+        yield Tap(By(res="event_repeat"))
+        yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
+    if "reminder_mins" in p:
+        yield Tap(By(res="event_reminder"))
+        yield Tap(By(text=ui.reminders[int(str(p["reminder_mins"]))]))
+    if "event_description" in p and p.get("with_description", True):
+        yield TypeInto(By(res="event_description"), str(p["event_description"]))
+    yield Tap(ui.save)
+
+
+def _create_plain(ui: CalUi, p: dict[str, object]) -> Steps:
+    yield from _create(ui, {k: v for k, v in p.items() if k != "event_description"})
+
+
+def _delete(ui: CalUi, p: dict[str, object]) -> Steps:
+    count = len(p["targets"]) + len(p["noise"])  # type: ignore[arg-type]
+    while True:
+        rows = yield from read_rows(ui, count)
+        hit = next((i for i, r in enumerate(rows) if r.date == p["date"]), None)
+        if hit is None:
+            return
+        yield from delete_row(ui, hit)
+        count -= 1
+
+
+def _edit(ui: CalUi, p: dict[str, object]) -> Steps:
+    rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
+    i = next(i for i, r in enumerate(rows) if r.title == p["old_event_title"] and r.date == p["date"])
+    yield from open_row(ui, i)
+    # Android's way to overwrite a field: long-press (selects a word, shows the toolbar), "Select all", type.
+    yield LongPress(By(res="event_title"))
+    yield Tap(By(text="Select all"))
+    yield TypeText(str(p["new_event_title"]))
+    yield Tap(ui.save)
+
+
+def _move(ui: CalUi, p: dict[str, object]) -> Steps:
+    rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
+    i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
+    yield from open_row(ui, i)
+    yield from set_date(str(p["date"]))
+    yield from set_time("start", f"{_hour(p):02d}:00")
+    yield Tap(ui.save)
+
+
+def _on_date(ui: CalUi, p: dict[str, object]) -> Steps:
+    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
+    yield Answer(", ".join(r.title for r in rows if r.date == p["date"]))
+
+
+def _in_range(ui: CalUi, p: dict[str, object]) -> Steps:
+    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
+    lo, hi = str(p["start_date"]), str(p["end_date"])
+    yield Answer(", ".join(r.title for r in rows if lo <= r.date <= hi))
+
+
+def _next(ui: CalUi, p: dict[str, object]) -> Steps:
+    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
+    now = dt.datetime.fromtimestamp(FROZEN_DEVICE_TIME_MS / 1000, tz=dt.UTC).strftime("%Y-%m-%d %H:%M")
+    upcoming = sorted((f"{r.date} {r.start}", r.title) for r in rows if f"{r.date} {r.start}" > now)
+    yield Answer(upcoming[0][1])
+
+
+BODIES: dict[str, Callable[[CalUi, dict[str, object]], Steps]] = {
+    "SimpleCalendarAddOneEvent": _create,
+    "SimpleCalendarAddTimedEvent": _create_plain,
+    "SimpleCalendarAddRepeatingEvent": _create,
+    "SimpleCalendarAddReminder": _create_plain,
+    "SimpleCalendarDeleteEvents": _delete,
+    "SimpleCalendarEditEvent": _edit,
+    "SimpleCalendarMoveEvent": _move,
+    "SimpleCalendarEventsOnDate": _on_date,
+    "SimpleCalendarEventsInRange": _in_range,
+    "SimpleCalendarNextEvent": _next,
+}
+
+
+def gold_script(semantic_id: str, app_id: str) -> Script | None:
+    """The gold script of a pair: the template's body run against the app's UI description."""
+    body = BODIES.get(semantic_id)
+    ui = next((u for u in APPS if u.app_id == app_id), None)
+    if body is None or ui is None:
+        return None
+
+    def script(task: TaskInfo) -> Steps:
+        yield from body(ui, dict(task.params))
+        yield Done()
+
+    return script
