@@ -222,8 +222,8 @@ APPS: tuple[AppSpec, ...] = (
     AppSpec(app_id="music_monstermusic", display_name="MonsterMusic",
             package="com.ztftrue.music", category=_C.MUSIC, is_original=False,
             apk_source=_fdroid("com.ztftrue.music_69.apk"), version_name="0.1.69", version_code=69),
-    # -- Calendar (tasks_part2 §5A; no pins; Google/Samsung/Proton Calendar are de-scoped) --------
-    # Pins added since: the tag whose source each storage profile was read at (docs/calendar.md).
+    # -- Calendar (tasks_part2 §5A; Google/Samsung/Proton Calendar are de-scoped) -----------------
+    # Pins: the tag whose source each storage profile was read at (docs/calendar.md).
     AppSpec(app_id="calendar_simple_calendar_pro", display_name="Simple Calendar Pro",
             package="com.simplemobiletools.calendar.pro", category=_C.CALENDAR, is_original=True,
             apk_source="AndroidWorld APK set (com.simplemobiletools.calendar.pro_238.apk; "
