@@ -65,6 +65,10 @@ class AppAdapter(ABC, Generic[StateT]):
     app: ClassVar[AppSpec]
     #: ``pm clear`` the app before seeding (SMS keeps state in the telephony provider: no need).
     clear_on_init: ClassVar[bool] = True
+    #: ``read_raw`` works the app's UI (e.g. taps its CSV export), so it would destroy what the agent
+    #: is doing: the runner reads only after seeding and at the end, never between steps (no early
+    #: stop for such pairs; a latch uses the read after seeding).
+    read_drives_ui: ClassVar[bool] = False
     #: Runtime permissions granted at setup (only those the app declares are granted).
     runtime_permissions: ClassVar[tuple[str, ...]] = ()
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).

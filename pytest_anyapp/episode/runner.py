@@ -319,10 +319,11 @@ class EpisodeRunner:
                 self._finish_by_agent(out, action)
                 return
             self.device.defer_health()
-            if not (self.options.early_stop or template.uses_latch):
+            stepwise = (self.options.early_stop or template.uses_latch) and not inst.pair.adapter.read_drives_ui
+            if not stepwise:
                 self.device.settle_health()
             step.actuate_s = time.monotonic() - t
-            if self.options.early_stop or template.uses_latch:
+            if stepwise:
                 att.phase = "verifier"
                 t = time.monotonic()
                 raw = self._read_healthy(inst.pair.adapter)
