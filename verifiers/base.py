@@ -69,9 +69,10 @@ class AppAdapter(ABC, Generic[StateT]):
     runtime_permissions: ClassVar[tuple[str, ...]] = ()
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
     storage: ClassVar[tuple[StorageProfile, ...]] = ()
-    #: ``read_raw`` drives the app's UI (opens screens) to read a store nothing else can read: the
-    #: runner then reads only before and after the agent's turn, never between its steps (no
-    #: early stop), so a read never moves the app under the agent.
+    #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
+    #: can read: the runner then reads only before and after the agent's turn, never between its
+    #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
+    #: under the agent.
     reads_by_navigating: ClassVar[bool] = False
 
     def for_template(self, template: TaskTemplate[Any]) -> AppAdapter[StateT]:

@@ -110,6 +110,24 @@ class ScrollTo:
 
 
 @dataclass(frozen=True)
+class SwipeAside:
+    """Swipe ``target`` sideways (content moves ``direction``), e.g. a row of a list with
+    ItemTouchHelper swipe actions; the finger travels 60 % of the screen width on its centre line."""
+
+    target: By
+    direction: Literal["left", "right"] = "right"
+
+
+@dataclass(frozen=True)
+class TapBeside:
+    """Tap on ``target``'s centre line at ``x`` (a fraction of the screen width): for a control that
+    is drawn, not a view (a swiped row's revealed button), so the dump has no element for it."""
+
+    target: By
+    x: float
+
+
+@dataclass(frozen=True)
 class Read:
     """Read an element's text off the current screen: ``text = yield Read(By(...))``. No action is
     taken; the driver sends the text back into the script (a value the script needs from the
@@ -136,7 +154,8 @@ class Done:
     pass
 
 
-Intent = Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | Read | Count | Answer | Done
+Intent = (Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | SwipeAside | TapBeside | Read | Count
+          | Answer | Done)
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 def script_for(semantic_id: str, app_id: str) -> Script:
@@ -217,6 +236,14 @@ class OracleDriver:
             if isinstance(intent, TypeInto):
                 self._pending.append(Action(action="type", text=intent.text))
             return Action(action="long_press" if isinstance(intent, LongPress) else "click", coordinate=el.center)
+        if isinstance(intent, SwipeAside):
+            x, y = _on_screen(intent.target, obs).center
+            reach = int(obs.screen_size[0] * 0.3)
+            return Action(action="swipe", coordinate=(x - reach if intent.direction == "right" else x + reach, y),
+                          coordinate2=(x + reach if intent.direction == "right" else x - reach, y))
+        if isinstance(intent, TapBeside):
+            y = _on_screen(intent.target, obs).center[1]
+            return Action(action="click", coordinate=(int(obs.screen_size[0] * intent.x), y))
         if isinstance(intent, TypeText):
             return Action(action="type", text=intent.text)
         if isinstance(intent, Press):

@@ -187,7 +187,12 @@ APPS: tuple[AppSpec, ...] = (
             version_name="1.11.1", version_code=7138004),
     AppSpec(app_id="finance_openmoneybox", display_name="OpenMoneyBox",
             package="com.igisw.openmoneybox", category=_C.FINANCE, is_original=False,
-            apk_source=_fdroid("com.igisw.openmoneybox_67.apk")),
+            apk_source=_fdroid("com.igisw.openmoneybox_67.apk was the prior release's; pinned 3.5.1.1 / 61"),
+            # Pinned by the Finance helper from F-Droid's build metadata (f-droid/fdroiddata
+            # metadata/com.igisw.openmoneybox.yml: versionName 3.5.1.1, versionCode 61, commit 156d99c1 of
+            # gitlab.com/igi0/openmoneybox, subdir android/API33), the newest build whose name, code and
+            # commit could be read; the GitLab source itself was not reachable (docs/finance.md).
+            version_name="3.5.1.1", version_code=61),
     AppSpec(app_id="finance_my_expenses", display_name="My Expenses",
             package="org.totschnig.myexpenses", category=_C.FINANCE, is_original=False,
             apk_source=_fdroid("org.totschnig.myexpenses_842.apk was 4.0.6.5; pinned r871"),
@@ -195,7 +200,10 @@ APPS: tuple[AppSpec, ...] = (
             version_name="4.1.0.2", version_code=871),
     AppSpec(app_id="finance_finance_manager", display_name="Finance Manager",
             package="org.secuso.privacyfriendlyfinancemanager", category=_C.FINANCE, is_original=False,
-            apk_source=_fdroid("org.secuso.privacyfriendlyfinancemanager_100.apk")),
+            apk_source=_fdroid("org.secuso.privacyfriendlyfinancemanager_100.apk"),
+            # Pinned by the Finance helper: tag v2.3.2 of SecUSo/privacy-friendly-finance-manager
+            # (app/build.gradle: versionCode 100, versionName 2.3.2).
+            version_name="2.3.2", version_code=100),
     AppSpec(app_id="finance_sushi", display_name="Sushi",
             package="com.jerameeldelosreyes.sushi", category=_C.FINANCE, is_original=False,
             apk_source=_fdroid("com.jerameeldelosreyes.sushi_15.apk"),

@@ -9,6 +9,7 @@ so a truncated read raises instead of looking like a deleted row.
 
 from __future__ import annotations
 
+import csv
 import json
 import shlex
 import uuid
@@ -21,7 +22,8 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
-from verifiers.finance.state import INCOME_CATEGORY, FinanceState, Transaction, Transfer
+from verifiers.finance.screen import EXPORT, export_csv, type_transaction
+from verifiers.finance.state import FROZEN_S, INCOME_CATEGORY, TODAY, FinanceState, Transaction, Transfer
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -477,6 +479,157 @@ class SushiAdapter(SqliteFinanceAdapter):
         return FinanceState(transactions=txs, transfers=moves)
 
 
-ADAPTERS: tuple[AppAdapter[Any], ...] = (ProExpenseAdapter(), MyExpensesAdapter(), OinkoinAdapter(), SushiAdapter())
+# -- Finance Manager -------------------------------------------------------------------------------
+
+FM_SRC = SourceRef(repo="SecUSo/privacy-friendly-finance-manager", tag="v2.3.2", files=(
+    "app/build.gradle (applicationId org.secuso.privacyfriendlyfinancemanager, versionCode 100, versionName 2.3.2; "
+    "SQLCipher 4.5.0)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/domain/FinanceDatabase.java (encryptedDB, Main Account id 0)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/helpers/KeyStoreHelper.java (passphrase wrapped by the "
+    "AndroidKeyStore key financeDatabaseKey)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/helpers/SharedPreferencesManager.java (privacy_friendly_apps: "
+    "isFirstTimeLaunch, dbPassphrase)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/domain/model/Transaction.java (Tranzaction: name, amount = "
+    "signed cents, date yyyy-MM-dd, accountId, categoryId)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/activities/TransactionsActivity.java (Export as CSV; a "
+    "text/csv VIEW intent starts CsvImportService with a result receiver)",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/csv/CsvExporter.java, CsvDefinitions.java (date;amount;"
+    "note;category;account, amount 0.00 with '.')",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/csv/CsvImporter.java, Category2Id.java, Account2Id.java "
+    "(accounts and categories created by name while parsing; amount = (long)(float x 100))",
+    "app/src/main/java/org/secuso/privacyfriendlyfinance/services/CsvImportService.java, domain/access/"
+    "TransactionDao.java (rows with amount 0 or identical to a stored one are skipped)",
+    "app/src/main/AndroidManifest.xml (TransactionsActivity exported: VIEW/SEND/SENDTO text/csv, file/content)",
+), note="read at tag v2.3.2 (commit 1240a193); facts also in storage_finance.md §5")
+FM_HEADER = ["date", "amount", "note", "category", "account"]
+FM_PREFS = ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+            "    <boolean name=\"isFirstTimeLaunch\" value=\"false\" />\n</map>")
+
+
+def _fm_amount(t: Transaction) -> str:
+    text = f"{t.amount_cents // 100}.{t.amount_cents % 100:02d}"
+    return text if t.income else "-" + text
+
+
+class FinanceManagerAdapter(AppAdapter[FinanceState]):
+    """The database is SQLCipher with a Keystore-wrapped key: nothing is read from it. Seeding goes
+    through the app's own CSV import (a ``text/csv`` VIEW intent to TransactionsActivity), reading
+    through its own CSV export (overflow -> "Export as CSV", the file read as root)."""
+
+    app = app_by_id("finance_finance_manager")
+    reads_by_navigating = True
+    storage = (StorageProfile(
+        what="transactions, accounts, categories",
+        path="/data/data/org.secuso.privacyfriendlyfinancemanager/databases/encryptedDB",
+        format="Room v10 on SQLCipher (cipher_compatibility 3), key = 16 random bytes RSA-wrapped by the "
+               "AndroidKeyStore key financeDatabaseKey (shared_prefs/privacy_friendly_apps.xml dbPassphrase). "
+               "Tranzaction(id, name, amount = signed cents (expense < 0), date TEXT yyyy-MM-dd, accountId, "
+               "categoryId, repeatingId); Account(id, name unique; Main Account id 0); Category(id, name unique, "
+               "budget, color); no transfers",
+        writes="submit in the transaction dialog: insert or update one Tranzaction row (date = the dialog's date, "
+               "today by default); swipe + trash + Delete: hard delete",
+        readable=False, sources=(FM_SRC,),
+    ), StorageProfile(
+        what="the app's CSV export (the readable view of the store)", path=EXPORT,
+        format="';'-separated, header date;amount;note;category;account; one line per transaction, date DESC, "
+               "id DESC; amount signed major units '0.00' with '.'; names of category and account; opencsv quotes "
+               "a field only when it holds ';', a quote or a newline",
+        writes="overflow -> Export as CSV: rewrites the whole file from the database, then opens a share chooser",
+        sources=(FM_SRC,),
+    ), StorageProfile(
+        what="first-run flag", path="/data/data/org.secuso.privacyfriendlyfinancemanager/shared_prefs/"
+                                    "privacy_friendly_apps.xml",
+        format="boolean isFirstTimeLaunch (tutorial until false), string dbPassphrase (wrapped key)",
+        writes="the tutorial's end sets isFirstTimeLaunch false; the first database open writes dbPassphrase",
+        sources=(FM_SRC,),
+    ))
+
+    def supports(self, template: TaskTemplate[Any]) -> bool:
+        return template.semantic_id != "ExpenseTransferBetweenWallets"
+
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return ("Finance Manager has accounts but no transfers: a transaction belongs to one account (Tranzaction has "
+                "no target account) and the dialog has no transfer control")
+
+    @property
+    def data_dir(self) -> str:
+        return f"/data/data/{self.app.package}"
+
+    def seed_csv(self, state: FinanceState) -> tuple[str, list[Transaction]]:
+        """The import file (a 0-amount line per category and wallet: the importer creates them by name
+        and skips the line) and the rows it would drop as identical to an earlier one."""
+        lines = [";".join(FM_HEADER)]
+        lines += [f"{TODAY};0;;{name};{state.wallets[0]}" for name, _ in _categories(state)]
+        lines += [f"{TODAY};0;;;{w}" for w in state.wallets]
+        seen: set[tuple[str, int, bool, str, str]] = set()
+        typed: list[Transaction] = []
+        for t in state.transactions:
+            key = (t.note, t.amount_cents, t.income, t.category, t.day)
+            if key in seen:
+                typed.append(t)
+                continue
+            seen.add(key)
+            lines.append(f"{t.day};{_fm_amount(t)};{t.note};{t.category};{state.wallets[0]}")
+        return "\n".join(lines) + "\n", typed
+
+    def seed(self, device: DeviceClient, state: FinanceState) -> None:
+        """Import the CSV through the app, type the rows the import drops, then check the result
+        through the export (the import runs in the app's service, asynchronously)."""
+        data, pkg = shlex.quote(self.data_dir), self.app.package
+        text, typed = self.seed_csv(state)
+        if any(t.day != TODAY for t in typed):
+            raise DeviceError("Finance Manager: an identical row can only be typed for today (the dialog's date)")
+        seed_file = f"{self.data_dir}/files/anyapp-seed.csv"
+        # The import only adds rows: start from an empty store (a new database, a new wrapped key).
+        if "Success" not in device.check(f"pm clear {pkg}"):
+            raise DeviceError(f"pm clear {pkg} failed")
+        if typed and device.check("date -u +%F").strip() != TODAY:
+            device.set_time(FROZEN_S)  # the dialog dates a typed row today: the episode's frozen day
+        device.check(f"mkdir -p {data}/shared_prefs {data}/files && echo {shlex.quote(FM_PREFS)} > "
+                     f"{data}/shared_prefs/privacy_friendly_apps.xml && echo -n {shlex.quote(text)} > "
+                     f"{shlex.quote(seed_file)} && chown -R $(stat -c %u:%g {data}) {data}/shared_prefs {data}/files "
+                     f"&& (restorecon -R {data} >/dev/null 2>&1; true)")
+        out = device.check(f"am start -W -a android.intent.action.VIEW -d file://{seed_file} -t text/csv -p {pkg}")
+        if "Error" in out:
+            raise DeviceError(f"Finance Manager did not take the import intent: {out.strip()[:300]}")
+        for t in typed:
+            type_transaction(device, t)
+        want = state.read_back()[0]
+        got: list[tuple[str, int, bool, str, str]] = []
+        for _ in range(5):
+            got = self.parse({"export": export_csv(device)}).read_back()[0]
+            if got == want:
+                break
+            device.run("sleep 0.5")
+        device.run(f"rm -f {shlex.quote(seed_file)}")
+        device.force_stop(pkg)
+        if got != want:
+            raise DeviceError(f"Finance Manager seed check: the export shows {got}, expected {want}")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        try:
+            return {"export": export_csv(device)}
+        except DeviceError as exc:
+            raise VerifierReadError(f"Finance Manager's CSV export could not be read: {exc}") from exc
+
+    def parse(self, raw: RawSnapshot) -> FinanceState:
+        if "export" not in raw:
+            raise VerifierReadError("finance_finance_manager snapshot has no 'export' read")
+        rows = list(csv.reader(raw["export"], delimiter=";"))
+        if not rows or rows[0] != FM_HEADER:
+            raise VerifierReadError(f"Finance Manager export: unexpected header {rows[:1]}")
+        txs: list[Transaction] = []
+        for row in rows[1:]:
+            if len(row) != len(FM_HEADER):
+                raise VerifierReadError(f"Finance Manager export: a line has {len(row)} fields: {row}")
+            day, amount, note, category, _account = row
+            value = Decimal(amount)
+            txs.append(Transaction(note=note, amount_cents=abs(int((value * 100).to_integral_value())),
+                                   income=value > 0, category=category, day=day))
+        return FinanceState(transactions=txs)
+
+
+ADAPTERS: tuple[AppAdapter[Any], ...] = (ProExpenseAdapter(), MyExpensesAdapter(), OinkoinAdapter(), SushiAdapter(),
+                                         FinanceManagerAdapter())
 
 __all__ = ["ADAPTERS"]

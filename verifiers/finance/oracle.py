@@ -16,7 +16,21 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Read, ScrollTo, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import (
+    Answer,
+    By,
+    Count,
+    Done,
+    Intent,
+    LongPress,
+    Read,
+    ScrollTo,
+    SwipeAside,
+    Tap,
+    TapBeside,
+    TypeInto,
+    TypeText,
+)
 from verifiers.bundle import Script
 from verifiers.finance.state import cents_text, to_cents
 from verifiers.finance.templates import MONTHS
@@ -30,13 +44,13 @@ class FinanceUi:
 
     app_id: str
     new: By
-    kind: Literal["tabs", "category", "sign"]
+    kind: Literal["tabs", "category", "sign", "radio"]
     category: Literal["dialog", "radio", "text"]
     amount: By
     note: By
     save: By
     row_res: str
-    delete: Literal["selection", "editor_icon", "editor_menu"]
+    delete: Literal["selection", "editor_icon", "editor_menu", "swipe"]
     delete_desc: str
     confirm: str
     filter: By
@@ -46,6 +60,13 @@ class FinanceUi:
     period_format: str = "%B %Y"
     category_field: By | None = None
     sign_out: str = "OUT"
+    #: "radio": the Expense radio button (it puts the amount's leading "-").
+    expense_radio: By | None = None
+    #: "rows": no period total on screen; totals are summed from the rows' amount, category and month.
+    totals: Literal["period", "rows"] = "period"
+    row_amount_res: str = ""
+    row_category_res: str = ""
+    row_month_res: str = ""
 
 
 PRO_EXPENSE = FinanceUi(
@@ -77,7 +98,16 @@ SUSHI = FinanceUi(
     prev=By(desc="Previous Month"),
 )
 
-APPS: tuple[FinanceUi, ...] = (PRO_EXPENSE, MY_EXPENSES, OINKOIN, SUSHI)
+FINANCE_MANAGER = FinanceUi(
+    app_id="finance_finance_manager", new=By(res="fab_add"), kind="radio", category="dialog",
+    category_field=By(res="category_spinner"), amount=By(res="dialog_transaction_amount"),
+    note=By(res="editText_transaction_name"), save=By(text_contains="Submit"), row_res="textview_transaction_name",
+    delete="swipe", delete_desc="", confirm="Delete", filter=By(), total_res="", period_res="", prev=By(),
+    expense_radio=By(res="radioButton_transaction_expense"), totals="rows", row_amount_res="textView_amount",
+    row_category_res="textView_category", row_month_res="textView_month",
+)
+
+APPS: tuple[FinanceUi, ...] = (PRO_EXPENSE, MY_EXPENSES, OINKOIN, SUSHI, FINANCE_MANAGER)
 
 
 # -- building blocks ---------------------------------------------------------------------------
@@ -118,6 +148,9 @@ def add_entry(ui: FinanceUi, note: str, amount: str, category: str, *, income: b
     elif income and ui.kind == "sign":
         yield Tap(By(text=ui.sign_out))
     yield TypeInto(ui.amount, amount)
+    if ui.kind == "radio" and not income:
+        assert ui.expense_radio is not None
+        yield Tap(ui.expense_radio)
     yield TypeInto(ui.note, note)
     yield from choose_category(ui, category)
     yield Tap(ui.save)
@@ -131,6 +164,9 @@ def delete_row(ui: FinanceUi, target: By) -> Steps:
     if ui.delete == "selection":
         yield LongPress(target)
         yield Tap(By(desc=ui.delete_desc))
+    elif ui.delete == "swipe":
+        yield SwipeAside(target, "right")
+        yield TapBeside(target, 0.06)  # the trash button drawn where the row was (left edge)
     elif ui.delete == "editor_icon":
         yield Tap(target)
         yield Tap(By(desc=ui.delete_desc))
@@ -165,6 +201,9 @@ def _edit(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield Tap(row(ui, str(p["old_note"])))
     yield from replace_text(ui.note, str(p["new_note"]))
     yield from replace_text(ui.amount, str(p["new_amount"]))
+    if ui.kind == "radio":
+        assert ui.expense_radio is not None
+        yield Tap(ui.expense_radio)
     yield Tap(ui.save)
 
 
@@ -176,7 +215,26 @@ def _delete_duplicates(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     yield from delete_row(ui, By(text=str(p["note"]), res=ui.row_res, nth=0))
 
 
+def rows_total(ui: FinanceUi, keep: Callable[[str, str], bool]) -> Generator[Intent, str, int]:
+    """Sum the expenses among the listed rows that ``keep(category, month)`` accepts, each row's
+    amount, category and month read off the screen."""
+    total = 0
+    count = int((yield Count(By(res=ui.row_amount_res))))
+    for i in range(count):
+        amount = yield Read(By(res=ui.row_amount_res, nth=i))
+        category = yield Read(By(res=ui.row_category_res, nth=i))
+        month = yield Read(By(res=ui.row_month_res, nth=i))
+        if amount.strip().startswith("-") and keep(category, month):
+            total += to_cents(money_in(amount))
+    return total
+
+
 def _category_summary(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    if ui.totals == "rows":
+        wanted = str(p["category_name"]).casefold()
+        summed = yield from rows_total(ui, lambda category, _month: category.strip().casefold() == wanted)
+        yield Answer(cents_text(summed))
+        return
     yield Tap(ui.filter)
     yield Tap(By(text=str(p["category_name"]), nth=-1))
     total = yield Read(By(res=ui.total_res))
@@ -185,6 +243,11 @@ def _category_summary(ui: FinanceUi, p: dict[str, Any]) -> Steps:
 
 def _date_range_total(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     month = MONTHS.index(str(p["month"])) + 1
+    if ui.totals == "rows":
+        short = str(p["month"])[:3].casefold()
+        summed = yield from rows_total(ui, lambda _category, shown: shown.strip().casefold() == short)
+        yield Answer(cents_text(summed))
+        return
     wanted = time.strftime(ui.period_format, (2023, month, 1, 0, 0, 0, 0, 1, 0))
     for _ in range(13):
         shown = yield Read(By(res=ui.period_res))

@@ -248,12 +248,12 @@ class ExpenseDeleteDuplicates(FinanceTemplate):
         return {"note": rng.choice(NOTES), "amount": rng.choice(AMOUNTS), "category": rng.choice(CATEGORIES)}
 
     def initial_state(self, params: Params) -> FinanceState:
-        row = _tx(params["note"], params["amount"], params["category"], "2023-10-12")
+        row = _tx(params["note"], params["amount"], params["category"], TODAY)  # dated today: the dialog types a copy
         return seeded(row, row.model_copy(), _keep())
 
     def check(self, params: Params, state: FinanceState, history: Sequence[FinanceState], answer: str | None) -> Verdict:
         first = history[0] if history else state
-        row = _tx(params["note"], params["amount"], params["category"], "2023-10-12")
+        row = _tx(params["note"], params["amount"], params["category"], TODAY)
         left = [t for t in state.with_note(params["note"])]
         return verdict([
             Clause("was_duplicated", f"{params['note']!r} was there twice after seeding",

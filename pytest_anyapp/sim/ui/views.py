@@ -89,6 +89,9 @@ class View:
     password: ClassVar[bool] = False
     fill_width: ClassVar[bool] = True  # stretch across a Column unless a width is given
     naf_excluded: ClassVar[bool] = False
+    #: A horizontal swipe that starts on this view ("left"/"right"), e.g. RecyclerView's
+    #: ItemTouchHelper swipe on a row; set after construction by the screen that wants it.
+    on_swipe: Callable[[str], Any] | None = None
 
     def __init__(
         self,

@@ -713,7 +713,11 @@ class WindowManager:
                 return
             dy = int(round(y1 - y2))
             if abs(y2 - y1) < abs(x2 - x1):
-                return  # no horizontal scrollers in the toolkit
+                # No horizontal scrollers in the toolkit; a row may take the swipe (ItemTouchHelper).
+                row = hit_test(frame.active.root, x1, y1, lambda v: v.on_swipe is not None)
+                if row is not None and row.on_swipe is not None and abs(x2 - x1) > dp(60):
+                    row.on_swipe("left" if x2 < x1 else "right")
+                return
             self._scroll_at(frame, x1, y1, dy)
 
     def _scroll_at(self, frame: Frame, x: float, y: float, dy: int) -> None:

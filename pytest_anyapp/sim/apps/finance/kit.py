@@ -3,11 +3,16 @@ filter) and an entry editor, written once against a :class:`FinanceSkin`. Variat
 
 * **entry** — a FAB or an extended button (``entry_style``);
 * **direction** — how expense vs income (vs transfer) is chosen (``kind_input``): tabs on the form,
-  the Income category itself (Pro Expense), or an OUT/IN sign toggle (Sushi);
+  the Income category itself (Pro Expense), an OUT/IN sign toggle (Sushi), or Expense/Income radio
+  buttons that put or take away the amount's leading "-" (``radio``, Finance Manager);
 * **category** — a popup list behind a field (``dialog``), radio rows on the form (``radio``), or
   free text (``text``, Sushi);
-* **delete** — a toolbar icon or the overflow menu of the editor, or long-press selection in the
-  ledger (``delete_from``); **save** — a toolbar icon or a button (``save_style``);
+* **delete** — a toolbar icon or the overflow menu of the editor, long-press selection in the
+  ledger, or a row swiped aside to reveal a trash button (``delete_from``); **save** — a toolbar
+  icon or a button (``save_style``);
+* **ledger** — one month at a time with its total, or every transaction in one list (``period``);
+  rows as list items or cards with month, day, account and category (``row_style``); an "export"
+  menu action where the app has one;
 * **money and period formats**, every label and resource id.
 
 Each double's store (:mod:`.store`) writes what its real app writes; the kit only calls it.
@@ -24,6 +29,7 @@ from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.finance.store import Entry, FinanceStore
 from pytest_anyapp.sim.ui.views import (
     Button,
+    Column,
     EditText,
     Fab,
     ImageButton,
@@ -70,6 +76,10 @@ class LedgerSkin:
     date_format: str = "%b %d"
     actions: tuple[Icon, ...] = ()
     menu: Menu = ()
+    activity: str = ""
+    row_month_id: str = ""
+    row_day_id: str = ""
+    row_account_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -94,6 +104,8 @@ class EditorSkin:
     confirm_yes: str = "Delete"
     confirm_no: str = "Cancel"
     invalid_toast: str = "Enter an amount"
+    kind_ids: tuple[str, str] = ("", "")
+    date_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,10 +113,12 @@ class FinanceSkin:
     ledger: LedgerSkin
     editor: EditorSkin
     entry_style: Literal["fab", "extended"] = "fab"
-    kind_input: Literal["tabs", "category", "sign"] = "tabs"
+    kind_input: Literal["tabs", "category", "sign", "radio"] = "tabs"
     category_input: Literal["dialog", "radio", "text"] = "dialog"
-    delete_from: Literal["editor_icon", "editor_menu", "selection"] = "editor_icon"
+    delete_from: Literal["editor_icon", "editor_menu", "selection", "swipe"] = "editor_icon"
     save_style: Literal["icon", "button"] = "icon"
+    period: Literal["month", "all"] = "month"
+    row_style: Literal["list", "card"] = "list"
     money: Literal["prefix", "suffix"] = "prefix"
     currency: str = "$"
     lineage: str = ""
@@ -140,6 +154,9 @@ class FinanceApp(SimApp):
     def on_create(self) -> None:
         self.store.create()
 
+    def export(self) -> None:
+        """The ledger's "export" menu action (only apps that have one name it in their menu)."""
+
     def money(self, cents: int, *, negative: bool = False) -> str:
         amount = f"{cents // 100:,}.{cents % 100:02d}"
         sign = "-" if negative else ""
@@ -174,13 +191,29 @@ class Ledger(FinanceScreen):
         self.period = _month_of(self.fin.now_ms())
         self.category: str | None = None
         self.selected: str | None = None
+        self.swiped: str | None = None
 
     def activity_name(self) -> str:
-        return self.app.activity_name(self.app.launch_activity or "")
+        return self.app.activity_name(self.skin.ledger.activity or self.app.launch_activity or "")
 
     def shown(self) -> list[Entry]:
-        rows = [e for e in self.fin.store.entries() if _month_of(e.day_ms) == self.period]
+        rows = [e for e in self.fin.store.entries() if self.skin.period == "all" or _month_of(e.day_ms) == self.period]
         return [e for e in rows if self.category is None or e.category == self.category]
+
+    def card(self, e: Entry) -> View:
+        """A transaction card: month and day on the left, name, account and category, the amount."""
+        s = self.skin.ledger
+        t = time.gmtime(e.day_ms / 1000)
+        return Row(Column(TextView(time.strftime("%b", t), id=s.row_month_id or None, size=12),
+                          TextView(time.strftime("%d", t), id=s.row_day_id or None, size=18)),
+                   Column(TextView(e.note, id=s.row_title_id, size=16, max_lines=1),
+                          TextView(e.wallet, id=s.row_account_id or None, size=12),
+                          TextView(e.category, id=s.row_subtitle_id, size=12), weight=1.0),
+                   TextView(self.fin.money(e.cents, negative=not e.income), id=s.row_amount_id, size=16),
+                   spacing=16, padding=(16, 12), on_click=lambda: self.open(e))
+
+    def swipe(self, entry: Entry) -> None:
+        self.swiped = entry.id
 
     def build(self) -> View:
         s, fin = self.skin.ledger, self.fin
@@ -188,6 +221,11 @@ class Ledger(FinanceScreen):
         total = sum(e.cents for e in rows if not e.income and not e.to_wallet)
         items: list[View] = []
         for e in rows:
+            if self.skin.row_style == "card":
+                items.append(self.card(e))
+                if self.skin.delete_from == "swipe":
+                    items[-1].on_swipe = lambda _d, e=e: self.swipe(e)
+                continue
             when = time.strftime(s.date_format, time.gmtime(e.day_ms / 1000))
             sub = f"{e.wallet} → {e.to_wallet}" if e.to_wallet else f"{e.category} · {when}"
             items.append(ListItem(
@@ -207,6 +245,8 @@ class Ledger(FinanceScreen):
             if self.skin.entry_style == "fab" else None
         bottom = Row(Spacer(weight=1.0), Button(s.entry.desc, new, id=s.entry.id or None), padding=(16, 8)) \
             if self.skin.entry_style == "extended" else None
+        if self.skin.period == "all":
+            bar = total_line = None
         return Scaffold(self.header(), bar, total_line, chip, ScrollList(*items, id=s.list_id, empty_text=s.empty_text),
                         fab=fab, bottom=bottom)
 
@@ -215,7 +255,7 @@ class Ledger(FinanceScreen):
         if self.selected is not None:
             return Toolbar("1 selected", nav="back", on_nav=self.clear_selection,
                            actions=[self.icon(self.skin.editor.delete, self.ask_delete)])
-        h = {"filter": self.choose_filter}
+        h = {"filter": self.choose_filter, "export": self.fin.export}
         actions = [self.icon(i, h.get(i.action)) for i in (*s.actions, s.filter) if i.desc]
         return Toolbar(s.title, actions=actions, menu=[(label, h.get(a)) for label, a in s.menu])
 
@@ -237,7 +277,13 @@ class Ledger(FinanceScreen):
         self.category = None
 
     def open(self, entry: Entry) -> None:
-        if self.selected is not None:
+        if self.swiped is not None:
+            # SwipeController: a tap on a swiped row's revealed button deletes; elsewhere it closes.
+            if self.swiped == entry.id:
+                self.selected = entry.id
+                self.ask_delete()
+            self.swiped = None
+        elif self.selected is not None:
             self.selected = None if self.selected == entry.id else entry.id
         else:
             self.push(Editor(self.app, entry))
@@ -251,7 +297,8 @@ class Ledger(FinanceScreen):
     def ask_delete(self) -> None:
         e = self.skin.editor
         self.show_dialog(AlertDialog(e.confirm_title, "", positive=(e.confirm_yes, self.delete_selected),
-                                     negative=(e.confirm_no, None)))
+                                     negative=(e.confirm_no, self.clear_selection if self.skin.delete_from == "swipe"
+                                               else None)))
 
     def delete_selected(self) -> None:
         if self.selected is not None:
@@ -259,6 +306,9 @@ class Ledger(FinanceScreen):
         self.selected = None
 
     def on_back(self) -> bool:
+        if self.swiped is not None:
+            self.swiped = None
+            return True
         if self.selected is not None:
             self.selected = None
             return True
@@ -282,7 +332,8 @@ class Editor(FinanceScreen):
             self.category = entry.category
             self.source, self.target = entry.wallet or self.source, entry.to_wallet or self.target
             self.set_field(e.note_id, entry.note)
-            self.set_field(e.amount_id, f"{entry.cents // 100}.{entry.cents % 100:02d}")
+            sign = "-" if self.skin.kind_input == "radio" and not entry.income else ""
+            self.set_field(e.amount_id, f"{sign}{entry.cents // 100}.{entry.cents % 100:02d}")
             if self.skin.category_input == "text":
                 self.set_field(e.category_id, entry.category)
         self.focus(e.amount_id if entry is None else None)
@@ -308,11 +359,19 @@ class Editor(FinanceScreen):
         body: list[View | None] = []
         if skin.kind_input == "tabs":
             body.append(Tabs(e.kinds, e.kinds.index(self.kind), lambda i: self.set_kind(e.kinds[i])))
+        elif skin.kind_input == "radio":
+            expense = self.field(e.amount_id).strip().startswith("-")
+            body.append(Row(*(RadioButton(label, checked=on, id=rid or None, on_change=lambda _v, x=on: self.set_sign(not x))
+                              for label, on, rid in ((e.kinds[0], expense, e.kind_ids[0]),
+                                                     (e.kinds[1], not expense, e.kind_ids[1])))))
         elif skin.kind_input == "sign":
             body.append(Button(e.sign_in if self.kind == "Income" else e.sign_out, self.flip, id="sign_toggle",
                                style="outlined"))
         body.append(EditText(e.amount_id, hint=e.amount_hint))
         body.append(EditText(e.note_id, hint=e.note_hint))
+        if e.date_id:
+            day = self.entry.day_ms if self.entry is not None else self.fin.now_ms()
+            body.append(TextView(time.strftime("%Y-%m-%d", time.gmtime(day / 1000)), id=e.date_id, size=16))
         if self.skin.category_input == "text":
             body.append(self.category_view())
         if self.is_transfer() or self.skin.category_input == "text":
@@ -345,6 +404,13 @@ class Editor(FinanceScreen):
         if kind != "Transfer" and self.category not in self.fin.store.categories(kind == "Income"):
             self.category = ""
 
+    def set_sign(self, expense: bool) -> None:
+        """Finance Manager's radio buttons: the direction is the amount's leading "-"."""
+        amount_id = self.skin.editor.amount_id
+        text = self.field(amount_id).strip()
+        if expense != text.startswith("-"):
+            self.set_field(amount_id, "-" + text if expense else text[1:])
+
     def flip(self) -> None:
         self.kind = "Expense" if self.kind == "Income" else "Income"
 
@@ -363,7 +429,11 @@ class Editor(FinanceScreen):
 
     def save(self) -> None:
         e = self.skin.editor
-        cents = parse_amount(self.field(e.amount_id))
+        typed = self.field(e.amount_id).strip()
+        if self.skin.kind_input == "radio":
+            self.kind = "Expense" if typed.startswith("-") else "Income"
+            typed = typed.removeprefix("-")
+        cents = parse_amount(typed)
         category = self.field(e.category_id).strip() if self.skin.category_input == "text" else self.category
         if cents is None:
             self.toast(e.invalid_toast)

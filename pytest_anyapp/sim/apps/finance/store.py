@@ -11,12 +11,21 @@ harness seeds behind an app's back show up at once.
   major units and UTC epoch ms; a transfer is one record with ``transfer_wallet_id``.
 * :class:`SushiStorage` — ``databases/RKStorage`` (AsyncStorage), one ``persist:root`` row whose
   members are JSON-encoded strings; signed amounts, ISO-8601 ``paidAt``.
+* :class:`FinanceManagerVault` — ``databases/encryptedDB``, opaque to root (the real app's Room
+  database is SQLCipher, its key wrapped by the Keystore); the app's own CSV export and import
+  (``files/shared/Transactions-Export.csv``) are the only plain-text views of it.
 """
 
 from __future__ import annotations
 
+import base64
 import calendar
+import csv
+import hashlib
+import io
 import json
+import os
+import struct
 import time
 import uuid
 from dataclasses import dataclass, replace
@@ -374,6 +383,166 @@ class SushiStorage:
 
     def wallets(self) -> list[str]:
         return [str(w.get("label", "")) for w in self._load()["wallets"].values()]
+
+
+# -- Finance Manager ------------------------------------------------------------------------------
+
+#: Stands in for the AndroidKeyStore key that wraps the database passphrase: it is not in the
+#: app's data directory, so root reads of /data/data show only the wrapped value, as on a device.
+_KEYSTORE_SECRET = b"sim-keystore:financeDatabaseKey"
+FM_EXPORT = "files/shared/Transactions-Export.csv"
+FM_HEADER = ["date", "amount", "note", "category", "account"]
+
+
+def _stream(key: bytes, data: bytes) -> bytes:
+    out = bytearray()
+    for block in range(0, len(data), 32):
+        pad = hashlib.sha256(key + block.to_bytes(8, "big")).digest()
+        out += bytes(a ^ b for a, b in zip(data[block:block + 32], pad, strict=False))
+    return bytes(out)
+
+
+def _java_float_cents(text: str) -> int:
+    """``(long) (Float.parseFloat(s) * 100)`` in single precision, as CsvImporter does."""
+    single = struct.unpack("f", struct.pack("f", float(text)))[0]
+    return int(struct.unpack("f", struct.pack("f", single * 100))[0])
+
+
+def _csv_field(value: str) -> str:
+    """opencsv ``writeNext(line, false)``: quoted only when it holds the separator, a quote or a newline."""
+    if any(c in value for c in ';"\n\r'):
+        return '"' + value.replace('"', '""') + '"'
+    return value
+
+
+class FinanceManagerVault:
+    """Accounts, categories and ``Tranzaction`` rows (amount = signed cents, date ``yyyy-MM-dd``) in
+    an encrypted file; the passphrase is kept wrapped in ``privacy_friendly_apps.xml``."""
+
+    DB = "databases/encryptedDB"
+    PREFS = "privacy_friendly_apps"
+
+    def __init__(self, app: SimApp) -> None:
+        self.app = app
+
+    def _key(self) -> bytes | None:
+        wrapped = self.app.prefs(self.PREFS).get("dbPassphrase")
+        if not isinstance(wrapped, str):
+            return None
+        return _stream(_KEYSTORE_SECRET, base64.b64decode(wrapped))
+
+    def create(self) -> None:
+        if self._key() is not None and self.app.host_path(self.DB).exists():
+            return
+        self.app.prefs(self.PREFS).put(dbPassphrase=base64.b64encode(_stream(_KEYSTORE_SECRET, os.urandom(16))).decode())
+        # FinanceDatabase: "Main Account" with id 0 when there is no account.
+        self._save({"accounts": [{"id": 0, "name": "Main Account"}], "categories": [], "tx": []})
+
+    def _load(self) -> dict[str, list[dict[str, object]]]:
+        key = self._key()
+        if key is None:
+            raise ValueError("no database passphrase")
+        raw = self.app.host_path(self.DB).read_bytes()
+        data: dict[str, list[dict[str, object]]] = json.loads(_stream(key, raw[16:]))
+        return data
+
+    def _save(self, data: dict[str, list[dict[str, object]]]) -> None:
+        key = self._key()
+        assert key is not None
+        self.app.host_path(self.DB).write_bytes(os.urandom(16) + _stream(key, json.dumps(data).encode()))
+
+    @staticmethod
+    def _next_id(rows: list[dict[str, object]]) -> int:
+        return max((int(str(r["id"])) for r in rows), default=0) + 1
+
+    def _id_of(self, data: dict[str, list[dict[str, object]]], table: str, name: str) -> int:
+        """Name2IdCreateIfNotExists: the row's id, created on demand."""
+        for r in data[table]:
+            if r["name"] == name:
+                return int(str(r["id"]))
+        new = self._next_id(data[table])
+        data[table].append({"id": new, "name": name})
+        return new
+
+    def entries(self) -> list[Entry]:
+        data = self._load()
+        cats = {r["id"]: str(r["name"]) for r in data["categories"]}
+        accounts = {r["id"]: str(r["name"]) for r in data["accounts"]}
+        out = [Entry(str(t["id"]), str(t["name"] or ""), abs(int(str(t["amount"]))), int(str(t["amount"])) > 0,
+                     cats.get(t["categoryId"], ""), calendar.timegm(time.strptime(str(t["date"]), "%Y-%m-%d")) * 1000,
+                     accounts.get(t["accountId"], "")) for t in data["tx"]]
+        return sorted(out, key=lambda e: (e.day_ms, int(e.id)), reverse=True)
+
+    def _row(self, data: dict[str, list[dict[str, object]]], entry: Entry, row_id: int) -> dict[str, object]:
+        account = next((int(str(r["id"])) for r in data["accounts"] if r["name"] == entry.wallet), 0)
+        category = self._id_of(data, "categories", entry.category) if entry.category else None
+        return {"id": row_id, "name": entry.note, "amount": entry.cents if entry.income else -entry.cents,
+                "date": time.strftime("%Y-%m-%d", time.gmtime(entry.day_ms / 1000)), "accountId": account,
+                "categoryId": category}
+
+    def add(self, entry: Entry) -> None:
+        data = self._load()
+        data["tx"].append(self._row(data, entry, self._next_id(data["tx"])))
+        self._save(data)
+
+    def update(self, entry: Entry) -> None:
+        data = self._load()
+        data["tx"] = [self._row(data, entry, int(entry.id)) if str(t["id"]) == entry.id else t for t in data["tx"]]
+        self._save(data)
+
+    def delete(self, entry_id: str) -> None:
+        data = self._load()
+        data["tx"] = [t for t in data["tx"] if str(t["id"]) != entry_id]
+        self._save(data)
+
+    def categories(self, income: bool) -> list[str]:
+        return [str(r["name"]) for r in self._load()["categories"]]  # one list for both directions
+
+    def wallets(self) -> list[str]:
+        return [str(r["name"]) for r in self._load()["accounts"]]
+
+    def export_csv(self) -> None:
+        """TransactionsActivity "Export as CSV": every transaction, date DESC, id DESC."""
+        data = self._load()
+        cats = {r["id"]: str(r["name"]) for r in data["categories"]}
+        accounts = {r["id"]: str(r["name"]) for r in data["accounts"]}
+        lines = [";".join(FM_HEADER)]
+        for t in sorted(data["tx"], key=lambda t: (str(t["date"]), int(str(t["id"]))), reverse=True):
+            amount = int(str(t["amount"]))
+            sign = "-" if amount < 0 else ""
+            cols = [str(t["date"]), f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d}", str(t["name"] or ""),
+                    cats.get(t["categoryId"], ""), accounts.get(t["accountId"], "")]
+            lines.append(";".join(_csv_field(c) for c in cols))
+        self.app.host_path(FM_EXPORT).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def import_csv(self, text: str, today: str) -> int:
+        """CsvImportService: columns by header name, quotes not special; accounts and categories
+        created on demand while parsing; rows with amount 0 or identical to a stored row skipped."""
+        data = self._load()
+        lines = [row for row in csv.reader(io.StringIO(text), delimiter=";", quoting=csv.QUOTE_NONE)
+                 if row and not (len(row) == 1 and not row[0].strip()) and not row[0].startswith("#")]
+        if not lines:
+            return 0
+        col = {name: lines[0].index(name) if name in lines[0] else -1 for name in FM_HEADER}
+
+        def cell(row: list[str], name: str) -> str:
+            i = col[name]
+            return row[i] if 0 <= i < len(row) else ""
+
+        imported = 0
+        for row in lines[1:]:
+            amount_text, day = cell(row, "amount"), cell(row, "date")[:10] or today
+            amount = _java_float_cents(amount_text) if amount_text else 0
+            account = self._id_of(data, "accounts", cell(row, "account")) if cell(row, "account") else 0
+            cat_name = cell(row, "category")
+            category = self._id_of(data, "categories", cat_name) if cat_name and cat_name != "0" else None
+            tx = {"name": cell(row, "note"), "amount": amount, "date": day, "accountId": account, "categoryId": category}
+            same = any(all(t[k] == v for k, v in tx.items()) for t in data["tx"])
+            if amount != 0 and not same:
+                data["tx"].append({"id": self._next_id(data["tx"]), **tx})
+                imported += 1
+        self._save(data)
+        return imported
 
 
 def edited(entry: Entry, **changes: object) -> Entry:
