@@ -51,6 +51,7 @@ from pytest_anyapp.sim.ui.views import (
     ImageView,
     Row,
     ScrollList,
+    SeekBar,
     TextView,
     View,
     WidgetState,
@@ -626,10 +627,13 @@ class WindowManager:
             frame = self.frame()
             if not self._route_outside(frame, x, y):
                 return
-            target = hit_test(frame.active.root, x, y, lambda v: v.clickable)
+            target = hit_test(frame.active.root, x, y, lambda v: v.clickable or isinstance(v, SeekBar))
             if target is None or not target.enabled:
                 return
             screen = self.front.top if frame.active.kind != "fault" else None
+            if isinstance(target, SeekBar):  # AbsSeekBar: a tap seeks to where it lands
+                self._call(screen, target.seek, x)
+                return
             if isinstance(target, EditText):
                 target.state.focus = target.key  # type: ignore[union-attr]
                 target.state.fields[target.key].all_selected = False  # type: ignore[union-attr]
@@ -710,6 +714,10 @@ class WindowManager:
             frame = self.frame()
             if not frame.active.frame.contains(x1, y1):
                 self._route_outside(frame, x1, y1)
+                return
+            bar = hit_test(frame.active.root, x1, y1, lambda v: isinstance(v, SeekBar))
+            if isinstance(bar, SeekBar) and bar.enabled:  # a slider follows the finger (x only)
+                self._call(self.front.top, bar.seek, x2)
                 return
             dy = int(round(y1 - y2))
             if abs(y2 - y1) < abs(x2 - x1):
