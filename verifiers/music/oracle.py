@@ -273,13 +273,17 @@ def _sleep_seekbar(ui: MusicUi, minutes: int) -> Steps:
     yield Tap(By(res="mini_player_title"))
     yield Tap(By(desc=ui.sleep_label))
     value = int((yield Read(By(res="timerDisplay"))).split()[0])
-    thumb, aim = value / 100, minutes / 100
-    for _ in range(4):
+    thumb, aim, slope = value / 100, minutes / 100, 0.01  # fraction of the bar per minute, first guess
+    tried: list[tuple[float, int]] = []
+    for _ in range(5):
         if value == minutes:
             break
         yield Drag(By(res="seekBar"), (thumb, 0.5), (aim, 0.5))
         value = int((yield Read(By(res="timerDisplay"))).split()[0])
-        thumb, aim = aim, min(1.0, max(0.0, aim + (minutes - value) / 100))
+        tried.append((aim, value))
+        if len(tried) > 1 and tried[-1][1] != tried[-2][1]:  # secant through the last two drags
+            slope = (tried[-1][0] - tried[-2][0]) / (tried[-1][1] - tried[-2][1])
+        thumb, aim = aim, min(1.0, max(0.0, aim + (minutes - value) * slope))
     yield Tap(By(text="Start", res="button1"))
 
 

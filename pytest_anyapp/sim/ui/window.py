@@ -695,7 +695,7 @@ class WindowManager:
     @_settles
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> None:
         with self.device.lock:
-            if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP:
+            if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP and not self._on_seekbar(x1, y1):
                 if duration_ms >= LONG_PRESS_MS:
                     self.long_press(x1, y1, duration_ms)
                 else:
@@ -723,6 +723,13 @@ class WindowManager:
             if abs(y2 - y1) < abs(x2 - x1):
                 return  # no horizontal scrollers in the toolkit
             self._scroll_at(frame, x1, y1, dy)
+
+    def _on_seekbar(self, x: float, y: float) -> bool:
+        """A SeekBar follows even a movement within the touch slop (AbsSeekBar tracks from DOWN, or
+        tap-seeks to where the finger lifts), so such a swipe is not a tap at its start."""
+        frame = self.frame()
+        return frame.active.frame.contains(x, y) and isinstance(
+            hit_test(frame.active.root, x, y, lambda v: isinstance(v, SeekBar)), SeekBar)
 
     def _scroll_at(self, frame: Frame, x: float, y: float, dy: int) -> None:
         inner = hit_test(frame.active.root, x, y, lambda v: isinstance(v, ScrollList))

@@ -86,3 +86,10 @@ def test_tap_seeks_too(slider: SimDevice) -> None:
     assert readout(slider) == "0 min"
     slider.ui.tap(at(b, 0.6), (b[1] + b[3]) // 2)
     assert readout(slider) == "60 min"
+
+
+def test_a_drag_within_the_touch_slop_still_lands_where_it_lifts(slider: SimDevice) -> None:
+    _, b = bar(slider)
+    y = (b[1] + b[3]) // 2
+    slider.ui.swipe(at(b, 0.30), y, at(b, 0.30) + dp(3), y, 300)  # a nudge, not a tap at the start
+    assert readout(slider) == "31 min"
