@@ -74,6 +74,16 @@ class LongPress:
 
 
 @dataclass(frozen=True)
+class Drag:
+    """Swipe a finger across an element, from ``start`` to ``end``: (x, y) fractions of its bounds
+    (e.g. a slider's thumb to another position; one ``swipe`` action with two coordinates)."""
+
+    target: By
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class TypeInto:
     """Tap the field, then type ``text`` (the field is expected to be empty or select-all on focus)."""
 
@@ -154,8 +164,8 @@ class Done:
     pass
 
 
-Intent = (Tap | LongPress | TypeInto | TypeText | Press | OpenApp | ScrollTo | SwipeAside | TapBeside | Read | Count
-          | Answer | Done)
+Intent = (Tap | LongPress | Drag | TypeInto | TypeText | Press | OpenApp | ScrollTo | SwipeAside | TapBeside | Read
+          | Count | Answer | Done)
 Script = Callable[[TaskInfo], Iterator[Intent]]
 
 def script_for(semantic_id: str, app_id: str) -> Script:
@@ -244,6 +254,13 @@ class OracleDriver:
         if isinstance(intent, TapBeside):
             y = _on_screen(intent.target, obs).center[1]
             return Action(action="click", coordinate=(int(obs.screen_size[0] * intent.x), y))
+        if isinstance(intent, Drag):
+            left, top, right, bottom = _on_screen(intent.target, obs).bounds
+
+            def point(f: tuple[float, float]) -> tuple[int, int]:
+                return round(left + f[0] * (right - left)), round(top + f[1] * (bottom - top))
+
+            return Action(action="swipe", coordinate=point(intent.start), coordinate2=point(intent.end))
         if isinstance(intent, TypeText):
             return Action(action="type", text=intent.text)
         if isinstance(intent, Press):

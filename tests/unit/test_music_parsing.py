@@ -42,3 +42,50 @@ def test_m3u_members_absolute_or_relative_and_comments_skipped() -> None:
     lists = MONSTER_PLAYLISTS.parse(lines, {})
     assert [(p.name, p.songs) for p in lists] == [("Road Trip", ["Echoes", "Riptide", "<file Unknown.mp3>"]),
                                                  ("Focus", [])]
+
+
+# -- sleep timers -------------------------------------------------------------------------------------
+
+def test_retro_timer_needs_the_start_key_and_defaults_to_30_minutes() -> None:
+    from verifiers.music.profiles import RETRO_SLEEP
+
+    started = '<int name="next_sleep_timer_elapsed_real_time" value="4500000" />'
+    assert RETRO_SLEEP.parse([]) is None
+    assert RETRO_SLEEP.parse(['<int name="last_sleep_timer_value" value="45" />']) is None  # dragged, never started
+    assert RETRO_SLEEP.parse([started]) == 30
+    assert RETRO_SLEEP.parse([started, '<int name="last_sleep_timer_value" value="45" />']) == 45
+
+
+@pytest.mark.parametrize(("shown", "now", "minutes"), [
+    ("Playback will pause at: 8:45:00 PM", "20:00:00", 45),
+    ("Playback will pause at: 8:45:00 PM", "20:00:40", 45),  # read 40 s after the start
+    ("Playback will pause at: 12:10:00 AM", "23:55:00", 15),  # past midnight
+    ("Playback will pause at: 20:30:00", "20:00:00", 30),
+    ("Start sleep timer", "20:00:00", None),
+])
+def test_sicmu_pause_time_against_the_device_clock(shown: str, now: str, minutes: int | None) -> None:
+    from verifiers.music.screen import sicmu_minutes
+
+    assert sicmu_minutes(shown, now) == minutes
+
+
+@pytest.mark.parametrize(("shown", "minutes"), [
+    ("Running: 44:58", 45), ("Running: 15:00", 15), ("Running: 01:00:00", 60), ("Running: 00:59:59", 60),
+    ("Play completed last song", None), ("Running:", None),
+])
+def test_monster_remaining_time(shown: str, minutes: int | None) -> None:
+    from verifiers.music.screen import monster_minutes
+
+    assert monster_minutes(shown, "") == minutes
+
+
+def test_screen_read_without_a_process_or_timer_is_none_and_an_incomplete_read_is_an_error() -> None:
+    from pytest_anyapp.errors import VerifierReadError
+    from verifiers.music.adapters import MONSTER_SLEEP
+    from verifiers.music.screen import NO_PROCESS
+
+    assert MONSTER_SLEEP.parse([NO_PROCESS]) is None
+    assert MONSTER_SLEEP.parse(["now=20:00:00", "shown=Running: 29:59"]) == 30
+    assert MONSTER_SLEEP.parse(["now=20:00:00"]) is None  # the app shows no timer
+    with pytest.raises(VerifierReadError):
+        MONSTER_SLEEP.parse(["shown=Running: 29:59"])

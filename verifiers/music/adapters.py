@@ -25,11 +25,13 @@ from verifiers.music.profiles import (
     PHONOGRAPH_PLAYLISTS,
     PHONOGRAPH_QUEUE,
     RETRO_PLAYLISTS,
+    RETRO_SLEEP,
     PlaylistProfile,
     QueueProfile,
     SleepProfile,
     playback_state_queue,
 )
+from verifiers.music.screen import ScreenSleep, Step, monster_minutes, sicmu_minutes, tap
 from verifiers.music.state import MusicState
 
 if TYPE_CHECKING:
@@ -158,10 +160,8 @@ class RetroMusicAdapter(MusicAdapter):
         repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0",
         files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
                "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED)")))
-    storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, MEDIA_SESSION)
-    unsupported = {"RetroSleepTimer": "not yet: the minutes are set on the dialog's SeekBar (a drag; the simulated "
-                                      "device has no horizontal drag, so no gold script); the store is readable "
-                                      "(prefs last_sleep_timer_value + next_sleep_timer_elapsed_real_time)"}
+    sleep_profile = RETRO_SLEEP
+    storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, RETRO_SLEEP.profile, MEDIA_SESSION)
 
 
 class FossifyMusicAdapter(MusicAdapter):
@@ -191,28 +191,77 @@ class PhonographPlusAdapter(MusicAdapter):
                                       "the alarm's trigger time)"}
 
 
-_MEMORY_TIMER = ("not yet: the app keeps the timer only in its service's memory (nothing durable, no alarm), so "
-                 "only the screen could show it and no screen verifier is written yet")
+_MEMORY_UI = ("the timer exists only in the running service's memory ({what}); no preference, database or "
+              "alarm records it, so the outcome is read off the screen the app shows for a running timer ({screen})")
+
+MONSTER_SLEEP = ScreenSleep(
+    profile=StorageProfile(
+        what="sleep timer", path="screen: the 'Sleeper time' dialog ('Running: mm:ss')",
+        format="memory only: SleepTimerManager's CountDownTimer in PlayService; the dialog shows 'Running: "
+               "<remaining mm:ss or hh:mm:ss>' while one runs", readable=False,
+        writes="a preset ('5/10/15/30 minutes') or 'Enter minutes' + 'Confirm' sends COMMAND_SET_SLEEP_TIMER; "
+               "nothing is written to storage and no alarm is set",
+        sources=(SourceRef(repo="ZTFtrue/MonsterMusic", tag="0.1.69", files=(
+            "app/src/main/java/com/ztftrue/music/play/manager/SleepTimerManager.kt (CountDownTimer)",
+            "app/src/main/java/com/ztftrue/music/ui/public/TopBar.kt (SleepTimeDialog)",
+            "app/src/main/java/com/ztftrue/music/ui/other/MainTopBar.kt ('Sleeper time' icon)",
+            "app/src/main/res/values/strings.xml (running = 'Running: %1$s', minutes, enter_minutes)")),)),
+    peek="Sleeper time",
+    shown=lambda t: t.startswith("Running: ") or t == "Play completed last song",
+    minutes=monster_minutes,
+    start=lambda n: (tap("Sleeper time"), tap(f"{n}\n minutes")) if n in (5, 10, 15, 30) else (
+        tap("Sleeper time"), tap("field"), Step("type", value=str(n)), tap("Confirm")),
+)
+
+SICMU_SLEEP = ScreenSleep(
+    profile=StorageProfile(
+        what="sleep timer", path="screen: Settings, 'Sleep timer' category ('Playback will pause at: <time>')",
+        format="delay: SharedPreferences string SLEEP_DELAY_M (default '60'); running timer: memory only "
+               "(MusicService java.util.Timer, sleepTimerScheduleMs); Settings shows 'Stop sleep timer' / 'Playback "
+               "will pause at: <DateFormat MEDIUM time>' while one runs", readable=False,
+        writes="'Start sleep timer' starts a Timer of SLEEP_DELAY_M minutes in the service; nothing durable records "
+               "that it runs and no alarm is set",
+        sources=(SourceRef(repo="mira-x/SicMu", tag="v2.4.5", files=(
+            "app/src/main/java/xyz/mordorx/sicmu/MusicService.java (startSleepTimer)",
+            "app/src/main/java/xyz/mordorx/sicmu/SettingsPreferenceFragment.java (setSleepTimerTitle)",
+            "app/src/main/java/xyz/mordorx/sicmu/Parameters.java (getSleepDelayM)",
+            "app/src/main/res/xml/preferences.xml (SLEEP_DELAY_M, START_SLEEP_TIMER)",
+            "app/src/main/res/layout/activity_main.xml ('Show more options', 'Open settings')")),)),
+    shown=lambda t: t.startswith("Playback will pause at: ") or t == "Start sleep timer",
+    minutes=sicmu_minutes,
+    start=lambda n: (tap("Show more options"), tap("Open settings"), Step("scroll_to", "Sleep timer delay in minutes"),
+                     tap("Sleep timer delay in minutes"), Step("long_press", "field"), tap("Select all"),
+                     Step("type", value=str(n)), tap("OK"), Step("scroll_to", "Start sleep timer"),
+                     tap("Start sleep timer")),
+)
 
 
 class MonsterMusicAdapter(MusicAdapter):
     app = app_by_id("music_monstermusic")
     playlist_profile = MONSTER_PLAYLISTS
     queue_profile = MONSTER_QUEUE
-    storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MEDIA_SESSION)
-    unsupported = {"RetroSleepTimer": _MEMORY_TIMER + " (ZTFtrue/MonsterMusic SleepTimerManager.kt)"}
+    sleep_profile = MONSTER_SLEEP
+    storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MONSTER_SLEEP.profile, MEDIA_SESSION)
+    ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
+        what="SleepTimerManager's CountDownTimer, ZTFtrue/MonsterMusic 0.1.69",
+        screen="the 'Sleeper time' dialog's 'Running: mm:ss', opened by the read when the main screen is in front "
+               "and closed again")}
 
 
 class SicMuNeoAdapter(MusicAdapter):
     app = app_by_id("music_sicmu_neo")
     runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
-    storage = (MEDIA_SESSION,)
+    sleep_profile = SICMU_SLEEP
+    storage = (SICMU_SLEEP.profile, MEDIA_SESSION)
+    ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
+        what="MusicService's java.util.Timer, mira-x/SicMu v2.4.5",
+        screen="Settings' 'Stop sleep timer' / 'Playback will pause at: <time>', where starting the timer leaves "
+               "the user; never navigated by the read")}
     unsupported = {
         **{sid: _NO_PLAYLISTS for sid in ("RetroCreatePlaylist", "RetroRenamePlaylist", "RetroAddToPlaylist",
                                           "RetroRemoveFromPlaylist", "RetroPlaylistDuration")},
         **{sid: _NO_QUEUE for sid in ("RetroAddToQueue", "RetroReorderQueue")},
         "RetroSavePlaylist": _NO_QUEUE + "; " + _NO_PLAYLISTS,
-        "RetroSleepTimer": _MEMORY_TIMER + " (mira-x/SicMu MusicService.java: java.util.Timer)",
     }
 
 

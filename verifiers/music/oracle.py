@@ -14,7 +14,20 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, ScrollTo, Tap, TypeInto
+from pytest_anyapp.agents.oracle import (
+    Answer,
+    By,
+    Done,
+    Drag,
+    Intent,
+    LongPress,
+    Press,
+    Read,
+    ScrollTo,
+    Tap,
+    TypeInto,
+    TypeText,
+)
 from verifiers.bundle import Script
 from verifiers.music.state import parse_duration
 
@@ -49,6 +62,10 @@ class MusicUi:
     create_kind: str = ""  # the create dialog's kind to pick (Phonograph Plus: "Database playlists")
     sleep_label: str = ""
     sleep_choices: tuple[int, ...] = ()
+    #: How the timer is set: a list dialog from the library's overflow (Fossify), a SeekBar dialog
+    #: from the player's toolbar (Retro), preset buttons + a minutes field from the library's
+    #: toolbar (MonsterMusic), the delay preference + "Start sleep timer" in Settings (SicMu).
+    sleep_style: Literal["choices", "seekbar", "buttons", "settings"] = "choices"
 
 
 RETRO = MusicUi(
@@ -58,6 +75,7 @@ RETRO = MusicUi(
     add_to_queue="Add to playing queue", add_to_playlist="Add to playlist…", remove="Remove from playlist",
     queue_entry="icon", queue_label="Playing queue", save_queue="Save playing queue", duration_res="playlist_info",
     search=By(desc="Search"), search_field=By(res="search_query"), song_title_res="title", playlist_title_res="title",
+    sleep_label="Sleep timer", sleep_style="seekbar",
 )
 
 FOSSIFY = MusicUi(
@@ -96,6 +114,7 @@ MONSTER = MusicUi(
     add_to_playlist="Add to playlist", remove="Remove from current playlist", queue_entry="icon", queue_label="Queue",
     save_queue="Save as playlist", duration_res="playlist_total", search=By(desc="Search music"),
     search_field=By(res="search_query"), song_title_res="song_name", playlist_title_res="playlist_name_text",
+    sleep_label="Sleeper time", sleep_style="buttons", sleep_choices=(5, 10, 15, 30),
 )
 
 SICMU = MusicUi(
@@ -103,6 +122,7 @@ SICMU = MusicUi(
     name_field=By(), create="", rename="", rename_button="", song_menu="long_press", more_desc="", play_next="",
     add_to_queue="", add_to_playlist="", remove="", queue_entry="menu", queue_label="", save_queue="",
     duration_res=None, search=None, search_field=By(), song_title_res="song_title", playlist_title_res="",
+    sleep_label="Open settings", sleep_style="settings",
 )
 
 APPS: tuple[MusicUi, ...] = (RETRO, FOSSIFY, APOLLO, PHONOGRAPH, MONSTER, SICMU)
@@ -177,8 +197,6 @@ def _rename(ui: MusicUi, p: dict[str, Any]) -> Steps:
 
 def select_all_and_type(ui: MusicUi, text: str) -> Steps:
     """The name field holds the old name: Android's own way to overwrite it."""
-    from pytest_anyapp.agents.oracle import TypeText
-
     yield LongPress(ui.name_field)
     yield Tap(By(text="Select all"))
     yield TypeText(text)
@@ -227,14 +245,68 @@ def _duration(ui: MusicUi, p: dict[str, Any]) -> Steps:
 
 
 def _sleep(ui: MusicUi, p: dict[str, Any]) -> Steps:
+    minutes: int = p["minutes"]
+    if ui.sleep_style == "seekbar":
+        yield from _sleep_seekbar(ui, minutes)
+        return
+    if ui.sleep_style == "buttons":
+        yield from _sleep_buttons(ui, minutes)
+        return
+    if ui.sleep_style == "settings":
+        yield from _sleep_settings(ui, minutes)
+        return
     yield Tap(By(desc="More options"))
     yield Tap(By(text=ui.sleep_label))
-    if p["minutes"] in ui.sleep_choices:
-        yield Tap(By(text=f"{p['minutes']} minutes"))
+    if minutes in ui.sleep_choices:
+        yield Tap(By(text=f"{minutes} minutes"))
         return
     yield Tap(By(text="Custom"))
-    yield TypeInto(By(res="sleep_minutes"), str(p["minutes"]))
+    yield TypeInto(By(res="sleep_minutes"), str(minutes))
     yield Tap(By(text="OK", res="button1"))
+
+
+def _sleep_seekbar(ui: MusicUi, minutes: int) -> Steps:
+    """The timer lives in the player's toolbar, so a song is played first. The SeekBar (0..100
+    minutes) is dragged from its thumb towards the target, reading the "N min" readout after each
+    drag and correcting (its padding is not on screen), then "Start"."""
+    yield Tap(By(res=ui.song_title_res))
+    yield Tap(By(res="mini_player_title"))
+    yield Tap(By(desc=ui.sleep_label))
+    value = int((yield Read(By(res="timerDisplay"))).split()[0])
+    thumb, aim, slope = value / 100, minutes / 100, 0.01  # fraction of the bar per minute, first guess
+    tried: list[tuple[float, int]] = []
+    for _ in range(5):
+        if value == minutes:
+            break
+        yield Drag(By(res="seekBar"), (thumb, 0.5), (aim, 0.5))
+        value = int((yield Read(By(res="timerDisplay"))).split()[0])
+        tried.append((aim, value))
+        if len(tried) > 1 and tried[-1][1] != tried[-2][1]:  # secant through the last two drags
+            slope = (tried[-1][0] - tried[-2][0]) / (tried[-1][1] - tried[-2][1])
+        thumb, aim = aim, min(1.0, max(0.0, aim + (minutes - value) * slope))
+    yield Tap(By(text="Start", res="button1"))
+
+
+def _sleep_buttons(ui: MusicUi, minutes: int) -> Steps:
+    yield Tap(By(desc=ui.sleep_label))
+    if minutes in ui.sleep_choices:
+        yield Tap(By(text=f"{minutes}\n minutes"))
+        return
+    yield TypeInto(By(text="Enter minutes", class_contains="EditText"), str(minutes))
+    yield Tap(By(text="Confirm"))
+
+
+def _sleep_settings(ui: MusicUi, minutes: int) -> Steps:
+    yield Tap(By(desc="Show more options"))
+    yield Tap(By(desc=ui.sleep_label))
+    delay = By(text="Sleep timer delay in minutes")
+    yield ScrollTo(delay)
+    yield Tap(delay)
+    yield LongPress(By(class_contains="EditText"))  # the preference's field holds the old delay
+    yield Tap(By(text="Select all"))
+    yield TypeText(str(minutes))
+    yield Tap(By(text="OK", res="button1"))
+    yield Tap(By(text="Start sleep timer"))
 
 
 def _play(ui: MusicUi, p: dict[str, Any]) -> Steps:

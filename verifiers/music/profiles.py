@@ -258,6 +258,16 @@ _PREF = re.compile(r'<(int|long) name="([^"]+)" value="(-?\d+)" />')
 PREFS_HEADER = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n"
 
 
+def sleep_pref_lines(device: DeviceClient, path: str) -> list[str]:
+    """The sleep-timer lines of a SharedPreferences file ([] when the app never wrote it)."""
+    out = device.run(f"cat {path}")
+    if not out.ok:
+        if "No such file" in out.stdout + out.stderr:
+            return []
+        raise VerifierReadError(f"could not read {path}: {out.stderr.strip()[:200]}")
+    return [line.strip() for line in out.stdout.splitlines() if "sleep" in line]
+
+
 @dataclass(frozen=True)
 class FossifySleep(SleepProfile):
     """``Prefs.xml``: ``sleep_in_ts`` (epoch ms deadline, 0 when none runs) and ``last_sleep_timer_seconds``."""
@@ -266,12 +276,7 @@ class FossifySleep(SleepProfile):
     path: str = f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml"
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
-        out = device.run(f"cat {self.path}")
-        if not out.ok:
-            if "No such file" in out.stdout + out.stderr:
-                return []
-            raise VerifierReadError(f"could not read {self.path}: {out.stderr.strip()[:200]}")
-        return [line.strip() for line in out.stdout.splitlines() if "sleep" in line]
+        return sleep_pref_lines(device, self.path)
 
     def parse(self, lines: list[str]) -> int | None:
         values = {m.group(2): int(m.group(3)) for line in lines if (m := _PREF.search(line))}
@@ -299,8 +304,55 @@ FOSSIFY_SLEEP = FossifySleep(profile=StorageProfile(
         "app/src/main/kotlin/org/fossify/musicplayer/helpers/Constants.kt (sleep_in_ts, last_sleep_timer_seconds)"),
         note="Prefs.xml is Fossify commons' BaseConfig file (PREFS_KEY = 'Prefs')"),)))
 
-__all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "PlaylistProfile", "QueueProfile",
-           "SleepProfile", "playback_state_queue"]
+_RETRO_PREFS = "/data/data/code.name.monkey.retromusic/shared_prefs/code.name.monkey.retromusic_preferences.xml"
+
+
+@dataclass(frozen=True)
+class RetroSleep(SleepProfile):
+    """Default SharedPreferences: ``next_sleep_timer_elapsed_real_time`` (int, written only by the
+    dialog's "Start") and ``last_sleep_timer_value`` (int minutes, written when the SeekBar is
+    released; absent = the app's default, 30)."""
+
+    profile: StorageProfile
+    path: str = _RETRO_PREFS
+    default_minutes: int = 30
+
+    def read(self, device: DeviceClient, package: str) -> list[str]:
+        return sleep_pref_lines(device, self.path)
+
+    def parse(self, lines: list[str]) -> int | None:
+        values = {m.group(2): int(m.group(3)) for line in lines if (m := _PREF.search(line))}
+        if "next_sleep_timer_elapsed_real_time" not in values:
+            return None
+        return values.get("last_sleep_timer_value", self.default_minutes)
+
+    def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
+        body = "<map>\n"
+        if minutes is not None:  # as if "Start" was pressed at elapsed-realtime 0
+            body += (f'    <int name="last_sleep_timer_value" value="{minutes}" />\n'
+                     f'    <int name="next_sleep_timer_elapsed_real_time" value="{minutes * 60_000}" />\n')
+        device.check(f"mkdir -p {self.path.rsplit('/', 1)[0]}")
+        device.push_bytes((PREFS_HEADER + body + "</map>\n").encode(), self.path)
+
+
+RETRO_SLEEP = RetroSleep(profile=StorageProfile(
+    what="sleep timer", path=_RETRO_PREFS,
+    format="SharedPreferences (PreferenceManager default file): int next_sleep_timer_elapsed_real_time "
+           "(elapsedRealtime + minutes*60000, Long.toInt()), int last_sleep_timer_value (minutes, default 30)",
+    writes="releasing the SeekBar: last_sleep_timer_value = its progress (1..100); 'Start': "
+           "next_sleep_timer_elapsed_real_time and an exact ELAPSED_REALTIME_WAKEUP alarm; nothing resets the key "
+           "(not on expiry; the dialog's cancel branch compares it with System.currentTimeMillis() and never shows)",
+    sources=(SourceRef(repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0", files=(
+        "app/src/main/java/code/name/monkey/retromusic/dialogs/SleepTimerDialog.kt",
+        "app/src/main/res/layout/dialog_sleep_timer.xml (AppCompatSeekBar, no max: 0..100)",
+        "app/src/main/java/code/name/monkey/retromusic/util/PreferenceUtil.kt (lastSleepTimerValue default 30, "
+        "nextSleepTimerElapsedRealTime default -1; getDefaultSharedPreferences)",
+        "app/src/main/java/code/name/monkey/retromusic/Constants.kt (LAST_SLEEP_TIMER_VALUE, "
+        "NEXT_SLEEP_TIMER_ELAPSED_REALTIME)",
+        "app/src/main/res/menu/menu_player.xml (action_sleep_timer, showAsAction always)")),)))
+
+__all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "RETRO_SLEEP", "PlaylistProfile",
+           "QueueProfile", "SleepProfile", "playback_state_queue", "sleep_pref_lines"]
 
 
 # -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------

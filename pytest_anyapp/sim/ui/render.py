@@ -27,6 +27,7 @@ from pytest_anyapp.sim.ui.views import (
     ImageView,
     RadioButton,
     ScrollList,
+    SeekBar,
     Switch,
     TextView,
     Toolbar,
@@ -267,6 +268,21 @@ def _paint_compound(view: View, canvas: Canvas) -> None:
 def _circle(canvas: Canvas, center: tuple[float, float], radius: float) -> tuple[float, float, float, float]:
     x, y = canvas.pt(*center)
     return (x - radius, y - radius, x + radius, y + radius)
+
+
+@painter(SeekBar)
+def _paint_seekbar(view: View, canvas: Canvas) -> None:
+    """Track (filled up to the progress) and a round thumb at the progress."""
+    assert isinstance(view, SeekBar)
+    _paint_background(view, canvas)
+    inner = view.inner()
+    cy = inner.top + inner.height // 2
+    span = max(1, view.max - view.min)
+    x = inner.left + (view.progress - view.min) * inner.width // span
+    accent = theme.PRIMARY if view.enabled else theme.DISABLED
+    canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), inner.right, cy + dp(1))), fill=theme.OUTLINE)
+    canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), x, cy + dp(1))), fill=accent)
+    canvas.draw.ellipse(_circle(canvas, (x, cy), dp(8)), fill=accent)
 
 
 @painter(ImageView)

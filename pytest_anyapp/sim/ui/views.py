@@ -64,6 +64,7 @@ class WidgetState:
     fields: dict[str, FieldState] = field(default_factory=dict)
     scroll: dict[str, int] = field(default_factory=dict)
     toggles: dict[str, bool] = field(default_factory=dict)
+    progress: dict[str, int] = field(default_factory=dict)
     focus: str | None = None
 
 
@@ -523,6 +524,65 @@ class Switch(CompoundButton):
 
 class RadioButton(CompoundButton):
     class_name = "android.widget.RadioButton"
+
+
+class SeekBar(View):
+    """A horizontal slider (``android.widget.SeekBar``, default range 0..100). Its progress lives in
+    the screen state. A touch seeks as ``AbsSeekBar.trackTouchEvent`` does: the finger's x inside
+    the horizontal padding maps linearly onto min..max (clamped, rounded); a tap seeks to where it
+    lands, a drag to where it is released. ``on_change(progress)`` runs for each new value
+    (``onProgressChanged`` with fromUser), ``on_stop(progress)`` when the finger lifts
+    (``onStopTrackingTouch``)."""
+
+    class_name = "android.widget.SeekBar"
+    default_focusable = True
+
+    def __init__(
+        self,
+        id: str,
+        *,
+        max: int = 100,
+        min: int = 0,
+        initial: int = 0,
+        on_change: Callable[[int], Any] | None = None,
+        on_stop: Callable[[int], Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("padding", (16, 0))  # Widget.Material.SeekBar: paddingStart/End 16dp
+        kwargs.setdefault("height", 48)
+        super().__init__(id=id, **kwargs)
+        self.max, self.min, self.initial = max, min, initial
+        self.on_change = on_change
+        self.on_stop = on_stop
+
+    def bind(self, state: WidgetState, path: str) -> None:
+        super().bind(state, path)
+        state.progress.setdefault(self.key, self.initial)
+
+    @property
+    def progress(self) -> int:
+        return self.state.progress[self.key] if self.state is not None else self.initial
+
+    def set_progress(self, value: int) -> None:
+        """``setProgress``: clamped to the range; listeners see only a real change."""
+        value = max(self.min, min(self.max, value))
+        if self.state is None or value == self.progress:
+            return
+        self.state.progress[self.key] = value
+        if self.on_change is not None:
+            self.on_change(value)
+
+    def track(self, x: float) -> None:
+        """A touch at ``x`` (device px) seeks there."""
+        left, right = self.bounds.left + self.padding[0], self.bounds.right - self.padding[2]
+        scale = 0.0 if x < left else 1.0 if x > right else (x - left) / max(1, right - left)
+        self.set_progress(round(scale * (self.max - self.min) + self.min))
+
+    def seek(self, x: float) -> None:
+        """Finger down/up at ``x``: track, then report the stop."""
+        self.track(x)
+        if self.on_stop is not None:
+            self.on_stop(self.progress)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from pytest_anyapp.sim.ui.views import (
     ImageView,
     Row,
     ScrollList,
+    SeekBar,
     TextView,
     View,
     WidgetState,
@@ -626,10 +627,13 @@ class WindowManager:
             frame = self.frame()
             if not self._route_outside(frame, x, y):
                 return
-            target = hit_test(frame.active.root, x, y, lambda v: v.clickable)
+            target = hit_test(frame.active.root, x, y, lambda v: v.clickable or isinstance(v, SeekBar))
             if target is None or not target.enabled:
                 return
             screen = self.front.top if frame.active.kind != "fault" else None
+            if isinstance(target, SeekBar):  # AbsSeekBar: a tap seeks to where it lands
+                self._call(screen, target.seek, x)
+                return
             if isinstance(target, EditText):
                 target.state.focus = target.key  # type: ignore[union-attr]
                 target.state.fields[target.key].all_selected = False  # type: ignore[union-attr]
@@ -691,7 +695,7 @@ class WindowManager:
     @_settles
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> None:
         with self.device.lock:
-            if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP:
+            if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP and not self._on_seekbar(x1, y1):
                 if duration_ms >= LONG_PRESS_MS:
                     self.long_press(x1, y1, duration_ms)
                 else:
@@ -711,6 +715,10 @@ class WindowManager:
             if not frame.active.frame.contains(x1, y1):
                 self._route_outside(frame, x1, y1)
                 return
+            bar = hit_test(frame.active.root, x1, y1, lambda v: isinstance(v, SeekBar))
+            if isinstance(bar, SeekBar) and bar.enabled:  # a slider follows the finger (x only)
+                self._call(self.front.top, bar.seek, x2)
+                return
             dy = int(round(y1 - y2))
             if abs(y2 - y1) < abs(x2 - x1):
                 # No horizontal scrollers in the toolkit; a row may take the swipe (ItemTouchHelper).
@@ -719,6 +727,13 @@ class WindowManager:
                     row.on_swipe("left" if x2 < x1 else "right")
                 return
             self._scroll_at(frame, x1, y1, dy)
+
+    def _on_seekbar(self, x: float, y: float) -> bool:
+        """A SeekBar follows even a movement within the touch slop (AbsSeekBar tracks from DOWN, or
+        tap-seeks to where the finger lifts), so such a swipe is not a tap at its start."""
+        frame = self.frame()
+        return frame.active.frame.contains(x, y) and isinstance(
+            hit_test(frame.active.root, x, y, lambda v: isinstance(v, SeekBar)), SeekBar)
 
     def _scroll_at(self, frame: Frame, x: float, y: float, dy: int) -> None:
         inner = hit_test(frame.active.root, x, y, lambda v: isinstance(v, ScrollList))

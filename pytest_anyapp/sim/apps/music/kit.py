@@ -6,12 +6,16 @@ against a :class:`MusicSkin`. Variation points (fields of the skin):
 * **song actions** — a trailing "more" button or a long press opens the song's menu (``song_menu``);
 * **queue** — a page opened from the player's toolbar icon or from its overflow menu (``queue_entry``);
 * **total duration** — how a playlist page prints its total (``duration_format``), or not at all;
+* **sleep timer** — where it is started (``sleep_entry``: library overflow, player toolbar, library
+  toolbar, a settings page) and how the minutes are chosen (``sleep_dialog``: a list with "Custom",
+  a SeekBar with "Start", preset buttons plus a minutes field, a delay preference plus "Start");
 * **stores** — where playlists and the queue go (:mod:`.store`), and the media session's tag;
 * **labels and ids** — every visible string and resource id is a skin field.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -28,8 +32,11 @@ from pytest_anyapp.sim.apps.music.store import (
     set_paused,
 )
 from pytest_anyapp.sim.providers.media import media_sessions
+from pytest_anyapp.sim.shell.tz import device_now
 from pytest_anyapp.sim.ui.views import (
     BottomNav,
+    Button,
+    CheckBox,
     Column,
     EditText,
     Fab,
@@ -39,6 +46,7 @@ from pytest_anyapp.sim.ui.views import (
     Row,
     Scaffold,
     ScrollList,
+    SeekBar,
     Tabs,
     TextView,
     Toolbar,
@@ -72,8 +80,10 @@ class MusicSkin:
     queue_label: str = "Playing queue"
     save_queue: str = "Save as playlist"
     duration_format: Literal["m:ss", "h:mm:ss", "words", "none"] = "m:ss"
-    sleep_entry: Literal["none", "menu"] = "none"  # "Sleep timer" in the library's overflow
-    sleep_label: str = "Sleep timer"
+    sleep_entry: Literal["none", "menu", "player", "toolbar", "settings"] = "none"
+    sleep_dialog: Literal["choices", "seekbar", "buttons", "settings"] = "choices"
+    sleep_label: str = "Sleep timer"  # the entry's menu item / icon description
+    sleep_title: str = "Sleep timer"  # the dialog's (or settings category's) title
     sleep_choices: tuple[int, ...] = ()  # minutes offered; "Custom" asks for a number
     custom_label: str = "Custom"
     search_desc: str = "Search"
@@ -86,6 +96,8 @@ class MusicSkin:
     search: bool = True  # a search action in the library's toolbar
     session_tag: str = "MusicService"
     session_active: bool = True
+    #: Rows a settings page lists before its sleep-timer category ((title, summary) pairs).
+    settings_rows: tuple[tuple[str, str], ...] = ()
     lineage: str = ""
     overrides: tuple[str, ...] = ()
 
@@ -121,8 +133,22 @@ class MusicApp(SimApp):
     def queue(self) -> QueueStore | None:
         return None
 
+    #: A sleep timer kept only in the process's memory (epoch ms it fires at; 0 = none).
+    sleep_deadline_ms: int = 0
+
     def set_sleep_timer(self, minutes: int) -> None:
-        """Where the app records a running sleep timer (overridden per app)."""
+        """Start a timer; by default only in memory (a force-stop loses it), apps with a store override."""
+        self.sleep_deadline_ms = self.now_ms() + minutes * 60_000 if minutes > 0 else 0
+
+    def sleep_remaining_ms(self) -> int:
+        return max(0, self.sleep_deadline_ms - self.now_ms()) if self.sleep_deadline_ms else 0
+
+    def sleep_minutes_pref(self) -> int:
+        """The remembered minutes the dialog starts from (SeekBar position, delay preference)."""
+        return 30
+
+    def remember_sleep_minutes(self, minutes: int) -> None:
+        """The dialog stored its minutes (Retro: on SeekBar release; SicMu: the delay preference)."""
 
     def on_create(self) -> None:
         self.playlists()
@@ -260,11 +286,90 @@ class MusicScreen(Screen):
                    ImageButton("pause" if playing else "play", self.skin.pause_desc if playing else self.skin.play_desc,
                                on_click=lambda: self.toggle_play(playing)), id="mini_player", padding=(16, 8))
 
+    # -- sleep timer ------------------------------------------------------------------------------
+    def sleep_dialog(self) -> None:
+        style = self.skin.sleep_dialog
+        if style == "seekbar":
+            self.seekbar_sleep_dialog()
+        elif style == "buttons":
+            self.buttons_sleep_dialog()
+        else:
+            self.choices_sleep_dialog()
+
+    def choices_sleep_dialog(self) -> None:
+        s = self.skin
+        labels = [f"{m} minutes" for m in s.sleep_choices] + [s.custom_label]
+
+        def chosen(i: int) -> None:
+            self.dismiss_dialog()
+            if i < len(s.sleep_choices):
+                self.m.set_sleep_timer(s.sleep_choices[i])
+                return
+            self.set_field("sleep_minutes", "")
+            self.show_dialog(AlertDialog(s.sleep_title, view=EditText("sleep_minutes", hint="Minutes", autofocus=True),
+                                         positive=("OK", self.custom_sleep), negative=("Cancel", None)))
+
+        self.show_dialog(AlertDialog(s.sleep_title, choices=labels, on_choice=chosen, negative=("Cancel", None)))
+
+    def custom_sleep(self) -> None:
+        text = self.field("sleep_minutes").strip()
+        if text.isdigit() and int(text) > 0:
+            self.m.set_sleep_timer(int(text))
+
+    def seekbar_sleep_dialog(self) -> None:
+        """A "N min" readout over a 0..100 SeekBar (minimum 1) and "Start"; the app remembers the
+        minutes when the finger lifts."""
+        widgets = self.widgets
+        widgets.progress["seekBar"] = self.m.sleep_minutes_pref()
+
+        def change(value: int) -> None:
+            if value < 1:
+                widgets.progress["seekBar"] = 1
+
+        def view() -> View:
+            minutes = widgets.progress.get("seekBar", 1)
+            return Column(TextView(f"{minutes} min", id="timerDisplay", size=20, padding=16),
+                          SeekBar("seekBar", initial=minutes, on_change=change,
+                                  on_stop=lambda _v: self.m.remember_sleep_minutes(widgets.progress["seekBar"])),
+                          CheckBox("Finish last song", id="shouldFinishLastSong"))
+
+        self.show_dialog(LiveDialog(self.skin.sleep_title, view,
+                                    positive=("Start", lambda: self.m.set_sleep_timer(widgets.progress["seekBar"]))))
+
+    def buttons_sleep_dialog(self) -> None:
+        """"Running: mm:ss" with "Stop" while a timer runs, preset buttons, a minutes field, Confirm."""
+        s = self.skin
+        self.set_field("sleep_minutes", "")
+
+        def start(minutes: int) -> None:
+            self.dismiss_dialog()
+            self.m.set_sleep_timer(minutes)
+
+        def confirm() -> None:
+            text = self.field("sleep_minutes").strip()
+            if text.isdigit() and int(text) > 0:
+                start(int(text))
+
+        def view() -> View:
+            left = self.m.sleep_remaining_ms() // 1000
+            shown = f"{left // 3600:02d}:{left % 3600 // 60:02d}:{left % 60:02d}" if left >= 3600 else (
+                f"{left // 60:02d}:{left % 60:02d}")
+            running = Row(TextView(f"Running: {shown}", id=s.ids.get("sleep_running"), weight=1.0),
+                          Button("Stop", lambda: start(0), style="text")) if left > 0 else None
+            presets = [Button(f"{m}\n minutes", lambda m=m: start(m), style="text") for m in s.sleep_choices]
+            return Column(running, CheckBox("Play completed last song"),
+                          *[Row(*presets[i:i + 2]) for i in range(0, len(presets), 2)],
+                          EditText("sleep_minutes", hint="Enter minutes"),
+                          Row(Button("Cancel", self.dismiss_dialog, style="text"), Button("Confirm", confirm, style="text")))
+
+        self.show_dialog(LiveDialog(s.sleep_title, view))
+
 
 class Library(MusicScreen):
     def __init__(self, app: SimApp) -> None:
         super().__init__(app)
         self.section = 0
+        self.more_buttons = False
 
     def build(self) -> View:
         s = self.skin
@@ -280,38 +385,27 @@ class Library(MusicScreen):
             header: list[View] = [Toolbar(label, nav="menu", on_nav=lambda: active_screen().show_menu(drawer),
                                           actions=self.search_button(), menu=menu)]
         else:
-            header = [Toolbar(s.title, actions=self.search_button(), menu=menu)]
+            timer = [ImageButton("timer", s.sleep_label, on_click=self.sleep_dialog)] if (
+                s.sleep_entry == "toolbar") else []
+            if s.sleep_entry == "settings":  # "Show more options" reveals a button bar with the settings
+                timer = [ImageButton("more", "Show more options",
+                                     on_click=lambda: setattr(self, "more_buttons", not self.more_buttons))]
+            header = [Toolbar(s.title, actions=[*timer, *self.search_button()], menu=menu)]
             if s.nav == "tabs":
                 header.append(Tabs(list(s.sections), self.section, lambda i: setattr(self, "section", i)))
         body = self.playlists_list() if is_playlists else self.songs_list()
         fab = (Fab("add", s.new_playlist, on_click=lambda: self.create_playlist([]))
                if is_playlists and s.create_entry == "fab" else None)
         bottom = self.mini_player()
+        if self.more_buttons:
+            bar = Row(ImageButton("settings", s.sleep_label, on_click=lambda: self.push(SleepSettings(self.app))),
+                      id="more_buttons")
+            bottom = Column(bar, bottom) if bottom is not None else bar
         if s.nav == "bottom":
             nav = BottomNav([("library", sec) for sec in s.sections], self.section,
                             lambda i: setattr(self, "section", i))
             bottom = Column(bottom, nav) if bottom is not None else nav
         return Scaffold(header[0], *header[1:], body, fab=fab, bottom=bottom)
-
-    def sleep_dialog(self) -> None:
-        s = self.skin
-        labels = [f"{m} minutes" for m in s.sleep_choices] + [s.custom_label]
-
-        def chosen(i: int) -> None:
-            self.dismiss_dialog()
-            if i < len(s.sleep_choices):
-                self.m.set_sleep_timer(s.sleep_choices[i])
-                return
-            self.set_field("sleep_minutes", "")
-            self.show_dialog(AlertDialog(s.sleep_label, view=EditText("sleep_minutes", hint="Minutes", autofocus=True),
-                                         positive=("OK", self.custom_sleep), negative=("Cancel", None)))
-
-        self.show_dialog(AlertDialog(s.sleep_label, choices=labels, on_choice=chosen, negative=("Cancel", None)))
-
-    def custom_sleep(self) -> None:
-        text = self.field("sleep_minutes").strip()
-        if text.isdigit() and int(text) > 0:
-            self.m.set_sleep_timer(int(text))
 
     def search_button(self) -> list[View]:
         if not self.skin.search:
@@ -370,6 +464,8 @@ class Player(MusicScreen):
         actions = [ImageButton("queue", s.queue_label, on_click=self.open_queue)] if (
             s.queue_entry == "icon" and self.m.queue() is not None) else []
         menu = [(s.queue_label, self.open_queue)] if s.queue_entry == "menu" and self.m.queue() is not None else []
+        if s.sleep_entry == "player":
+            actions.insert(0, ImageButton("timer", s.sleep_label, on_click=self.sleep_dialog))
         return Scaffold(Toolbar("", nav="back", actions=actions, menu=menu),
                         TextView(title, id="player_song_title", size=22, padding=24),
                         ImageButton("pause" if playing else "play", s.pause_desc if playing else s.play_desc,
@@ -401,3 +497,48 @@ class Search(MusicScreen):
         rows = [self.song_row(x, self.library_song_menu(x), lambda x=x: self.m.play_song(x)) for x in hits]
         return Scaffold(Toolbar("", nav="back"), EditText("search_query", hint=self.skin.search_hint, padding=(16, 8)),
                         ScrollList(*rows, id="search_results", empty_text="No results" if q else ""))
+
+
+class LiveDialog(AlertDialog):
+    """An AlertDialog whose custom view is rebuilt every frame (a readout that follows a SeekBar)."""
+
+    def __init__(self, title: str, view: Callable[[], View], **kwargs: Any) -> None:
+        super().__init__(title, **kwargs)
+        self.make_view = view
+
+    def build(self) -> View:
+        self.view = self.make_view()
+        return super().build()
+
+
+class SleepSettings(MusicScreen):
+    """A settings page whose "Sleep timer" category holds the delay preference (an EditText
+    preference: summary = minutes) and "Start sleep timer" / "Stop sleep timer" ("Playback will
+    pause at: <time>" while one runs)."""
+
+    def build(self) -> View:
+        s = self.skin
+        delay = self.m.sleep_minutes_pref()
+        left = self.m.sleep_remaining_ms()
+        ids = {"title_id": "android:id/title", "subtitle_id": "android:id/summary"}
+        rows: list[View | None] = [ListItem(label, summary, **ids) for label, summary in s.settings_rows]
+        rows.append(TextView(s.sleep_title, id="category_title", padding=(16, 12), color="#6750A4"))
+        rows.append(ListItem("Sleep timer delay in minutes", str(delay), on_click=self.edit_delay, **ids))
+        if left > 0:
+            at = device_now(self.device) + dt.timedelta(milliseconds=left)
+            rows.append(ListItem("Stop sleep timer", f"Playback will pause at: {at:%-I:%M:%S %p}",
+                                 on_click=lambda: self.m.set_sleep_timer(0), **ids))
+        else:
+            rows.append(ListItem("Start sleep timer", "", on_click=lambda: self.m.set_sleep_timer(delay), **ids))
+        return Scaffold(Toolbar("Settings", nav="back"), ScrollList(*rows, id="recycler_view"))
+
+    def edit_delay(self) -> None:
+        self.set_field("android:id/edit", str(self.m.sleep_minutes_pref()))
+
+        def ok() -> None:
+            text = self.field("android:id/edit").strip()
+            if text.isdigit() and int(text) > 0:  # "Sleep timer delay must be a positive number"
+                self.m.remember_sleep_minutes(int(text))
+
+        self.show_dialog(AlertDialog("Sleep timer delay in minutes", view=EditText("android:id/edit", autofocus=True),
+                                     positive=("OK", ok), negative=("Cancel", None)))

@@ -5,7 +5,9 @@ trailing "Operate" button whose menu offers "Play next", "Add to queue" and "Add
 Playlists tab has a floating "Create playlist" button whose dialog's button is "Confirm"; a playlist
 page prints its total as "h:mm:ss". The queue is reached from the player's toolbar ("Queue") and saved
 with "Save as playlist". Playlists are ``Music/<name>.m3u`` files made through MediaStore; the queue
-lives in Room ``default_data.db``.
+lives in Room ``default_data.db``. The top bar's "Sleeper time" icon opens the "Sleep timer" dialog:
+"Running: mm:ss" + "Stop" while a timer runs, "Play completed last song", buttons "5/10/15/30 minutes",
+an "Enter minutes" field and "Cancel"/"Confirm"; the timer is a CountDownTimer in the service (memory).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ SKIN = MusicSkin(
     search_hint="Input keywords", play_desc="Play or pause", pause_desc="Pause or play",
     ids={"song_title": "song_name", "playlist_title": "playlist_name_text", "duration": "playlist_total",
          "search_field": "search_input"},
-    session_tag="MonsterMusic",
+    session_tag="MonsterMusic", sleep_entry="toolbar", sleep_dialog="buttons", sleep_label="Sleeper time",
+    sleep_choices=(5, 10, 15, 30),
 )
 
 

@@ -4,8 +4,10 @@ Library sections sit in a bottom bar (Songs, Albums, Artists, Playlists); a song
 "more" button whose menu offers "Play next", "Add to playing queue" and "Add to playlist…". New
 playlists come from the Playlists page's overflow ("New playlist"); a playlist page prints the song
 count and total ("4 songs • 12:06"); the player's toolbar has a "Playing queue" icon, and the queue
-page's overflow saves it ("Save playing queue"). Playlists live in Room ``playlist.db``, the queue
-in ``music_playback_state.db`` (docs/music.md "Storage profiles").
+page's overflow saves it ("Save playing queue"). The player's toolbar has a "Sleep timer" icon
+(``menu_player.xml``) whose dialog sets the minutes on a SeekBar ("N min" above it) and starts the
+timer with "Start". Playlists live in Room ``playlist.db``, the queue in ``music_playback_state.db``,
+the sleep timer in the default SharedPreferences (docs/music.md "Storage profiles").
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ SKIN = MusicSkin(
     queue_label="Playing queue", save_queue="Save playing queue", duration_format="m:ss",
     search_desc="Search", search_hint="Search your library…",
     ids={"song_title": "title", "playlist_title": "title", "duration": "playlist_info", "search_field": "searchView"},
-    session_tag="code.name.monkey.retromusic", lineage="phonograph",
+    sleep_entry="player", sleep_dialog="seekbar", session_tag="code.name.monkey.retromusic", lineage="phonograph",
 )
 
 
@@ -39,3 +41,16 @@ class RetroMusic(MusicApp):
 
     def queue(self) -> QueueStore | None:
         return PlaybackStateQueue(self, 12)
+
+    def sleep_minutes_pref(self) -> int:
+        value = self.prefs().get("last_sleep_timer_value", 30)
+        return value if isinstance(value, int) else 30
+
+    def remember_sleep_minutes(self, minutes: int) -> None:
+        self.prefs().put(last_sleep_timer_value=minutes)  # onStopTrackingTouch
+
+    def set_sleep_timer(self, minutes: int) -> None:
+        """"Start": an exact alarm (not modelled) and the deadline in elapsed-realtime ms, as an int."""
+        elapsed = int((self.device.clock.now() - self.device.boot_time) * 1000)
+        deadline = (elapsed + minutes * 60_000 + 2**31) % 2**32 - 2**31  # Long.toInt()
+        self.prefs().put(next_sleep_timer_elapsed_real_time=deadline)

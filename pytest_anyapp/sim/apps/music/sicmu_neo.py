@@ -1,8 +1,12 @@
 """SicMu Neo 2.4.5 (``xyz.mordorx.sicmu``), a folder-tree player with no playlists and no queue.
 
 One screen: the library as a tree of folders (or artists/albums) with songs, no tabs, no search;
-tapping a song plays it and playback walks the tree. The overflow holds "Settings", where the sleep
-timer is started. Its media session ("SicMuNeo_MediaSessionTag") is created but never set active.
+tapping a song plays it and playback walks the tree. "Show more options" reveals a button bar whose
+"Open settings" opens the PreferenceActivity; at its end the "Sleep timer" category holds the delay
+(an EditTextPreference ``SLEEP_DELAY_M``, a string, default "60") and "Start sleep timer", which starts
+a ``java.util.Timer`` in the service (memory only); while it runs the item reads "Stop sleep timer",
+"Playback will pause at: <time>". Its media session ("SicMuNeo_MediaSessionTag") is created but never
+set active.
 """
 
 from __future__ import annotations
@@ -16,6 +20,10 @@ SKIN = MusicSkin(
     remove_from_playlist="", queue_entry="menu", queue_label="", save_queue="", duration_format="none",
     search_desc="", search_hint="", play_desc="play", pause_desc="pause",
     ids={"song_title": "song_title"}, session_tag="SicMuNeo_MediaSessionTag", session_active=False, search=False,
+    sleep_entry="settings", sleep_dialog="settings", sleep_label="Open settings",
+    settings_rows=(("Help", ""), ("Start a song", ""), ("Start a group", ""), ("Theme", ""), ("About", ""),
+                   ("Song view", ""), ("Show file name", ""), ("Show remaining time", ""), ("Miscellaneous", ""),
+                   ("Vibrate", "")),
 )
 
 
@@ -28,3 +36,10 @@ class SicMuNeo(MusicApp):
     launch_activity = ".Main"
     icon_color = "#222222"
     skin = SKIN
+
+    def sleep_minutes_pref(self) -> int:
+        value = str(self.prefs().get("SLEEP_DELAY_M", "60"))
+        return int(value) if value.isdigit() else 60
+
+    def remember_sleep_minutes(self, minutes: int) -> None:
+        self.prefs().put(SLEEP_DELAY_M=str(minutes))
