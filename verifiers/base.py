@@ -69,6 +69,10 @@ class AppAdapter(ABC, Generic[StateT]):
     runtime_permissions: ClassVar[tuple[str, ...]] = ()
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
     storage: ClassVar[tuple[StorageProfile, ...]] = ()
+    #: True where ``seed`` itself relaunched the app and put process-memory state there through
+    #: its UI (a stopwatch started and paused): the episode's own relaunch (a force-stop) would
+    #: wipe it, so the runner skips it. Set per template by ``for_template``.
+    seeds_live_app: bool = False
 
     def for_template(self, template: TaskTemplate[Any]) -> AppAdapter[StateT]:
         """The adapter as used for one template (e.g. reading the screen only where a clause needs

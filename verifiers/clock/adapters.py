@@ -78,6 +78,23 @@ def rows(lines: list[str], width: int) -> list[list[str]]:
     return out
 
 
+#: Why the in-memory stopwatch pairs read the screen (Running and Reset; Pause stays declined).
+MEMORY_STOPWATCH_UI = (
+    "nothing readable records it: the stopwatch lives only in the app's process memory ({where}), so the "
+    "Stopwatch tab's time and buttons are read off the screen (a Pause button = running; a non-zero time "
+    "otherwise = paused; zero = reset); the seed starts/pauses it through the app's own UI after relaunching it")
+MEMORY_PAUSE_DECLINED = (
+    "the stopwatch lives only in process memory ({where}) and is read off the screen; the template's "
+    "'nonzero' clause is pinned by a stopwatch paused at zero, which no tap sequence puts into the app "
+    "(Start then Pause always shows time), so its conformance case cannot be seeded")
+
+
+def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(screen reasons, declined) for an app whose stopwatch is process memory only."""
+    ui = {t: MEMORY_STOPWATCH_UI.format(where=where) for t in ("ClockStopwatchRunning", "ClockStopwatchReset")}
+    return ui, {"ClockPauseStopwatch": MEMORY_PAUSE_DECLINED.format(where=where)}
+
+
 class ClockAdapter(AppAdapter[ClockState]):
     """Shared parts: permissions, which templates the store verifies, and file helpers."""
 
@@ -87,14 +104,61 @@ class ClockAdapter(AppAdapter[ClockState]):
     #: Whether the app keeps a readable stopwatch.
     has_stopwatch: ClassVar[bool] = True
 
+    #: Templates this app verifies off its screen, with the reason (docs/clock.md, "ui" pairs).
+    screen_reasons: ClassVar[dict[str, str]] = {}
+    #: The template this adapter is bound to when it reads the screen (``for_template``).
+    screen_for: str = ""
+
     def supports(self, template: TaskTemplate[ClockState]) -> bool:
         return template.semantic_id not in self.declined
 
+    def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
+        if template.semantic_id not in self.screen_reasons:
+            return self
+        bound = copy.copy(self)
+        bound.screen_for = template.semantic_id
+        bound.seeds_live_app = template.semantic_id in STOPWATCH_TEMPLATES
+        return bound
+
     def readable_part(self, state: ClockState) -> ClockState:
+        if self.screen_for in STOPWATCH_TEMPLATES:
+            return state
         return state if self.has_stopwatch else state.model_copy(update={"stopwatch": None})
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id in self.screen_reasons:
+            return PairMode(mode="ui", reason=self.screen_reasons[template.semantic_id])
         return PairMode(mode="durable")
+
+    def seed_screen(self, device: DeviceClient, state: ClockState) -> None:
+        """Put the in-memory stopwatch into the app through its UI, as a user would: relaunch the
+        app (it reads the seeded stores), open the Stopwatch tab, Start (and Pause); then check
+        the screen shows it. A paused stopwatch holds whatever ran between the two taps (> 0)."""
+        if self.screen_for not in STOPWATCH_TEMPLATES:
+            return
+        from pytest_anyapp.episode import lifecycle
+
+        sw = state.stopwatch or Stopwatch()
+        lifecycle.relaunch(device, self.app.package)
+        tap_on_screen(device, desc="Stopwatch")
+        if sw.state != "reset":
+            tap_on_screen(device, desc="Start")
+        if sw.state == "paused":
+            tap_on_screen(device, desc="Pause")
+        got = screen_stopwatch([device.ui_dump()])
+        if got is None or got.state != sw.state or got.nonzero != sw.nonzero:
+            raise DeviceError(f"seeding the stopwatch through the UI: wanted {sw}, the screen shows {got}")
+
+    def screen_part(self, device: DeviceClient, raw: RawSnapshot) -> RawSnapshot:
+        if self.screen_for:
+            raw["screen"] = [device.ui_dump()]
+        return raw
+
+    def with_screen(self, raw: RawSnapshot, state: ClockState) -> ClockState:
+        """The parsed store with what the screen shows for the bound template."""
+        if "screen" not in raw:
+            return state
+        return state.model_copy(update={"stopwatch": screen_stopwatch(raw["screen"])})
 
     def write_file(self, device: DeviceClient, path: str, text: str) -> None:
         parent = path.rsplit("/", 1)[0]
@@ -125,6 +189,27 @@ def keypad_setup(screen: list[str]) -> int:
             h, m, s = (int(g) for g in match.groups())
             return h * 3600 + m * 60 + s
     return 0
+
+
+STOPWATCH_TIME = re.compile(r"^(?:(\d+):)?(\d{2}):(\d{2})\.(\d{2})$")
+
+
+def screen_stopwatch(screen: list[str]) -> Stopwatch | None:
+    """The stopwatch as its tab shows it: the time (``[H:]MM:SS.hh``) and its buttons (a Pause
+    button while it runs; a paused one shows a non-zero time). None when the tab is not shown."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    elements = parse_ui_dump("".join(screen))
+    shown = [STOPWATCH_TIME.match(el.text) for el in elements]
+    times = [m for m in shown if m]
+    labels = {el.content_desc or el.text for el in elements}
+    if not times or not labels & {"Start", "Resume", "Pause"}:
+        return None
+    h, m, s, cs = (int(g or 0) for g in times[0].groups())
+    ms = ((h * 60 + m) * 60 + s) * 1000 + cs * 10
+    if "Pause" in labels:
+        return Stopwatch(state="running", accumulated_ms=ms)
+    return Stopwatch(state="paused" if ms else "reset", accumulated_ms=ms)
 
 
 def on_screen(device: DeviceClient, *, desc: str | None = None, text: str | None = None,
@@ -177,9 +262,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     ``shared_prefs/Prefs.xml`` (``selected_time_zones``); the stopwatch is process memory only."""
 
     has_stopwatch = False
-    declined: ClassVar[dict[str, str]] = {t: (
-        "the stopwatch lives only in process memory (helpers/Stopwatch.kt: an object with state, totalTicks, "
-        "uptimeAtStart); nothing durable records start, pause or reset") for t in STOPWATCH_TEMPLATES}
+    screen_reasons, declined = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
+                                                "uptimeAtStart")
 
     @property
     def base(self) -> str:
@@ -206,6 +290,7 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         ids = {v: k for k, v in SIMPLE_ZONE_IDS.items()}
         zones = [ids[c] for c in state.cities]
         self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
+        self.seed_screen(device, state)
 
     @staticmethod
     def gson(timer: Timer) -> str:
@@ -217,11 +302,11 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
         prefs = f"{self.base}/shared_prefs/Prefs.xml"
-        return self.read(device, {
+        return self.screen_part(device, self.read(device, {
             "alarms": if_file(alarms_db, sqlite_cmd(alarms_db, "SELECT time_in_minutes, is_enabled FROM contacts;")),
             "timers": if_file(timers_db, sqlite_cmd(timers_db, "SELECT seconds, state FROM timers;")),
             "prefs": if_file(prefs, f"cat {prefs}"),
-        })
+        }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         alarms = [Alarm(hour=int(m) // 60, minute=int(m) % 60, enabled=e == "1") for m, e in rows(raw["alarms"], 2)]
@@ -230,8 +315,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         zones = prefs.get("selected_time_zones", [])
         if not isinstance(zones, list):
             raise VerifierReadError("selected_time_zones is not a string set")
-        return ClockState(alarms=alarms, timers=timers, stopwatch=None,
-                          cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones])
+        return self.with_screen(raw, ClockState(alarms=alarms, timers=timers, stopwatch=None,
+                                                cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones]))
 
 
 def _simple_sources(repo: str, tag: str, root: str) -> tuple[SourceRef, ...]:
