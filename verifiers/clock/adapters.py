@@ -684,9 +684,9 @@ class ClockYouAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
     has_stopwatch = False
+    screen_reasons, _pause = memory_stopwatch("util/services/StopwatchService.kt")
     declined: ClassVar[dict[str, str]] = {
-        **{t: "the stopwatch lives only in StopwatchService's memory; nothing durable records it"
-           for t in STOPWATCH_TEMPLATES},
+        **_pause,
         **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
            for t in TIMER_TEMPLATES},
         "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
@@ -703,7 +703,7 @@ class ClockYouAdapter(ClockAdapter):
     )
 
     def readable_part(self, state: ClockState) -> ClockState:
-        return state.model_copy(update={"stopwatch": None, "timers": []})
+        return state.model_copy(update={"timers": []} | ({} if self.screen_for else {"stopwatch": None}))
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         device.check(f"mkdir -p {CLOCKYOU_DB.rsplit('/', 1)[0]} && rm -f {CLOCKYOU_DB}")
@@ -716,17 +716,19 @@ class ClockYouAdapter(ClockAdapter):
             sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
                 "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
         device.sqlite(CLOCKYOU_DB, sql)
+        self.seed_screen(device, state)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        return self.read(device, {
+        return self.screen_part(device, self.read(device, {
             "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT time, enabled FROM alarms;")),
             "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT zoneId, zoneName FROM timeZones;")),
-        })
+        }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         alarms = [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1")
                   for t, e in rows(raw["alarms"], 2)]
-        return ClockState(alarms=alarms, stopwatch=None, cities=[name for _, name in rows(raw["zones"], 2)])
+        return self.with_screen(raw, ClockState(alarms=alarms, stopwatch=None,
+                                                cities=[name for _, name in rows(raw["zones"], 2)]))
 
 
 # -- Google Clock 7.4 (closed source): Android's alarm record -----------------------------------------
@@ -770,8 +772,9 @@ class GoogleClockAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
     has_stopwatch = False
+    screen_reasons, _pause = memory_stopwatch("closed source: recorded nowhere Android shows")
     declined: ClassVar[dict[str, str]] = {
-        **{t: "closed source: the stopwatch is recorded nowhere Android shows" for t in STOPWATCH_TEMPLATES},
+        **_pause,
         **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
               "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
         "ClockAddWorldClock": "closed source: where world clocks are kept is not published",
@@ -791,7 +794,8 @@ class GoogleClockAdapter(ClockAdapter):
     ),)
 
     def readable_part(self, state: ClockState) -> ClockState:
-        return ClockState(alarms=[a for a in state.alarms if a.enabled], stopwatch=None)
+        return ClockState(alarms=[a for a in state.alarms if a.enabled],
+                          stopwatch=state.stopwatch if self.screen_for else None)
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         """Clear the app, then create each alarm that is on through the public AlarmClock API
@@ -804,6 +808,7 @@ class GoogleClockAdapter(ClockAdapter):
                 device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
                              f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
                              "--ez android.intent.extra.alarm.SKIP_UI true")
+        self.seed_screen(device, state)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         try:
@@ -812,13 +817,14 @@ class GoogleClockAdapter(ClockAdapter):
             raise VerifierReadError(f"dumpsys alarm failed: {exc}") from exc
         if "Next alarm clock information" not in out:
             raise VerifierReadError("dumpsys alarm printed no alarm manager state")
-        return {"dumpsys_alarm": [line for line in out.split("\n") if line]}
+        return self.screen_part(device, {"dumpsys_alarm": [line for line in out.split("\n") if line]})
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         if "dumpsys_alarm" not in raw:
             raise VerifierReadError("snapshot has no dumpsys alarm read")
-        return ClockState(alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
-                          stopwatch=None)
+        return self.with_screen(raw, ClockState(
+            alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
+            stopwatch=None))
 
 
 ADAPTERS: tuple[ClockAdapter, ...] = (
