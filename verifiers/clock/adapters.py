@@ -158,7 +158,25 @@ class ClockAdapter(AppAdapter[ClockState]):
         """The parsed store with what the screen shows for the bound template."""
         if "screen" not in raw:
             return state
+        if self.screen_for == "ClockAddWorldClock":
+            return state.model_copy(update={"cities": screen_cities(raw["screen"])})
         return state.model_copy(update={"stopwatch": screen_stopwatch(raw["screen"])})
+
+    def seed_cities(self, device: DeviceClient, cities: list[str]) -> None:
+        """World clocks through the app's UI (Clock tab, Add city, search, pick), as a user adds
+        them; then check the Clock tab lists them."""
+        from pytest_anyapp.episode.actuate import escape_input_text
+
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Clock")
+        for city in cities:
+            tap_on_screen(device, desc="Add city")
+            tap_on_screen(device, cls="EditText")
+            device.check(f"input text {escape_input_text(city)}")
+            tap_on_screen(device, text=city, cls="TextView")
+        shown = screen_cities([device.ui_dump()])
+        if sorted(shown) != sorted(cities):
+            raise DeviceError(f"seeding world clocks through the UI: wanted {cities}, the Clock tab lists {shown}")
 
     def write_file(self, device: DeviceClient, path: str, text: str) -> None:
         parent = path.rsplit("/", 1)[0]
@@ -192,6 +210,20 @@ def keypad_setup(screen: list[str]) -> int:
 
 
 STOPWATCH_TIME = re.compile(r"^(?:(\d+):)?(\d{2}):(\d{2})\.(\d{2})$")
+
+
+def screen_cities(screen: list[str]) -> list[str]:
+    """The world clocks the Clock tab lists (``city_name`` rows inside the ``cities`` list); none
+    when the Clock tab is not shown (a city search's results are not world clocks)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring("".join(screen))
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"the screen read is not a uiautomator dump: {exc}") from exc
+    lists = [n for n in root.iter("node") if n.get("resource-id", "").endswith(":id/cities")]
+    return [n.get("text", "") for lst in lists for n in lst.iter("node")
+            if n.get("resource-id", "").endswith(":id/city_name")]
 
 
 def screen_stopwatch(screen: list[str]) -> Stopwatch | None:
@@ -772,12 +804,15 @@ class GoogleClockAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
     has_stopwatch = False
-    screen_reasons, _pause = memory_stopwatch("closed source: recorded nowhere Android shows")
+    screen_reasons = memory_stopwatch("closed source: recorded nowhere Android shows")[0] | {
+        "ClockAddWorldClock": (
+            "nothing readable records it: closed source, its world clocks are kept nowhere Android shows; the "
+            "Clock tab's city list (city_name rows in the cities list) is read off the screen")}
+    _pause = memory_stopwatch("closed source: recorded nowhere Android shows")[1]
     declined: ClassVar[dict[str, str]] = {
         **_pause,
         **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
               "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
-        "ClockAddWorldClock": "closed source: where world clocks are kept is not published",
         "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
                              "alarm clock); the criterion needs that difference"),
         "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
@@ -795,7 +830,8 @@ class GoogleClockAdapter(ClockAdapter):
 
     def readable_part(self, state: ClockState) -> ClockState:
         return ClockState(alarms=[a for a in state.alarms if a.enabled],
-                          stopwatch=state.stopwatch if self.screen_for else None)
+                          stopwatch=state.stopwatch if self.screen_for in STOPWATCH_TEMPLATES else None,
+                          cities=state.cities if self.screen_for == "ClockAddWorldClock" else [])
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         """Clear the app, then create each alarm that is on through the public AlarmClock API
@@ -809,6 +845,8 @@ class GoogleClockAdapter(ClockAdapter):
                              f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
                              "--ez android.intent.extra.alarm.SKIP_UI true")
         self.seed_screen(device, state)
+        if self.screen_for == "ClockAddWorldClock" and state.cities:
+            self.seed_cities(device, state.cities)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         try:
