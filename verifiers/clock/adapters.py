@@ -150,17 +150,44 @@ class ClockAdapter(AppAdapter[ClockState]):
             raise DeviceError(f"seeding the stopwatch through the UI: wanted {sw}, the screen shows {got}")
 
     def screen_part(self, device: DeviceClient, raw: RawSnapshot) -> RawSnapshot:
+        """Add the screen, and which template it is read for: ``parse`` must not depend on the
+        bound adapter (``anyapp rescore`` parses with the app's plain adapter)."""
         if self.screen_for:
             raw["screen"] = [device.ui_dump()]
+            raw["screen_for"] = [self.screen_for]
         return raw
 
     def with_screen(self, raw: RawSnapshot, state: ClockState) -> ClockState:
         """The parsed store with what the screen shows for the bound template."""
         if "screen" not in raw:
             return state
-        if self.screen_for == "ClockAddWorldClock":
+        screen_for = raw.get("screen_for", [""])[0]
+        if screen_for == "ClockAddWorldClock":
             return state.model_copy(update={"cities": screen_cities(raw["screen"])})
+        if screen_for == "ClockStartTimer":
+            return state.model_copy(update={"timers": screen_timers(raw["screen"])})
         return state.model_copy(update={"stopwatch": screen_stopwatch(raw["screen"])})
+
+    def seed_timers(self, device: DeviceClient, timers: list[Timer]) -> None:
+        """Timers through the app's UI (Timer tab, keypad digits, Start; then Pause or Reset on the
+        row), one at a time; then check the Timer tab lists them."""
+        if not timers:
+            return
+        if len(timers) > 1:
+            raise ValueError("seeding through the UI handles one timer")
+        t = timers[0]
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Timer")
+        if on_screen(device, desc="Add timer"):
+            tap_on_screen(device, desc="Add timer")
+        for digit in f"{t.seconds // 3600:02d}{t.seconds // 60 % 60:02d}{t.seconds % 60:02d}".lstrip("0"):
+            tap_on_screen(device, text=digit, cls="Button")
+        tap_on_screen(device, desc="Start")
+        if t.state in ("paused", "idle"):
+            tap_on_screen(device, desc="Pause" if t.state == "paused" else "Reset")
+        shown = screen_timers([device.ui_dump()])
+        if [(x.seconds, x.state) for x in shown] != [(t.seconds, t.state)]:
+            raise DeviceError(f"seeding a timer through the UI: wanted {t}, the Timer tab shows {shown}")
 
     def seed_cities(self, device: DeviceClient, cities: list[str]) -> None:
         """World clocks through the app's UI (Clock tab, Add city, search, pick), as a user adds
@@ -224,6 +251,39 @@ def screen_cities(screen: list[str]) -> list[str]:
     lists = [n for n in root.iter("node") if n.get("resource-id", "").endswith(":id/cities")]
     return [n.get("text", "") for lst in lists for n in lst.iter("node")
             if n.get("resource-id", "").endswith(":id/city_name")]
+
+
+DURATION = re.compile(r"^(?:(\d+):)?(\d{2}):(\d{2})$")
+TIMER_ACTIONS = {"Pause": "running", "Resume": "paused", "Start": "idle"}
+
+
+def screen_timers(screen: list[str]) -> list[Timer]:
+    """The timers the Timer tab lists: each row holds the time left and the length set
+    (``[H:]MM:SS``, the length last), a Reset button and Pause (running), Resume (paused) or Start
+    (idle). None when the tab shows no timer rows (the setup keypad)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring("".join(screen))
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"the screen read is not a uiautomator dump: {exc}") from exc
+
+    def row_of(node: ET.Element) -> Timer | None:
+        nodes = list(node.iter("node"))
+        descs = [n.get("content-desc", "") for n in nodes]
+        actions = [TIMER_ACTIONS[d] for d in descs if d in TIMER_ACTIONS]
+        lengths = [m for m in (DURATION.match(n.get("text", "")) for n in nodes) if m]
+        if "Reset" not in descs or len(actions) != 1 or not lengths:
+            return None
+        h, m, s = (int(g or 0) for g in lengths[-1].groups())
+        return Timer(seconds=h * 3600 + m * 60 + s, state=actions[0])
+
+    out: list[Timer] = []
+    for node in root.iter("node"):
+        timer = row_of(node)
+        if timer is not None and not any(row_of(child) for child in node):
+            out.append(timer)
+    return out
 
 
 def screen_stopwatch(screen: list[str]) -> Stopwatch | None:
@@ -807,12 +867,18 @@ class GoogleClockAdapter(ClockAdapter):
     screen_reasons = memory_stopwatch("closed source: recorded nowhere Android shows")[0] | {
         "ClockAddWorldClock": (
             "nothing readable records it: closed source, its world clocks are kept nowhere Android shows; the "
-            "Clock tab's city list (city_name rows in the cities list) is read off the screen")}
+            "Clock tab's city list (city_name rows in the cities list) is read off the screen"),
+        "ClockStartTimer": (
+            "nothing readable records it: closed source, where a timer is kept is not published (a running "
+            "timer's AlarmManager entry is unverified on a rooted emulator); the Timer tab's rows are read off "
+            "the screen (the length set, and a Pause button = running)")}
     _pause = memory_stopwatch("closed source: recorded nowhere Android shows")[1]
     declined: ClassVar[dict[str, str]] = {
         **_pause,
-        **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
-              "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
+        "ClockCreateTimer": (
+            "closed source (where a timer is kept is not published); on screen, the setup keypad page hides the "
+            "running timers, so 'not started' cannot be seen (a second setup page over a running timer would "
+            "read as not started)"),
         "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
                              "alarm clock); the criterion needs that difference"),
         "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
@@ -831,7 +897,8 @@ class GoogleClockAdapter(ClockAdapter):
     def readable_part(self, state: ClockState) -> ClockState:
         return ClockState(alarms=[a for a in state.alarms if a.enabled],
                           stopwatch=state.stopwatch if self.screen_for in STOPWATCH_TEMPLATES else None,
-                          cities=state.cities if self.screen_for == "ClockAddWorldClock" else [])
+                          cities=state.cities if self.screen_for == "ClockAddWorldClock" else [],
+                          timers=state.timers if self.screen_for == "ClockStartTimer" else [])
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         """Clear the app, then create each alarm that is on through the public AlarmClock API
@@ -847,6 +914,8 @@ class GoogleClockAdapter(ClockAdapter):
         self.seed_screen(device, state)
         if self.screen_for == "ClockAddWorldClock" and state.cities:
             self.seed_cities(device, state.cities)
+        if self.screen_for == "ClockStartTimer":
+            self.seed_timers(device, state.timers)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         try:
