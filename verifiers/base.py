@@ -74,6 +74,10 @@ class AppAdapter(ABC, Generic[StateT]):
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
     #: under the agent.
     reads_by_navigating: ClassVar[bool] = False
+    #: True where ``seed`` itself relaunched the app and put process-memory state there through
+    #: its UI (a stopwatch started and paused): the episode's own relaunch (a force-stop) would
+    #: wipe it, so the runner skips it. Set per template by ``for_template``.
+    seeds_live_app: bool = False
 
     def for_template(self, template: TaskTemplate[Any]) -> AppAdapter[StateT]:
         """The adapter as used for one template (e.g. reading the screen only where a clause needs

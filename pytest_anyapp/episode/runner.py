@@ -198,7 +198,8 @@ class EpisodeRunner:
             adapter.seed(self.device, template.initial_state(inst.params))
             att.snapshots.append(self._read(adapter))
             self.device.defer_health()  # rides along with the relaunch
-            lifecycle.relaunch(self.device, app.package)
+            if not adapter.seeds_live_app:  # else seed relaunched it and left in-memory state to keep
+                lifecycle.relaunch(self.device, app.package)
             att.last_input = time.monotonic()
             self.device.settle_health()
 

@@ -78,6 +78,23 @@ def rows(lines: list[str], width: int) -> list[list[str]]:
     return out
 
 
+#: Why the in-memory stopwatch pairs read the screen (Running and Reset; Pause stays declined).
+MEMORY_STOPWATCH_UI = (
+    "nothing readable records it: the stopwatch lives only in the app's process memory ({where}), so the "
+    "Stopwatch tab's time and buttons are read off the screen (a Pause button = running; a non-zero time "
+    "otherwise = paused; zero = reset); the seed starts/pauses it through the app's own UI after relaunching it")
+MEMORY_PAUSE_DECLINED = (
+    "the stopwatch lives only in process memory ({where}) and is read off the screen; the template's "
+    "'nonzero' clause is pinned by a stopwatch paused at zero, which no tap sequence puts into the app "
+    "(Start then Pause always shows time), so its conformance case cannot be seeded")
+
+
+def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(screen reasons, declined) for an app whose stopwatch is process memory only."""
+    ui = {t: MEMORY_STOPWATCH_UI.format(where=where) for t in ("ClockStopwatchRunning", "ClockStopwatchReset")}
+    return ui, {"ClockPauseStopwatch": MEMORY_PAUSE_DECLINED.format(where=where)}
+
+
 class ClockAdapter(AppAdapter[ClockState]):
     """Shared parts: permissions, which templates the store verifies, and file helpers."""
 
@@ -87,14 +104,106 @@ class ClockAdapter(AppAdapter[ClockState]):
     #: Whether the app keeps a readable stopwatch.
     has_stopwatch: ClassVar[bool] = True
 
+    #: Templates this app verifies off its screen, with the reason (docs/clock.md, "ui" pairs).
+    screen_reasons: ClassVar[dict[str, str]] = {}
+    #: The template this adapter is bound to when it reads the screen (``for_template``).
+    screen_for: str = ""
+
     def supports(self, template: TaskTemplate[ClockState]) -> bool:
         return template.semantic_id not in self.declined
 
+    def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
+        if template.semantic_id not in self.screen_reasons:
+            return self
+        bound = copy.copy(self)
+        bound.screen_for = template.semantic_id
+        bound.seeds_live_app = template.semantic_id in STOPWATCH_TEMPLATES
+        return bound
+
     def readable_part(self, state: ClockState) -> ClockState:
+        if self.screen_for in STOPWATCH_TEMPLATES:
+            return state
         return state if self.has_stopwatch else state.model_copy(update={"stopwatch": None})
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.semantic_id in self.screen_reasons:
+            return PairMode(mode="ui", reason=self.screen_reasons[template.semantic_id])
         return PairMode(mode="durable")
+
+    def seed_screen(self, device: DeviceClient, state: ClockState) -> None:
+        """Put the in-memory stopwatch into the app through its UI, as a user would: relaunch the
+        app (it reads the seeded stores), open the Stopwatch tab, Start (and Pause); then check
+        the screen shows it. A paused stopwatch holds whatever ran between the two taps (> 0)."""
+        if self.screen_for not in STOPWATCH_TEMPLATES:
+            return
+        from pytest_anyapp.episode import lifecycle
+
+        sw = state.stopwatch or Stopwatch()
+        lifecycle.relaunch(device, self.app.package)
+        tap_on_screen(device, desc="Stopwatch")
+        if sw.state != "reset":
+            tap_on_screen(device, desc="Start")
+        if sw.state == "paused":
+            tap_on_screen(device, desc="Pause")
+        got = screen_stopwatch([device.ui_dump()])
+        if got is None or got.state != sw.state or got.nonzero != sw.nonzero:
+            raise DeviceError(f"seeding the stopwatch through the UI: wanted {sw}, the screen shows {got}")
+
+    def screen_part(self, device: DeviceClient, raw: RawSnapshot) -> RawSnapshot:
+        """Add the screen, and which template it is read for: ``parse`` must not depend on the
+        bound adapter (``anyapp rescore`` parses with the app's plain adapter)."""
+        if self.screen_for:
+            raw["screen"] = [device.ui_dump()]
+            raw["screen_for"] = [self.screen_for]
+        return raw
+
+    def with_screen(self, raw: RawSnapshot, state: ClockState) -> ClockState:
+        """The parsed store with what the screen shows for the bound template."""
+        if "screen" not in raw:
+            return state
+        screen_for = raw.get("screen_for", [""])[0]
+        if screen_for == "ClockAddWorldClock":
+            return state.model_copy(update={"cities": screen_cities(raw["screen"])})
+        if screen_for == "ClockStartTimer":
+            return state.model_copy(update={"timers": screen_timers(raw["screen"])})
+        return state.model_copy(update={"stopwatch": screen_stopwatch(raw["screen"])})
+
+    def seed_timers(self, device: DeviceClient, timers: list[Timer]) -> None:
+        """Timers through the app's UI (Timer tab, keypad digits, Start; then Pause or Reset on the
+        row), one at a time; then check the Timer tab lists them."""
+        if not timers:
+            return
+        if len(timers) > 1:
+            raise ValueError("seeding through the UI handles one timer")
+        t = timers[0]
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Timer")
+        if on_screen(device, desc="Add timer"):
+            tap_on_screen(device, desc="Add timer")
+        for digit in f"{t.seconds // 3600:02d}{t.seconds // 60 % 60:02d}{t.seconds % 60:02d}".lstrip("0"):
+            tap_on_screen(device, text=digit, cls="Button")
+        tap_on_screen(device, desc="Start")
+        if t.state in ("paused", "idle"):
+            tap_on_screen(device, desc="Pause" if t.state == "paused" else "Reset")
+        shown = screen_timers([device.ui_dump()])
+        if [(x.seconds, x.state) for x in shown] != [(t.seconds, t.state)]:
+            raise DeviceError(f"seeding a timer through the UI: wanted {t}, the Timer tab shows {shown}")
+
+    def seed_cities(self, device: DeviceClient, cities: list[str]) -> None:
+        """World clocks through the app's UI (Clock tab, Add city, search, pick), as a user adds
+        them; then check the Clock tab lists them."""
+        from pytest_anyapp.episode.actuate import escape_input_text
+
+        device.launch(self.app.package)
+        tap_on_screen(device, desc="Clock")
+        for city in cities:
+            tap_on_screen(device, desc="Add city")
+            tap_on_screen(device, cls="EditText")
+            device.check(f"input text {escape_input_text(city)}")
+            tap_on_screen(device, text=city, cls="TextView")
+        shown = screen_cities([device.ui_dump()])
+        if sorted(shown) != sorted(cities):
+            raise DeviceError(f"seeding world clocks through the UI: wanted {cities}, the Clock tab lists {shown}")
 
     def write_file(self, device: DeviceClient, path: str, text: str) -> None:
         parent = path.rsplit("/", 1)[0]
@@ -125,6 +234,74 @@ def keypad_setup(screen: list[str]) -> int:
             h, m, s = (int(g) for g in match.groups())
             return h * 3600 + m * 60 + s
     return 0
+
+
+STOPWATCH_TIME = re.compile(r"^(?:(\d+):)?(\d{2}):(\d{2})\.(\d{2})$")
+
+
+def screen_cities(screen: list[str]) -> list[str]:
+    """The world clocks the Clock tab lists (``city_name`` rows inside the ``cities`` list); none
+    when the Clock tab is not shown (a city search's results are not world clocks)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring("".join(screen))
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"the screen read is not a uiautomator dump: {exc}") from exc
+    lists = [n for n in root.iter("node") if n.get("resource-id", "").endswith(":id/cities")]
+    return [n.get("text", "") for lst in lists for n in lst.iter("node")
+            if n.get("resource-id", "").endswith(":id/city_name")]
+
+
+DURATION = re.compile(r"^(?:(\d+):)?(\d{2}):(\d{2})$")
+TIMER_ACTIONS = {"Pause": "running", "Resume": "paused", "Start": "idle"}
+
+
+def screen_timers(screen: list[str]) -> list[Timer]:
+    """The timers the Timer tab lists: each row holds the time left and the length set
+    (``[H:]MM:SS``, the length last), a Reset button and Pause (running), Resume (paused) or Start
+    (idle). None when the tab shows no timer rows (the setup keypad)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring("".join(screen))
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"the screen read is not a uiautomator dump: {exc}") from exc
+
+    def row_of(node: ET.Element) -> Timer | None:
+        nodes = list(node.iter("node"))
+        descs = [n.get("content-desc", "") for n in nodes]
+        actions = [TIMER_ACTIONS[d] for d in descs if d in TIMER_ACTIONS]
+        lengths = [m for m in (DURATION.match(n.get("text", "")) for n in nodes) if m]
+        if "Reset" not in descs or len(actions) != 1 or not lengths:
+            return None
+        h, m, s = (int(g or 0) for g in lengths[-1].groups())
+        return Timer(seconds=h * 3600 + m * 60 + s, state=actions[0])
+
+    out: list[Timer] = []
+    for node in root.iter("node"):
+        timer = row_of(node)
+        if timer is not None and not any(row_of(child) for child in node):
+            out.append(timer)
+    return out
+
+
+def screen_stopwatch(screen: list[str]) -> Stopwatch | None:
+    """The stopwatch as its tab shows it: the time (``[H:]MM:SS.hh``) and its buttons (a Pause
+    button while it runs; a paused one shows a non-zero time). None when the tab is not shown."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    elements = parse_ui_dump("".join(screen))
+    shown = [STOPWATCH_TIME.match(el.text) for el in elements]
+    times = [m for m in shown if m]
+    labels = {el.content_desc or el.text for el in elements}
+    if not times or not labels & {"Start", "Resume", "Pause"}:
+        return None
+    h, m, s, cs = (int(g or 0) for g in times[0].groups())
+    ms = ((h * 60 + m) * 60 + s) * 1000 + cs * 10
+    if "Pause" in labels:
+        return Stopwatch(state="running", accumulated_ms=ms)
+    return Stopwatch(state="paused" if ms else "reset", accumulated_ms=ms)
 
 
 def on_screen(device: DeviceClient, *, desc: str | None = None, text: str | None = None,
@@ -177,9 +354,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     ``shared_prefs/Prefs.xml`` (``selected_time_zones``); the stopwatch is process memory only."""
 
     has_stopwatch = False
-    declined: ClassVar[dict[str, str]] = {t: (
-        "the stopwatch lives only in process memory (helpers/Stopwatch.kt: an object with state, totalTicks, "
-        "uptimeAtStart); nothing durable records start, pause or reset") for t in STOPWATCH_TEMPLATES}
+    screen_reasons, declined = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
+                                                "uptimeAtStart")
 
     @property
     def base(self) -> str:
@@ -206,6 +382,7 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         ids = {v: k for k, v in SIMPLE_ZONE_IDS.items()}
         zones = [ids[c] for c in state.cities]
         self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
+        self.seed_screen(device, state)
 
     @staticmethod
     def gson(timer: Timer) -> str:
@@ -217,11 +394,11 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
         prefs = f"{self.base}/shared_prefs/Prefs.xml"
-        return self.read(device, {
+        return self.screen_part(device, self.read(device, {
             "alarms": if_file(alarms_db, sqlite_cmd(alarms_db, "SELECT time_in_minutes, is_enabled FROM contacts;")),
             "timers": if_file(timers_db, sqlite_cmd(timers_db, "SELECT seconds, state FROM timers;")),
             "prefs": if_file(prefs, f"cat {prefs}"),
-        })
+        }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         alarms = [Alarm(hour=int(m) // 60, minute=int(m) % 60, enabled=e == "1") for m, e in rows(raw["alarms"], 2)]
@@ -230,8 +407,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         zones = prefs.get("selected_time_zones", [])
         if not isinstance(zones, list):
             raise VerifierReadError("selected_time_zones is not a string set")
-        return ClockState(alarms=alarms, timers=timers, stopwatch=None,
-                          cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones])
+        return self.with_screen(raw, ClockState(alarms=alarms, timers=timers, stopwatch=None,
+                                                cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones]))
 
 
 def _simple_sources(repo: str, tag: str, root: str) -> tuple[SourceRef, ...]:
@@ -599,9 +776,9 @@ class ClockYouAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
     has_stopwatch = False
+    screen_reasons, _pause = memory_stopwatch("util/services/StopwatchService.kt")
     declined: ClassVar[dict[str, str]] = {
-        **{t: "the stopwatch lives only in StopwatchService's memory; nothing durable records it"
-           for t in STOPWATCH_TEMPLATES},
+        **_pause,
         **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
            for t in TIMER_TEMPLATES},
         "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
@@ -618,7 +795,7 @@ class ClockYouAdapter(ClockAdapter):
     )
 
     def readable_part(self, state: ClockState) -> ClockState:
-        return state.model_copy(update={"stopwatch": None, "timers": []})
+        return state.model_copy(update={"timers": []} | ({} if self.screen_for else {"stopwatch": None}))
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         device.check(f"mkdir -p {CLOCKYOU_DB.rsplit('/', 1)[0]} && rm -f {CLOCKYOU_DB}")
@@ -631,17 +808,19 @@ class ClockYouAdapter(ClockAdapter):
             sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
                 "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
         device.sqlite(CLOCKYOU_DB, sql)
+        self.seed_screen(device, state)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        return self.read(device, {
+        return self.screen_part(device, self.read(device, {
             "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT time, enabled FROM alarms;")),
             "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT zoneId, zoneName FROM timeZones;")),
-        })
+        }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         alarms = [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1")
                   for t, e in rows(raw["alarms"], 2)]
-        return ClockState(alarms=alarms, stopwatch=None, cities=[name for _, name in rows(raw["zones"], 2)])
+        return self.with_screen(raw, ClockState(alarms=alarms, stopwatch=None,
+                                                cities=[name for _, name in rows(raw["zones"], 2)]))
 
 
 # -- Google Clock 7.4 (closed source): Android's alarm record -----------------------------------------
@@ -685,11 +864,21 @@ class GoogleClockAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
     has_stopwatch = False
+    screen_reasons = memory_stopwatch("closed source: recorded nowhere Android shows")[0] | {
+        "ClockAddWorldClock": (
+            "nothing readable records it: closed source, its world clocks are kept nowhere Android shows; the "
+            "Clock tab's city list (city_name rows in the cities list) is read off the screen"),
+        "ClockStartTimer": (
+            "nothing readable records it: closed source, where a timer is kept is not published (a running "
+            "timer's AlarmManager entry is unverified on a rooted emulator); the Timer tab's rows are read off "
+            "the screen (the length set, and a Pause button = running)")}
+    _pause = memory_stopwatch("closed source: recorded nowhere Android shows")[1]
     declined: ClassVar[dict[str, str]] = {
-        **{t: "closed source: the stopwatch is recorded nowhere Android shows" for t in STOPWATCH_TEMPLATES},
-        **{t: "closed source: where a timer is kept is not published (a running timer's AlarmManager entry is "
-              "unverified on a rooted emulator)" for t in TIMER_TEMPLATES},
-        "ClockAddWorldClock": "closed source: where world clocks are kept is not published",
+        **_pause,
+        "ClockCreateTimer": (
+            "closed source (where a timer is kept is not published); on screen, the setup keypad page hides the "
+            "running timers, so 'not started' cannot be seen (a second setup page over a running timer would "
+            "read as not started)"),
         "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
                              "alarm clock); the criterion needs that difference"),
         "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
@@ -706,7 +895,10 @@ class GoogleClockAdapter(ClockAdapter):
     ),)
 
     def readable_part(self, state: ClockState) -> ClockState:
-        return ClockState(alarms=[a for a in state.alarms if a.enabled], stopwatch=None)
+        return ClockState(alarms=[a for a in state.alarms if a.enabled],
+                          stopwatch=state.stopwatch if self.screen_for in STOPWATCH_TEMPLATES else None,
+                          cities=state.cities if self.screen_for == "ClockAddWorldClock" else [],
+                          timers=state.timers if self.screen_for == "ClockStartTimer" else [])
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         """Clear the app, then create each alarm that is on through the public AlarmClock API
@@ -719,6 +911,11 @@ class GoogleClockAdapter(ClockAdapter):
                 device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
                              f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
                              "--ez android.intent.extra.alarm.SKIP_UI true")
+        self.seed_screen(device, state)
+        if self.screen_for == "ClockAddWorldClock" and state.cities:
+            self.seed_cities(device, state.cities)
+        if self.screen_for == "ClockStartTimer":
+            self.seed_timers(device, state.timers)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         try:
@@ -727,13 +924,14 @@ class GoogleClockAdapter(ClockAdapter):
             raise VerifierReadError(f"dumpsys alarm failed: {exc}") from exc
         if "Next alarm clock information" not in out:
             raise VerifierReadError("dumpsys alarm printed no alarm manager state")
-        return {"dumpsys_alarm": [line for line in out.split("\n") if line]}
+        return self.screen_part(device, {"dumpsys_alarm": [line for line in out.split("\n") if line]})
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         if "dumpsys_alarm" not in raw:
             raise VerifierReadError("snapshot has no dumpsys alarm read")
-        return ClockState(alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
-                          stopwatch=None)
+        return self.with_screen(raw, ClockState(
+            alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
+            stopwatch=None))
 
 
 ADAPTERS: tuple[ClockAdapter, ...] = (
