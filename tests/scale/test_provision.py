@@ -28,7 +28,7 @@ from pytest_anyapp.sim.testing import RunningDevice
 CLOCKYOU = app_by_id("clock_clockyou")        # pinned 9.1 (19)
 FOSSIFY_CONTACTS = app_by_id("contacts_fossify_contacts")  # pinned 1.6.0 (13)
 XPLORE = app_by_id("files_x_plore_file_manager")  # pinned 4.43.01 (44301), ships as .xapk
-CFAIT = app_by_id("tasks_cfait")              # no pin at all
+CFAIT = app_by_id("tasks_cfait")              # pinned version, no pinned APK hash
 
 
 class FileServer:
@@ -63,7 +63,8 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "contacts_old": build_apk(d / "old.apk", FOSSIFY_CONTACTS.package, version_code=12, version_name="1.5.9"),
         "xplore": build_xapk(d / "com.lonelycatgames.Xplore_44301.xapk", XPLORE.package, version_code=44301,
                              version_name="4.43.01", splits=["config.x86_64", "config.en"]),
-        "cfait": build_apk(d / "com.trougnouf.cfait.apk", CFAIT.package, version_code=7, version_name="0.7"),
+        "cfait": build_apk(d / "com.trougnouf.cfait.apk", CFAIT.package, version_code=CFAIT.version_code or 0,
+                           version_name=CFAIT.version_name or ""),
     }
 
 
@@ -228,5 +229,5 @@ def test_cli_install_and_attest(tmp_path: Path, artifacts: dict[str, Path], lane
     assert anyapp(["apps", "attest", *common, "--output", str(out_file)]) == 0
     data = json.loads(out_file.read_text())
     app = data["lanes"][0]["apps"][0]
-    assert app["version_code"] == 7 and app["base_apk_sha256"] == file_sha256(artifacts["cfait"])
+    assert app["version_code"] == CFAIT.version_code and app["base_apk_sha256"] == file_sha256(artifacts["cfait"])
     assert "attestation" in capsys.readouterr().out
