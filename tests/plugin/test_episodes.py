@@ -105,7 +105,7 @@ def test_resume_skips_final_records(bench):
     first = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1")
     first.assert_outcomes(failed=2)
     again = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--resume")
-    again.stdout.fnmatch_lines(["collected 120 items / 120 deselected / 0 selected"])
+    again.stdout.fnmatch_lines(["collected * items / * deselected / 0 selected"])
     assert "failed" not in again.stdout.lines[-1]
     # a non-final (interrupted) record is run again
     record = next((bench.path / "res" / "r1").glob("*/episode.json"))
@@ -122,7 +122,7 @@ def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
     bench.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res", "--run-id=r1")
     rerun = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1", "--rerun-invalid")
     rerun.assert_outcomes(failed=1)
-    rerun.stdout.fnmatch_lines(["collected 120 items / 119 deselected / 1 selected"])
+    rerun.stdout.fnmatch_lines(["collected * items / * deselected / 1 selected"])
     run_dir = bench.path / "res" / "r1"
     kept = list((run_dir / "_superseded").glob("*/episode.json"))
     assert len(kept) == 1 and json.loads(kept[0].read_text())["status"] == "invalid_infrastructure"
@@ -161,7 +161,9 @@ def test_records_rescore_from_their_snapshots_and_hold_no_api_key(bench, monkeyp
     monkeypatch.setenv("OPENAI_API_KEY", sentinel)
     monkeypatch.setenv("GEMINI_API_KEY", sentinel)
     pick = ["-k", "SmsSend-simple_sms_messenger-i0"]
-    bench.runpytest("--agent=oracle", *pick, "--results-dir=res", "--run-id=gold").assert_outcomes(passed=1)
+    # in a fresh process: after an in-process null run of the same pair in this worker, an in-process
+    # oracle run ends at its first step (a leak between pytester inline runs, not yet diagnosed)
+    bench.runpytest_subprocess("--agent=oracle", *pick, "--results-dir=res", "--run-id=gold").assert_outcomes(passed=1)
     bench.runpytest("--agent=null", *pick, "--results-dir=res", "--run-id=null", "--json-report",
                     "--json-report-file=r.json").assert_outcomes(failed=1)
     for path in bench.path.rglob("*"):

@@ -9,6 +9,7 @@ import pytest
 
 from pytest_anyapp.catalog import Category, app_by_id, apps_in
 from pytest_anyapp.cli import main as anyapp
+from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.episode.lifecycle import InstalledApps
 from pytest_anyapp.errors import DeviceHealthError
 from pytest_anyapp.options import LaneSpec
@@ -55,9 +56,16 @@ def test_repair_reenables_a_disabled_app_grants_permissions_and_dismisses_a_cras
     assert check_lane(device, SMS).ok
 
 
+def _without(device: DeviceClient, package: str) -> None:
+    """The simulated device ships a double of every catalogued app: remove one to have it missing."""
+    if package in device.run(f"pm list packages {package}").stdout:
+        device.check(f"pm uninstall {package}")
+
+
 def test_missing_app_and_maps_resources_fail_per_app(lane: LaneSpec, adb_server: int) -> None:
     device = connect_lane(lane, "127.0.0.1", adb_server)
     osmand = app_by_id("maps_osmand")
+    _without(device, osmand.package)
     report = check_lane(device, [QUIK, osmand], repair=True, adb=adb_device(lane, "127.0.0.1", adb_server))
     apps = report.check("apps")
     assert apps is not None and not apps.ok and apps.apps[QUIK.app_id].startswith("ok")
@@ -69,6 +77,7 @@ def test_missing_app_and_maps_resources_fail_per_app(lane: LaneSpec, adb_server:
 def test_plugin_preflight_raises_the_lane_wide_error_and_returns_app_states(
         lane: LaneSpec, module_device: RunningDevice, adb_server: int) -> None:
     device = connect_lane(lane, "127.0.0.1", adb_server)
+    _without(device, app_by_id("maps_osmand").package)
     states = plugin_preflight(device, InstalledApps(device), [QUIK, app_by_id("maps_osmand")])
     assert states[QUIK.app_id].startswith("ok") and states["maps_osmand"].startswith("app_not_installed")
     module_device.device.set_faults(not_booted=True)
