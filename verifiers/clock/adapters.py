@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import re
 import shlex
+import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
@@ -144,6 +145,12 @@ class ClockAdapter(AppAdapter[ClockState]):
         if sw.state != "reset":
             tap_on_screen(device, desc="Start")
         if sw.state == "paused":
+            # pause only once the running stopwatch shows time (a pause in the same hundredth reads as reset)
+            deadline = time.monotonic() + 3.0
+            while time.monotonic() < deadline:
+                shown = screen_stopwatch([device.ui_dump()])
+                if shown is not None and shown.nonzero:
+                    break
             tap_on_screen(device, desc="Pause")
         got = screen_stopwatch([device.ui_dump()])
         if got is None or got.state != sw.state or got.nonzero != sw.nonzero:
