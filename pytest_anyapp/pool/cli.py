@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +17,27 @@ from pytest_anyapp.errors import AnyAppError, ConfigError
 if TYPE_CHECKING:
     from pytest_anyapp.options import LaneSpec
     from pytest_anyapp.pool.containers import ContainerPool
+
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def usage_errors(command: str, *expected: type[BaseException]) -> Callable[[Command], Command]:
+    """A command's expected failures (bad input, a tool or cluster that refused) print one line
+    naming the command and exit 2, the CLI's usage-error status, instead of a traceback."""
+    caught: tuple[type[BaseException], ...] = (AnyAppError, *expected)
+
+    def decorate(run: Command) -> Command:
+        @wraps(run)
+        def guarded(args: argparse.Namespace) -> int:
+            try:
+                return run(args)
+            except caught as exc:
+                detail = str(exc) if isinstance(exc, AnyAppError) else f"{type(exc).__name__}: {exc}"
+                print(f"anyapp {command}: {detail}", file=sys.stderr)
+                return 2
+        return guarded
+    return decorate
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -108,132 +131,105 @@ def _lanes_text(lanes: list[LaneSpec]) -> str:
     return ",".join(f"{lane.host}:{lane.console_port}:{lane.grpc_port}" for lane in lanes)
 
 
+@usage_errors("pool up")
 def _up(args: argparse.Namespace) -> int:
     from pytest_anyapp.pool.containers import run, status
 
-    try:
-        pool = _pool(args)
-        running = {c.index: c for c in status(pool)}
-        for i in range(args.n):
-            if i in running and running[i].status == "running":
-                continue
-            if i in running:
-                run(pool.remove_argv([pool.container(i)]))
-            run(pool.run_argv(i))
-        lanes = [pool.lane(i) for i in range(args.n)]
-        prepare_lanes(lanes, args.adb_server, args.boot_timeout)
-    except AnyAppError as exc:
-        print(f"anyapp pool up: {exc}", file=sys.stderr)
-        return 2
+    pool = _pool(args)
+    running = {c.index: c for c in status(pool)}
+    for i in range(args.n):
+        if i in running and running[i].status == "running":
+            continue
+        if i in running:
+            run(pool.remove_argv([pool.container(i)]))
+        run(pool.run_argv(i))
+    lanes = [pool.lane(i) for i in range(args.n)]
+    prepare_lanes(lanes, args.adb_server, args.boot_timeout)
     print(f"CATBENCH_EMULATORS={_lanes_text(lanes)}")
     return 0
 
 
+@usage_errors("pool status")
 def _status(args: argparse.Namespace) -> int:
     from pytest_anyapp.pool.containers import status
 
-    try:
-        states = status(_pool(args))
-    except AnyAppError as exc:
-        print(f"anyapp pool status: {exc}", file=sys.stderr)
-        return 2
-    for c in states:
+    for c in status(_pool(args)):
         print(f"{c.index:3} {c.name:24} {c.status:10} lane {c.lane:28} volume {c.volume}")
     return 0
 
 
+@usage_errors("pool down")
 def _down(args: argparse.Namespace) -> int:
     from pytest_anyapp.pool.containers import run, status
 
-    try:
-        pool = _pool(args)
-        states = status(pool)
-        if states:
-            run(pool.remove_argv([c.name for c in states]))
-        if args.volumes:
-            for c in states:
-                run(pool.volume_remove_argv(c.volume), check=False)
-    except AnyAppError as exc:
-        print(f"anyapp pool down: {exc}", file=sys.stderr)
-        return 2
+    pool = _pool(args)
+    states = status(pool)
+    if states:
+        run(pool.remove_argv([c.name for c in states]))
+    if args.volumes:
+        for c in states:
+            run(pool.volume_remove_argv(c.volume), check=False)
     print(f"removed {len(states)} container(s)")
     return 0
 
 
+@usage_errors("pool seal")
 def _seal(args: argparse.Namespace) -> int:
     from pytest_anyapp.pool.containers import seal
 
-    try:
-        digest = seal(_pool(args), args.index, args.snapshot)
-    except AnyAppError as exc:
-        print(f"anyapp pool seal: {exc}", file=sys.stderr)
-        return 2
+    digest = seal(_pool(args), args.index, args.snapshot)
     print(f"sealed snapshot {args.snapshot} fingerprint {digest}")
     return 0
 
 
+@usage_errors("pool reset")
 def _reset(args: argparse.Namespace) -> int:
     from pytest_anyapp.pool.containers import reset
 
-    try:
-        pool = _pool(args)
-        clone = reset(pool, args.index, args.snapshot, args.clone_id)
-        prepare_lanes([pool.lane(args.index)], args.adb_server, args.boot_timeout)
-    except AnyAppError as exc:
-        print(f"anyapp pool reset: {exc}", file=sys.stderr)
-        return 2
+    pool = _pool(args)
+    clone = reset(pool, args.index, args.snapshot, args.clone_id)
+    prepare_lanes([pool.lane(args.index)], args.adb_server, args.boot_timeout)
     print(f"lane {args.index} on clone {clone}")
     return 0
 
 
+# Any exception: the kubernetes client raises its own (ApiException, urllib3 connection errors).
+@usage_errors("pool lanes", Exception)
 def _lanes(args: argparse.Namespace) -> int:
-    try:
-        if args.k8s_namespace:
-            from pytest_anyapp.pool.k8s import DEFAULT_SELECTOR, api_client, ready_lanes
+    if args.k8s_namespace:
+        from pytest_anyapp.pool.k8s import DEFAULT_SELECTOR, api_client, ready_lanes
 
-            found = ready_lanes(api_client(args.k8s_api, args.kubeconfig), args.k8s_namespace,
-                                args.selector or DEFAULT_SELECTOR)
-            for name, lane in found:
-                print(f"{name} {lane.host}:{lane.console_port}:{lane.grpc_port}", file=sys.stderr)
-            lanes = [lane for _, lane in found]
-        else:
-            from pytest_anyapp.options import parse_lanes
-            from pytest_anyapp.pool.containers import status
+        found = ready_lanes(api_client(args.k8s_api, args.kubeconfig), args.k8s_namespace,
+                            args.selector or DEFAULT_SELECTOR)
+        for name, lane in found:
+            print(f"{name} {lane.host}:{lane.console_port}:{lane.grpc_port}", file=sys.stderr)
+        lanes = [lane for _, lane in found]
+    else:
+        from pytest_anyapp.options import parse_lanes
+        from pytest_anyapp.pool.containers import status
 
-            lanes = parse_lanes(",".join(c.lane for c in status(_pool(args)) if c.status == "running" and c.lane))
-    except (AnyAppError, ImportError) as exc:
-        print(f"anyapp pool lanes: {exc}", file=sys.stderr)
-        return 2
-    except Exception as exc:  # noqa: BLE001 — kubernetes client errors (ApiException, connection)
-        print(f"anyapp pool lanes: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+        lanes = parse_lanes(",".join(c.lane for c in status(_pool(args)) if c.status == "running" and c.lane))
     print(f"CATBENCH_EMULATORS={_lanes_text(lanes)}")
     return 0 if lanes else 1
 
 
+@usage_errors("preflight", KeyError, ValueError)
 def _preflight(args: argparse.Namespace) -> int:
     from pytest_anyapp.catalog import Category, app_by_id, apps_in
     from pytest_anyapp.options import parse_lanes
     from pytest_anyapp.pool.connect import adb_device, connect_lane
     from pytest_anyapp.pool.preflight import build_report, check_lane
 
-    try:
-        lanes = parse_lanes(args.lanes)
-        if not lanes:
-            raise ConfigError("no lanes: pass --lanes or set CATBENCH_EMULATORS")
-        if args.apps:
-            apps = [app_by_id(a.strip()) for a in args.apps.split(",") if a.strip()]
-        else:
-            apps = [a for c in args.categories.split(",") if c.strip() for a in apps_in(Category(c.strip()))]
-        host, port = _adb_server(args.adb_server)
-        reports = []
-        for lane in lanes:
-            key = f"{lane.host}:{lane.console_port}:{lane.grpc_port}"
-            device = connect_lane(lane, host, port)
-            reports.append(check_lane(device, apps, lane=key, repair=args.repair, adb=adb_device(lane, host, port)))
-    except (AnyAppError, KeyError, ValueError) as exc:
-        print(f"anyapp preflight: {exc}", file=sys.stderr)
-        return 2
+    lanes = parse_lanes(args.lanes)
+    if not lanes:
+        raise ConfigError("no lanes: pass --lanes or set CATBENCH_EMULATORS")
+    if args.apps:
+        apps = [app_by_id(a.strip()) for a in args.apps.split(",") if a.strip()]
+    else:
+        apps = [a for c in args.categories.split(",") if c.strip() for a in apps_in(Category(c.strip()))]
+    host, port = _adb_server(args.adb_server)
+    reports = [check_lane(connect_lane(lane, host, port), apps, lane=f"{lane.host}:{lane.console_port}:{lane.grpc_port}",
+                          repair=args.repair, adb=adb_device(lane, host, port)) for lane in lanes]
     report = build_report(reports, args.repair)
     for lane_report in report.lanes:
         for check in lane_report.checks:
@@ -245,3 +241,4 @@ def _preflight(args: argparse.Namespace) -> int:
     passed = sum(r.ok for r in report.lanes)
     print(f"preflight {'passed' if report.ok else 'FAILED'} on {passed}/{len(report.lanes)} lanes")
     return 0 if report.ok else 1
+

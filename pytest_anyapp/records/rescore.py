@@ -38,7 +38,7 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
                         reasons=["no final snapshot (invalid or ended by unusable agent output)"])
     prov = record.provenance
     template = template_by_id(prov.task.semantic_id)
-    adapter = adapters()[prov.app.app_id]
+    adapter = adapters()[prov.app.app_id].for_template(template)  # bound as the episode used it
     state = adapter.parse(record.verifier.snapshot)
     history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
     verdict = template.check(prov.task.params, state, history, record.answer)
