@@ -109,18 +109,11 @@ def _pool(args: argparse.Namespace) -> ContainerPool:
                          first_console=args.first_console, first_grpc=args.first_grpc)
 
 
-def _adb_server(value: str | None) -> tuple[str, int]:
-    if value:
-        host, _, port = value.rpartition(":")
-        return host or "127.0.0.1", int(port)
-    return "127.0.0.1", int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
-
-
 def prepare_lanes(lanes: list[LaneSpec], adb_server: str | None, boot_timeout: float) -> None:
-    from pytest_anyapp.pool.connect import adb_device, connect_lane
+    from pytest_anyapp.pool.connect import adb_device, adb_server_address, connect_lane
     from pytest_anyapp.pool.prepare import prepare
 
-    host, port = _adb_server(adb_server)
+    host, port = adb_server_address(adb_server)
     for lane in lanes:
         device = connect_lane(lane, host, port, timeout_s=boot_timeout)
         prepare(device, adb_device(lane, host, port), boot_timeout_s=boot_timeout)
@@ -217,7 +210,7 @@ def _lanes(args: argparse.Namespace) -> int:
 def _preflight(args: argparse.Namespace) -> int:
     from pytest_anyapp.catalog import Category, app_by_id, apps_in
     from pytest_anyapp.options import parse_lanes
-    from pytest_anyapp.pool.connect import adb_device, connect_lane
+    from pytest_anyapp.pool.connect import adb_device, adb_server_address, connect_lane
     from pytest_anyapp.pool.preflight import build_report, check_lane
 
     lanes = parse_lanes(args.lanes)
@@ -227,7 +220,7 @@ def _preflight(args: argparse.Namespace) -> int:
         apps = [app_by_id(a.strip()) for a in args.apps.split(",") if a.strip()]
     else:
         apps = [a for c in args.categories.split(",") if c.strip() for a in apps_in(Category(c.strip()))]
-    host, port = _adb_server(args.adb_server)
+    host, port = adb_server_address(args.adb_server)
     reports = [check_lane(connect_lane(lane, host, port), apps, lane=f"{lane.host}:{lane.console_port}:{lane.grpc_port}",
                           repair=args.repair, adb=adb_device(lane, host, port)) for lane in lanes]
     report = build_report(reports, args.repair)

@@ -12,6 +12,17 @@ from pytest_anyapp.options import LaneSpec
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 
+def adb_server_address(value: str | None) -> tuple[str, int]:
+    """``--adb-server host:port`` (host defaults to loopback), else the local server on
+    $ANDROID_ADB_SERVER_PORT or 5037, as adb itself chooses."""
+    from pytest_anyapp.sim.registration import adb_server_port
+
+    if value:
+        host, _, port = value.rpartition(":")
+        return host or "127.0.0.1", int(port)
+    return "127.0.0.1", adb_server_port()
+
+
 def is_remote(lane: LaneSpec) -> bool:
     return lane.host not in LOCAL_HOSTS
 

@@ -60,13 +60,6 @@ def _selected_apps(args: argparse.Namespace) -> list[AppSpec]:
     return [a for c in cats for a in apps_in(c)]
 
 
-def _adb_server(args: argparse.Namespace) -> tuple[str, int]:
-    if args.adb_server:
-        host, _, port = args.adb_server.rpartition(":")
-        return host or "127.0.0.1", int(port)
-    return "127.0.0.1", int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
-
-
 def _download(args: argparse.Namespace) -> int:
     from pytest_anyapp.provision.download import RichProgress, download_all
     from pytest_anyapp.provision.sources import load_sources
@@ -96,12 +89,12 @@ def _download(args: argparse.Namespace) -> int:
 
 def _lane_clients(args: argparse.Namespace) -> list[tuple[str, DeviceClient, adbutils.AdbDevice]]:
     from pytest_anyapp.options import parse_lanes
-    from pytest_anyapp.pool.connect import adb_device, connect_lane
+    from pytest_anyapp.pool.connect import adb_device, adb_server_address, connect_lane
 
     lanes = parse_lanes(args.lanes)
     if not lanes:
         raise ConfigError("no lanes: pass --lanes or set CATBENCH_EMULATORS")
-    host, port = _adb_server(args)
+    host, port = adb_server_address(args.adb_server)
     return [(lane.key, connect_lane(lane, host, port), adb_device(lane, host, port)) for lane in lanes]
 
 

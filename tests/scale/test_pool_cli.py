@@ -1,4 +1,4 @@
-"""`anyapp pool …` / `anyapp preflight`: expected failures are one line and exit 2, others propagate."""
+"""`anyapp pool …`, `anyapp preflight`, `anyapp apps …`: error policy and the adb server they use."""
 
 from __future__ import annotations
 
@@ -32,3 +32,14 @@ def test_a_named_foreign_error_carries_its_type(capsys: pytest.CaptureFixture[st
 def test_an_unexpected_error_is_a_bug_and_propagates() -> None:
     with pytest.raises(ZeroDivisionError):
         _command(_raising(ZeroDivisionError("boom")))
+
+
+def test_the_adb_server_is_the_flag_else_adbs_own_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_anyapp.pool.connect import adb_server_address
+
+    monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", "5199")
+    assert adb_server_address(None) == ("127.0.0.1", 5199)
+    assert adb_server_address(":6001") == ("127.0.0.1", 6001)
+    assert adb_server_address("10.0.0.2:5037") == ("10.0.0.2", 5037)
+    monkeypatch.delenv("ANDROID_ADB_SERVER_PORT")
+    assert adb_server_address(None) == ("127.0.0.1", 5037)
