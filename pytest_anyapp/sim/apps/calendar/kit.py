@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui.views import (
     Button,
     Column,
@@ -40,13 +41,6 @@ from pytest_anyapp.sim.ui.views import (
     Toolbar,
     View,
 )
-
-
-@dataclass(frozen=True)
-class Icon:
-    icon: str
-    desc: str
-    id: str = ""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Intent, Screen, SimApp
 from pytest_anyapp.sim.apps.contacts.store import ContactStore, LocalContacts, Person, ProviderContacts
+from pytest_anyapp.sim.apps.skin import Confirm as Confirm
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.views import (
     Button,
@@ -54,24 +56,6 @@ EDIT = "android.intent.action.EDIT"
 CONTACTS_URI = "content://com.android.contacts/contacts"
 CONTACT_TYPES = ("vnd.android.cursor.dir/contact", "vnd.android.cursor.dir/raw_contact",
                  "vnd.android.cursor.item/contact", "vnd.android.cursor.item/raw_contact")
-
-
-@dataclass(frozen=True)
-class Icon:
-    """An icon button: drawable name, content description, resource id, action name."""
-
-    icon: str
-    desc: str
-    id: str = ""
-    action: str = ""
-
-
-@dataclass(frozen=True)
-class Confirm:
-    title: str = ""
-    message: str = ""
-    yes: str = "Delete"
-    no: str = "Cancel"
 
 
 @dataclass(frozen=True)

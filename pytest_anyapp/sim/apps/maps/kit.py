@@ -39,6 +39,7 @@ from pytest_anyapp.sim.apps.maps.store import (
     parse_coords,
     route_summary,
 )
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui import theme
 from pytest_anyapp.sim.ui.views import (
     Box,
@@ -61,14 +62,6 @@ if TYPE_CHECKING:
     from pytest_anyapp.sim.device import SimDevice
 
 Menu = tuple[tuple[str, str], ...]  # (label, action name)
-
-
-@dataclass(frozen=True)
-class Icon:
-    icon: str
-    desc: str
-    id: str = ""
-    action: str = ""
 
 
 @dataclass(frozen=True)

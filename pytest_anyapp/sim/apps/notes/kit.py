@@ -39,6 +39,8 @@ from pytest_anyapp.sim.apps.notes.store import (
     SimNote,
     safe_file_name,
 )
+from pytest_anyapp.sim.apps.skin import Confirm as Confirm
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui.views import (
     CheckBox,
     Column,
@@ -55,24 +57,6 @@ from pytest_anyapp.sim.ui.views import (
 )
 
 Menu = tuple[tuple[str, str], ...]  # (label, action name); "" = does nothing here
-
-
-@dataclass(frozen=True)
-class Icon:
-    """An icon button: drawable name, content description, resource id, action name."""
-
-    icon: str
-    desc: str
-    id: str = ""
-    action: str = ""
-
-
-@dataclass(frozen=True)
-class Confirm:
-    title: str = ""
-    message: str = ""  # "{title}" becomes the note's title
-    yes: str = "Delete"
-    no: str = "Cancel"
 
 
 @dataclass(frozen=True)

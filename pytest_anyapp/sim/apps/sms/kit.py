@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Intent, Screen, SimApp
+from pytest_anyapp.sim.apps.skin import Confirm as Confirm
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.apps.sms.store import (
     Contact,
     Conversation,
@@ -62,28 +64,6 @@ from pytest_anyapp.sim.ui.views import (
 
 SMS_DEFAULT_SETTING = "sms_default_application"
 Menu = tuple[tuple[str, str], ...]  # (label, action name); "" = does nothing here
-
-
-@dataclass(frozen=True)
-class Icon:
-    """An icon button: drawable name, content description, resource id, action name."""
-
-    icon: str
-    desc: str
-    id: str = ""
-    action: str = ""
-
-
-@dataclass(frozen=True)
-class Confirm:
-    """A confirmation dialog; ``{n}`` / ``{s}`` in texts become the count and its plural 's'."""
-
-    title: str = ""
-    message: str = ""
-    yes: str = "Delete"
-    no: str = "Cancel"
-    title_many: str = ""
-    message_many: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.apps.tasks.store import LEVELS, REPEATS, Task, TaskStore
 from pytest_anyapp.sim.ui.views import (
     Button,
@@ -43,13 +44,6 @@ from pytest_anyapp.sim.ui.views import (
     Toolbar,
     View,
 )
-
-
-@dataclass(frozen=True)
-class Icon:
-    icon: str
-    desc: str
-    id: str = ""
 
 
 @dataclass(frozen=True)
