@@ -9,9 +9,9 @@ pair) and the conformance cases. Its app doubles live in the simulator
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate
@@ -23,6 +23,29 @@ if TYPE_CHECKING:
 
 #: A gold solution: a generator of UI intents (it may receive observed text back, see agents.oracle).
 Script = Callable[["TaskInfo"], Iterator["Intent"]]
+#: The steps of one template's gold solution: intents out, observed text back in.
+Steps = Generator["Intent", str, None]
+UI = TypeVar("UI")
+
+
+def gold_from_body(body: Callable[[UI, dict[str, Any]], Steps] | None, ui: UI | None, *,
+                   prelude: Iterable[Intent] = (), done: bool = True) -> Script | None:
+    """A pair's gold script where a category writes one body per template over an app's UI
+    description: ``prelude`` (e.g. opening the right screen), the body, then ``Done`` unless the
+    body ends the episode itself (an ``Answer``). ``None`` when the template or app has none."""
+    from pytest_anyapp.agents.oracle import Done
+
+    if body is None or ui is None:
+        return None
+    solve, on = body, ui
+
+    def script(task: TaskInfo) -> Steps:
+        yield from prelude
+        yield from solve(on, task.params)
+        if done:
+            yield Done()
+
+    return script
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,9 @@ import datetime as dt
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Read, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Read, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
-from verifiers.bundle import Script
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -243,13 +242,4 @@ BODIES: dict[str, Callable[[CalUi, dict[str, object]], Steps]] = {
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
     """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
-    ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, dict(task.params))
-        yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), next((u for u in APPS if u.app_id == app_id), None))

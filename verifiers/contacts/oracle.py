@@ -12,9 +12,8 @@ import dataclasses
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Tap, TypeInto, TypeText
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import By, Intent, LongPress, Tap, TypeInto, TypeText
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 
@@ -212,13 +211,4 @@ BODIES: dict[str, Callable[[ContactsUi, dict[str, str]], Steps]] = {
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
     """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
-    ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), next((u for u in APPS if u.app_id == app_id), None))

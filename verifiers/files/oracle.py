@@ -10,13 +10,12 @@ templates (verifiers/files/screen.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, Press, Tap, TypeInto, TypeText
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import By, Intent, LongPress, Press, Tap, TypeInto, TypeText
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 #: How an item action is reached: a selection-bar icon (``icon``, by content description), the
@@ -265,13 +264,4 @@ def ui_for(app_id: str) -> FilesUi | None:
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
     """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
-    ui = ui_for(app_id)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Iterator[Intent]:
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), ui_for(app_id))

@@ -13,9 +13,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, Press, Tap, TypeInto
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import By, Intent, Press, Tap, TypeInto
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 
@@ -214,13 +213,5 @@ BODIES: dict[str, Callable[[MapsUi, dict[str, Any]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    body = BODIES.get(semantic_id)
-    ui = ui_for(app_id)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    """The gold script of a pair: the template's body run against the app's UI description."""
+    return gold_from_body(BODIES.get(semantic_id), ui_for(app_id))

@@ -13,9 +13,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Count, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import Answer, By, Count, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 
@@ -490,16 +489,8 @@ BODIES: dict[str, Callable[[NotesUi, dict[str, Any]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
+    """The gold script of a pair: into the app's notes (folders are made from the home screen),
+    then the template's body."""
     ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        if semantic_id != "NotesCreateFolder":  # folders are made from the home screen
-            yield from ui.enter
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    enter = ui.enter if ui and semantic_id != "NotesCreateFolder" else ()
+    return gold_from_body(BODIES.get(semantic_id), ui, prelude=enter)

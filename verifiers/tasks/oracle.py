@@ -13,9 +13,8 @@ import datetime as dt
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import Answer, By, Done, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
+from verifiers.bundle import Script, gold_from_body
 from verifiers.tasks.templates import IR_TASKS
 
 Steps = Generator[Intent, str, None]
@@ -261,15 +260,6 @@ BODIES: dict[str, Callable[[TodoUi, dict[str, str]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
+    """The gold script of a pair: the app's prelude (first-run screens), then the template's body."""
     ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from ui.prelude
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), ui, prelude=ui.prelude if ui else ())
