@@ -119,3 +119,23 @@ class AppAdapter(ABC, Generic[StateT]):
 
     def teardown(self, device: DeviceClient) -> None:
         """Undo anything ``setup``/``seed`` left outside the app's own data. Default: nothing."""
+
+
+def ensure_app_database(device: DeviceClient, package: str, path: str, *, polls: int = 100) -> None:
+    """Make the app create its own database. Apps create theirs (schema, Room identity, migrations)
+    on first launch, and a file made by ``sqlite3`` would lack all that: so when ``path`` is missing,
+    launch the app once, wait for the file (``polls`` × 0.1 s), and stop the app again."""
+    import shlex
+
+    from pytest_anyapp.errors import DeviceError
+
+    exists = f"ls {shlex.quote(path)}"
+    if device.run(exists).ok:
+        return
+    device.launch(package)
+    for _ in range(polls):
+        if device.run(exists).ok:
+            device.force_stop(package)
+            return
+        device.run("sleep 0.1")
+    raise DeviceError(f"{package} did not create {path} on its first launch")

@@ -23,7 +23,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -109,15 +109,7 @@ class CalendarAdapter(AppAdapter[CalendarState]):
     db_path: ClassVar[str]
 
     def ensure_database(self, device: DeviceClient) -> None:
-        if device.run(f"ls {self.db_path}").ok:
-            return
-        device.launch(self.app.package)
-        for _ in range(50):
-            if device.run(f"ls {self.db_path}").ok:
-                device.force_stop(self.app.package)
-                return
-            device.run("sleep 0.1")
-        raise DeviceError(f"{self.app.package} did not create {self.db_path} on launch")
+        ensure_app_database(device, self.app.package, self.db_path)
 
 
 # -- CalendarProvider (Etar, Calendar by vayunmathur) -----------------------------------------------

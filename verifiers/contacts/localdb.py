@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import DeviceError, VerifierReadError
+from verifiers.base import ensure_app_database
 from verifiers.contacts.state import Contact, phone_digits
 
 if TYPE_CHECKING:
@@ -112,14 +113,6 @@ def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact], 
         clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM contacts;")
         device.check(f"if [ -f {path} ]; then sqlite3 {path} {clear} >/dev/null; fi")
         return
-    if not device.run(f"ls {path}").ok:
-        device.launch(package)
-        for _ in range(50):
-            if device.run(f"ls {path}").ok:
-                break
-            device.run("sleep 0.1")
-        else:
-            raise DeviceError(f"{package} did not create {path} on its first start")
-        device.force_stop(package)
+    ensure_app_database(device, package, path)
     device.sqlite(path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM contacts; "
                         + " ".join(insert_sql(c, relations=relations) for c in contacts) + " COMMIT;")

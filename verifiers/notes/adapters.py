@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.notes.screen import read_screens, type_state
-from verifiers.notes.sqlite_store import ensure_database, parse_hex_rows, read_tables, select_hex, sql_text, write
+from verifiers.notes.sqlite_store import parse_hex_rows, read_tables, select_hex, sql_text, write
 from verifiers.notes.state import DEFAULT_FOLDER, ChecklistItem, Note, NotesState, join_task_lines, split_task_lines
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class SqliteNotesAdapter(AppAdapter[NotesState]):
     db: ClassVar[str]
 
     def seed(self, device: DeviceClient, state: NotesState) -> None:
-        ensure_database(device, self.app.package, self.db)
+        ensure_app_database(device, self.app.package, self.db)
         write(device, self.db, self.seed_statements(state))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:

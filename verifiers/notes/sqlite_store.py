@@ -72,16 +72,3 @@ def write(device: DeviceClient, db: str, statements: Sequence[str]) -> None:
     """Run ``statements`` in one transaction."""
     device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; " + " ".join(statements) + " COMMIT;")
 
-
-def ensure_database(device: DeviceClient, package: str, db: str) -> None:
-    """The app creates its database (schema, migrations) on first launch; a file made by ``sqlite3``
-    would lack it. So launch the app once when the file is missing, wait for it, stop the app."""
-    if device.run(f"ls {shlex.quote(db)}").ok:
-        return
-    device.launch(package)
-    for _ in range(100):
-        if device.run(f"ls {shlex.quote(db)}").ok:
-            device.force_stop(package)
-            return
-        device.run("sleep 0.1")
-    raise DeviceError(f"{package} did not create {db} on launch")

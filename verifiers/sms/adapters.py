@@ -20,7 +20,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.sms.contacts_provider import listed_phones, seed_contacts
 from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
 from verifiers.sms.state import DRAFT, SmsMessage, SmsState
@@ -170,17 +170,7 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
                                   f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
 
     def _ensure_database(self, device: DeviceClient) -> None:
-        """Room creates ``conversations.db`` on first launch; a file made by ``sqlite3`` instead would
-        lack its schema. So launch the app once if the file is missing, and wait for it."""
-        if device.run(f"ls {FOSSIFY_DB}").ok:
-            return
-        device.launch(self.app.package)
-        for _ in range(50):
-            if device.run(f"ls {FOSSIFY_DB}").ok:
-                device.force_stop(self.app.package)
-                return
-            device.run("sleep 0.1")
-        raise DeviceError(f"{self.app.package} did not create {FOSSIFY_DB} on launch")
+        ensure_app_database(device, self.app.package, FOSSIFY_DB)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         """One shell call: messages, the thread -> address map, and the drafts table (when the
