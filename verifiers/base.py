@@ -67,6 +67,10 @@ class AppAdapter(ABC, Generic[StateT]):
     clear_on_init: ClassVar[bool] = True
     #: Runtime permissions granted at setup (only those the app declares are granted).
     runtime_permissions: ClassVar[tuple[str, ...]] = ()
+    #: App-ops set to ``allow`` for the app's uid at setup (``appops set --uid``), for access that is
+    #: an app-op rather than a runtime permission, e.g. ``MANAGE_EXTERNAL_STORAGE`` ("All files
+    #: access", which file managers need on Android 11+ to see shared storage).
+    app_ops: ClassVar[tuple[str, ...]] = ()
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
     storage: ClassVar[tuple[StorageProfile, ...]] = ()
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else

@@ -79,18 +79,21 @@ def siblings(app: AppSpec) -> list[AppSpec]:
 
 
 def prepare_app(device: DeviceClient, app: AppSpec, installed: InstalledApps, *, clear: bool,
-                permissions: tuple[str, ...], epoch_s: int, timeout_s: float) -> list[str]:
+                permissions: tuple[str, ...], epoch_s: int, timeout_s: float,
+                app_ops: tuple[str, ...] = ()) -> list[str]:
     """Everything before the app's own setup, in one round trip: isolate the category (enable the
     target, repairing a crashed run; disable installed siblings; audit), ``pm clear`` the app when
-    asked, grant each wanted runtime permission the app declares, freeze the clock. Returns the
-    permissions granted. A command after a failed one does not run; the first failure raises."""
+    asked, grant each wanted runtime permission the app declares, allow the app-ops it needs for
+    its uid, freeze the clock. Returns the permissions granted. A command after a failed one does
+    not run; the first failure raises (``appops set`` exits non-zero on an unknown package or op)."""
     pkg = shlex.quote(app.package)
     others = [o.package for o in siblings(app) if o.package in installed.packages()]
     granted = declared_wanted(permissions, installed.declared_permissions(app.package)) if permissions else []
     isolation = [f"pm enable --user 0 {pkg}", *(f"pm disable-user --user 0 {shlex.quote(p)}" for p in others),
                  "pm list packages -d"]
     reset = [f"pm clear {pkg}"] if clear else []
-    cmds = [*isolation, *reset, *(f"pm grant --user 0 {pkg} {perm}" for perm in granted), set_time_command(epoch_s)]
+    cmds = [*isolation, *reset, *(f"pm grant --user 0 {pkg} {perm}" for perm in granted),
+            *(f"appops set --uid {pkg} {shlex.quote(op)} allow" for op in app_ops), set_time_command(epoch_s)]
     results = device.run_batch(cmds, timeout_s=timeout_s, stop_on_error=True)
     _require_ok(device, cmds, results)
     audit = results[len(isolation) - 1]

@@ -192,7 +192,8 @@ class EpisodeRunner:
                                          apk_sha256=self.installed.apk_sha256(app.package))
             isolated = True  # before, not after: a half-done isolation must be undone too
             lifecycle.prepare_app(self.device, app, self.installed, clear=adapter.clear_on_init,
-                                  permissions=adapter.runtime_permissions, epoch_s=FROZEN_EPOCH_S,
+                                  permissions=adapter.runtime_permissions, app_ops=adapter.app_ops,
+                                  epoch_s=FROZEN_EPOCH_S,
                                   timeout_s=self.options.pm_timeout_s)
             adapter.setup(self.device)
             adapter.seed(self.device, template.initial_state(inst.params))

@@ -131,8 +131,10 @@ def test_lifecycle_steps_are_one_round_trip_each(client: DeviceClient) -> None:
 
     start = client.wire.snapshot()
     granted = lifecycle.prepare_app(client, app, installed, clear=True, permissions=perms, epoch_s=1697384040,
-                                    timeout_s=45)
+                                    timeout_s=45, app_ops=("MANAGE_EXTERNAL_STORAGE",))
     assert used(client, start)[0] == 1 and granted == list(perms)
+    assert client.check(f"appops get {app.package} MANAGE_EXTERNAL_STORAGE") == \
+        "Uid mode: MANAGE_EXTERNAL_STORAGE: allow\n"
     assert abs(int(client.check("date +%s")) - 1697384040) < 60
 
     start = client.wire.snapshot()

@@ -59,6 +59,7 @@ class SharedStorageAdapter(AppAdapter[FilesState]):
 
     app: ClassVar[AppSpec]
     runtime_permissions: ClassVar[tuple[str, ...]] = FILES_PERMISSIONS
+    app_ops: ClassVar[tuple[str, ...]] = ("MANAGE_EXTERNAL_STORAGE",)
     #: Read and seed the screen (the ``ui`` pairs only, see ``for_template``).
     read_screen: bool = False
 

@@ -53,6 +53,7 @@ class MarkorAdapter(AppAdapter[NotesState]):
     storage alone, so seeding empties the root itself)."""
 
     app = app_by_id("notes_markor")
+    app_ops = ("MANAGE_EXTERNAL_STORAGE",)  # its notebook is in shared storage
     storage = (StorageProfile(
         what="notes and folders", path=f"{MARKOR_ROOT}/ (the default notebook directory)",
         format="one UTF-8 text file per note, <title>.md (the new-file dialog's Title + extension); a folder is a "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pytest_anyapp.sim.shell.commands import (  # noqa: F401
     am,
+    appops,
     archive,
     content,
     core,

@@ -528,7 +528,7 @@ def reboot(inv: Invocation) -> int:
 # -- service -------------------------------------------------------------------------------------
 
 _SERVICES = (
-    "activity", "alarm", "audio", "battery", "clipboard", "connectivity", "content", "display", "input",
+    "activity", "alarm", "appops", "audio", "battery", "clipboard", "connectivity", "content", "display", "input",
     "input_method", "isms", "location", "media.camera", "notification", "package", "permission", "phone",
     "power", "role", "settings", "statusbar", "telecom", "telephony.registry", "uimode", "user", "wifi", "window",
 )
@@ -653,7 +653,7 @@ def _cmd_role(inv: Invocation, args: list[str]) -> int:
 
 
 _CMD_ALIASES: dict[str, str] = {"package": "pm", "activity": "am", "settings": "settings", "window": "wm",
-                                "input": "input"}
+                                "input": "input", "appops": "appops"}
 
 
 @command("cmd")
