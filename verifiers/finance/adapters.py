@@ -21,9 +21,19 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.finance.omb_screen import FUND_CENTS, money_cents, read_screens, row_day, type_state
 from verifiers.finance.screen import EXPORT, export_csv, type_transaction
-from verifiers.finance.state import FROZEN_S, INCOME_CATEGORY, TODAY, FinanceState, Transaction, Transfer
+from verifiers.finance.state import (
+    DEFAULT_WALLET,
+    FROZEN_S,
+    INCOME_CATEGORY,
+    TODAY,
+    FinanceState,
+    Transaction,
+    Transfer,
+)
+from verifiers.finance.templates import SECOND_WALLET
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
@@ -629,7 +639,99 @@ class FinanceManagerAdapter(AppAdapter[FinanceState]):
         return FinanceState(transactions=txs)
 
 
+# -- OpenMoneyBox ----------------------------------------------------------------------------------
+
+OMB_UI_REASON = (
+    "OpenMoneyBox's storage is not grounded: its source is on GitLab only (not reachable here) and no rooted "
+    "emulator was available, so no store is read; read off the app's screens: {what}")
+OMB_WHAT = {
+    "ExpenseAddSingle": "the expense's reason, value and category in the month's report",
+    "ExpenseAddIncome": "the profit's reason, value and category in the month's report",
+    "ExpenseAddMultiple": "the three expenses in the month's report",
+    "ExpenseAttachReceipt": "the receipt expense's reason, value and category in the month's report",
+    "ExpenseTransferBetweenWallets": "the Cash and Bank values on the Funds page, net of each fund's report rows, "
+                                     "and the report's rows (no new profit or expense)",
+}
+OMB_NO_EDIT = ("the OpenMoneyBox user guide (Android, guide 34: 'Profits and expenses' = Store a profit, Store an "
+               "expense, Edit the categories) documents no way to {verb} a stored profit or expense, and neither its "
+               "source nor a device was available to find one; a gold script would have to invent the steps "
+               "(unverified: re-check on a device)")
+OMB_DECLINED = {"ExpenseEditExpense": "edit", "ExpenseDeleteSingle": "remove", "ExpenseDeleteDuplicates": "remove"}
+OMB_SRC = SourceRef(repo="f-droid/fdroiddata", tag="metadata/com.igisw.openmoneybox.yml", files=(
+    "metadata/com.igisw.openmoneybox.yml (build 3.5.1.1 / 61 = commit 156d99c1 of gitlab.com/igi0/openmoneybox, "
+    "subdir android/API33)",
+), note="no storage fact: the source is on GitLab only (not reachable); UI facts from the public user guide "
+        "(igisw-bilancio.sourceforge.net/android/guide/34) and Mobile-Env's demo task "
+        "(X-LANCE/Mobile-Env demos/openmoneybox.add_billings.textproto), through storage_finance.md §4")
+
+
+class OpenMoneyBoxAdapter(AppAdapter[FinanceState]):
+    """No grounded store: the state is typed in through the app's own screens after a clean
+    install and read back off them (``verifiers/finance/omb_screen.py``): the report month by
+    month, and the funds' values (a transfer is a change of two funds that their rows do not
+    explain)."""
+
+    app = app_by_id("finance_openmoneybox")
+    reads_by_navigating = True  # the read walks the report's months and the Funds page
+    storage = (StorageProfile(
+        what="funds, categories, profits and expenses", path="unknown (not grounded)", readable=False,
+        format="unknown: no source and no device; the prior release's table name 'movement' is unconfirmed",
+        writes="Store a profit / Store a expense: one report row on a fund (the fund's value changes by it); New "
+               "fund / Reset fund: the value moves from / to the default fund (user guide)",
+        sources=(OMB_SRC,),
+    ),)
+
+    def supports(self, template: TaskTemplate[Any]) -> bool:
+        return template.semantic_id not in OMB_DECLINED
+
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return OMB_NO_EDIT.format(verb=OMB_DECLINED.get(template.semantic_id, "change"))
+
+    def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
+        if template.answer_task:
+            return PairMode(mode="answer", reason="retrieval: scored on the agent's answer against the seeded rows")
+        return PairMode(mode="ui", reason=OMB_UI_REASON.format(what=OMB_WHAT.get(template.semantic_id, "the report")))
+
+    def seed(self, device: DeviceClient, state: FinanceState) -> None:
+        """Type the state in, then check it through the same screen read the verifier uses."""
+        type_state(device, state, [name for name, _ in _categories(state)])
+        got = self.parse(read_screens(device)).read_back()
+        device.force_stop(self.app.package)
+        if got != state.read_back():
+            raise DeviceError(f"OpenMoneyBox seed check: the screens show {got}, expected {state.read_back()}")
+
+    def read_raw(self, device: DeviceClient) -> RawSnapshot:
+        try:
+            return read_screens(device)
+        except DeviceError as exc:
+            raise VerifierReadError(f"reading OpenMoneyBox's screens: {exc}") from exc
+
+    def parse(self, raw: RawSnapshot) -> FinanceState:
+        if "rows" not in raw or "funds" not in raw:
+            raise VerifierReadError("finance_openmoneybox snapshot lacks 'rows' or 'funds'")
+        try:
+            rows = [json.loads(line) for line in raw["rows"]]
+            funds = {str(f["fund"]): money_cents(str(f["value"])) for f in map(json.loads, raw["funds"])}
+            txs = [Transaction(note=str(r["reason"]), amount_cents=abs(money_cents(str(r["value"]))),
+                               income=money_cents(str(r["value"])) > 0, category=str(r["category"]),
+                               day=row_day(str(r["period"]), str(r["day"]))) for r in rows]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise VerifierReadError(f"OpenMoneyBox screens: unexpected content: {exc}") from exc
+        unexplained = dict.fromkeys(funds, 0)
+        for name, value in funds.items():
+            net = sum(money_cents(str(r["value"])) for r in rows if r["fund"] == name)
+            base = FUND_CENTS if name in (DEFAULT_WALLET, SECOND_WALLET) else 0
+            unexplained[name] = value - base - net
+        moved = {k: v for k, v in unexplained.items() if v}
+        transfers: list[Transfer] = []
+        if len(moved) == 2 and sum(moved.values()) == 0:
+            (a, va), (b, _) = moved.items()
+            source, target = (a, b) if va < 0 else (b, a)
+            transfers.append(Transfer(amount_cents=abs(va), source=source, target=target))
+        return FinanceState(transactions=txs, transfers=transfers)
+
+
 ADAPTERS: tuple[AppAdapter[Any], ...] = (ProExpenseAdapter(), MyExpensesAdapter(), OinkoinAdapter(), SushiAdapter(),
-                                         FinanceManagerAdapter())
+                                         FinanceManagerAdapter(), OpenMoneyBoxAdapter())
 
 __all__ = ["ADAPTERS"]

@@ -44,7 +44,7 @@ class FinanceUi:
 
     app_id: str
     new: By
-    kind: Literal["tabs", "category", "sign", "radio"]
+    kind: Literal["tabs", "category", "sign", "radio", "entry"]
     category: Literal["dialog", "radio", "text"]
     amount: By
     note: By
@@ -67,6 +67,10 @@ class FinanceUi:
     row_amount_res: str = ""
     row_category_res: str = ""
     row_month_res: str = ""
+    #: ``kind="entry"``: the overflow item that opens the income form (the expense form is ``new``).
+    new_income: str = ""
+    #: "reset": a transfer resets the target fund on the Funds page (the difference leaves the default fund).
+    transfer: Literal["form", "reset"] = "form"
 
 
 PRO_EXPENSE = FinanceUi(
@@ -107,7 +111,15 @@ FINANCE_MANAGER = FinanceUi(
     row_category_res="textView_category", row_month_res="textView_month",
 )
 
-APPS: tuple[FinanceUi, ...] = (PRO_EXPENSE, MY_EXPENSES, OINKOIN, SUSHI, FINANCE_MANAGER)
+OPENMONEYBOX = FinanceUi(
+    app_id="finance_openmoneybox", new=By(desc="Store a expense"), new_income="Store a profit", kind="entry",
+    category="dialog", category_field=By(res="category"), amount=By(res="value"), note=By(res="reason"),
+    save=By(res="ok"), row_res="op_reason", delete="editor_menu", delete_desc="", confirm="", filter=By(),
+    total_res="", period_res="report_month", prev=By(desc="Previous month"), totals="rows", row_amount_res="op_value",
+    row_category_res="op_category", row_month_res="op_month", transfer="reset",
+)
+
+APPS: tuple[FinanceUi, ...] = (PRO_EXPENSE, MY_EXPENSES, OINKOIN, SUSHI, FINANCE_MANAGER, OPENMONEYBOX)
 
 
 # -- building blocks ---------------------------------------------------------------------------
@@ -142,7 +154,11 @@ def choose_category(ui: FinanceUi, name: str) -> Steps:
 
 
 def add_entry(ui: FinanceUi, note: str, amount: str, category: str, *, income: bool) -> Steps:
-    yield Tap(ui.new)
+    if income and ui.kind == "entry":
+        yield Tap(By(desc="More options"))
+        yield Tap(By(text=ui.new_income))
+    else:
+        yield Tap(ui.new)
     if income and ui.kind == "tabs":
         yield Tap(By(desc="Income"))
     elif income and ui.kind == "sign":
@@ -243,22 +259,41 @@ def _category_summary(ui: FinanceUi, p: dict[str, Any]) -> Steps:
 
 def _date_range_total(ui: FinanceUi, p: dict[str, Any]) -> Steps:
     month = MONTHS.index(str(p["month"])) + 1
+    wanted = time.strftime(ui.period_format, (2023, month, 1, 0, 0, 0, 0, 1, 0))
+    for _ in range(13 if ui.period_res else 0):
+        shown = yield Read(By(res=ui.period_res))
+        if shown == wanted:
+            break
+        yield Tap(ui.prev)
     if ui.totals == "rows":
         short = str(p["month"])[:3].casefold()
         summed = yield from rows_total(ui, lambda _category, shown: shown.strip().casefold() == short)
         yield Answer(cents_text(summed))
         return
-    wanted = time.strftime(ui.period_format, (2023, month, 1, 0, 0, 0, 0, 1, 0))
-    for _ in range(13):
-        shown = yield Read(By(res=ui.period_res))
-        if shown == wanted:
-            break
-        yield Tap(ui.prev)
     total = yield Read(By(res=ui.total_res))
     yield Answer(money_in(total))
 
 
+def _reset_transfer(amount: str) -> Steps:
+    """OpenMoneyBox: Funds, select Bank, Reset fund to its value plus the amount (the difference
+    is taken from the default fund, Cash); Bank's value is read off the page."""
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text="Funds"))
+    count = int((yield Count(By(res="fund_name"))))
+    for i in range(count):
+        if (yield Read(By(res="fund_name", nth=i))) == "Bank":
+            value = yield Read(By(res="fund_value", nth=i))
+            yield Tap(By(text="Bank", res="fund_name"))
+            yield Tap(By(text="Reset fund"))
+            yield TypeInto(By(res="fund_reset_input"), cents_text(to_cents(money_in(value)) + to_cents(amount)))
+            yield Tap(By(text="OK"))
+            return
+
+
 def _transfer(ui: FinanceUi, p: dict[str, Any]) -> Steps:
+    if ui.transfer == "reset":
+        yield from _reset_transfer(str(p["amount"]))
+        return
     yield Tap(ui.new)
     if ui.kind == "tabs":
         yield Tap(By(desc="Transfer"))

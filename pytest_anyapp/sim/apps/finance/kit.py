@@ -3,8 +3,10 @@ filter) and an entry editor, written once against a :class:`FinanceSkin`. Variat
 
 * **entry** — a FAB or an extended button (``entry_style``);
 * **direction** — how expense vs income (vs transfer) is chosen (``kind_input``): tabs on the form,
-  the Income category itself (Pro Expense), an OUT/IN sign toggle (Sushi), or Expense/Income radio
-  buttons that put or take away the amount's leading "-" (``radio``, Finance Manager);
+  the Income category itself (Pro Expense), an OUT/IN sign toggle (Sushi), Expense/Income radio
+  buttons that put or take away the amount's leading "-" (``radio``, Finance Manager), or the
+  ledger's menu item that opened the form (``entry``: "Store a profit" / "Store a expense",
+  OpenMoneyBox); the wallet picked on every entry or only on transfers (``wallet_on_entry``);
 * **category** — a popup list behind a field (``dialog``), radio rows on the form (``radio``), or
   free text (``text``, Sushi);
 * **delete** — a toolbar icon or the overflow menu of the editor, long-press selection in the
@@ -13,7 +15,8 @@ filter) and an entry editor, written once against a :class:`FinanceSkin`. Variat
 * **ledger** — one month at a time with its total, or every transaction in one list (``period``);
   rows as list items or cards with month, day, account and category (``row_style``); an "export"
   menu action where the app has one;
-* **money and period formats**, every label and resource id.
+* **money and period formats**, every label and resource id; ledger actions the kit does not know
+  open an app's own page (``FinanceApp.menu_action``), new entries take ``FinanceApp.entry_day_ms``.
 
 Each double's store (:mod:`.store`) writes what its real app writes; the kit only calls it.
 """
@@ -106,6 +109,8 @@ class EditorSkin:
     invalid_toast: str = "Enter an amount"
     kind_ids: tuple[str, str] = ("", "")
     date_id: str = ""
+    #: ``kind_input="entry"``: the new-entry titles (expense, income); the ledger's menu chose the direction.
+    entry_titles: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)
@@ -113,7 +118,7 @@ class FinanceSkin:
     ledger: LedgerSkin
     editor: EditorSkin
     entry_style: Literal["fab", "extended"] = "fab"
-    kind_input: Literal["tabs", "category", "sign", "radio"] = "tabs"
+    kind_input: Literal["tabs", "category", "sign", "radio", "entry"] = "tabs"
     category_input: Literal["dialog", "radio", "text"] = "dialog"
     delete_from: Literal["editor_icon", "editor_menu", "selection", "swipe"] = "editor_icon"
     save_style: Literal["icon", "button"] = "icon"
@@ -121,6 +126,10 @@ class FinanceSkin:
     row_style: Literal["list", "card"] = "list"
     money: Literal["prefix", "suffix"] = "prefix"
     currency: str = "$"
+    #: The wallet (fund) is picked on every new entry, not only on transfers.
+    wallet_on_entry: bool = False
+    #: A tapped row opens for editing (False: a stored row is a read-only report line).
+    rows_open: bool = True
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -156,6 +165,14 @@ class FinanceApp(SimApp):
 
     def export(self) -> None:
         """The ledger's "export" menu action (only apps that have one name it in their menu)."""
+
+    def menu_action(self, name: str, screen: Screen) -> Any:
+        """A ledger action the kit does not know (an app's own page or dialog); None: no action."""
+        return None
+
+    def entry_day_ms(self) -> int:
+        """The date a new entry gets: today, or an app-wide date where the app has one."""
+        return self.now_ms()
 
     def money(self, cents: int, *, negative: bool = False) -> str:
         amount = f"{cents // 100:,}.{cents % 100:02d}"
@@ -256,8 +273,10 @@ class Ledger(FinanceScreen):
             return Toolbar("1 selected", nav="back", on_nav=self.clear_selection,
                            actions=[self.icon(self.skin.editor.delete, self.ask_delete)])
         h = {"filter": self.choose_filter, "export": self.fin.export}
-        actions = [self.icon(i, h.get(i.action)) for i in (*s.actions, s.filter) if i.desc]
-        return Toolbar(s.title, actions=actions, menu=[(label, h.get(a)) for label, a in s.menu])
+        actions = [self.icon(i, h.get(i.action) or self.fin.menu_action(i.action, self)) for i in (*s.actions, s.filter)
+                   if i.desc]
+        return Toolbar(s.title, actions=actions, menu=[(label, h.get(a) or self.fin.menu_action(a, self))
+                                                       for label, a in s.menu])
 
     def shift(self, months: int) -> None:
         y, m = self.period
@@ -285,7 +304,7 @@ class Ledger(FinanceScreen):
             self.swiped = None
         elif self.selected is not None:
             self.selected = None if self.selected == entry.id else entry.id
-        else:
+        elif self.skin.rows_open:
             self.push(Editor(self.app, entry))
 
     def select(self, entry: Entry) -> None:
@@ -318,11 +337,11 @@ class Ledger(FinanceScreen):
 class Editor(FinanceScreen):
     """New or existing transaction: direction, note, amount, category (or wallets for a transfer)."""
 
-    def __init__(self, app: SimApp, entry: Entry | None) -> None:
+    def __init__(self, app: SimApp, entry: Entry | None, kind: str = "Expense") -> None:
         super().__init__(app)
         e = self.skin.editor
         self.entry = entry
-        self.kind = "Expense"
+        self.kind = kind
         self.category = ""
         wallets = self.fin.store.wallets()
         self.source = wallets[0] if wallets else ""
@@ -370,11 +389,11 @@ class Editor(FinanceScreen):
         body.append(EditText(e.amount_id, hint=e.amount_hint))
         body.append(EditText(e.note_id, hint=e.note_hint))
         if e.date_id:
-            day = self.entry.day_ms if self.entry is not None else self.fin.now_ms()
+            day = self.entry.day_ms if self.entry is not None else self.fin.entry_day_ms()
             body.append(TextView(time.strftime("%Y-%m-%d", time.gmtime(day / 1000)), id=e.date_id, size=16))
         if self.skin.category_input == "text":
             body.append(self.category_view())
-        if self.is_transfer() or self.skin.category_input == "text":
+        if self.is_transfer() or self.skin.category_input == "text" or skin.wallet_on_entry:
             body.append(ListItem(e.wallet_from, self.source, title_id="from_label", subtitle_id="from_wallet",
                                  on_click=lambda: self.pick_wallet(True)))
         if self.is_transfer():
@@ -384,8 +403,10 @@ class Editor(FinanceScreen):
             body.append(self.category_view())
         bottom = Row(Spacer(weight=1.0), Button(e.save.desc, self.save, id=e.save.id or None), padding=(16, 8)) \
             if skin.save_style == "button" else None
-        return Scaffold(Toolbar(e.title_new if self.entry is None else e.title_edit, nav="back", actions=actions,
-                                menu=menu), *body, bottom=bottom, spacing=8)
+        title = e.title_new if self.entry is None else e.title_edit
+        if self.entry is None and skin.kind_input == "entry":
+            title = e.entry_titles[self.kind == "Income"]
+        return Scaffold(Toolbar(title, nav="back", actions=actions, menu=menu), *body, bottom=bottom, spacing=8)
 
     def category_view(self) -> View:
         e, fin = self.skin.editor, self.fin
@@ -439,7 +460,7 @@ class Editor(FinanceScreen):
             self.toast(e.invalid_toast)
             return
         transfer = self.is_transfer()
-        day = self.entry.day_ms if self.entry is not None else self.fin.now_ms()
+        day = self.entry.day_ms if self.entry is not None else self.fin.entry_day_ms()
         new = Entry(self.entry.id if self.entry else "", self.field(e.note_id).strip(), cents,
                     self.kind == "Income" and not transfer,
                     "" if transfer else category, day, self.source, self.target if transfer else "")

@@ -14,6 +14,9 @@ harness seeds behind an app's back show up at once.
 * :class:`FinanceManagerVault` — ``databases/encryptedDB``, opaque to root (the real app's Room
   database is SQLCipher, its key wrapped by the Keystore); the app's own CSV export and import
   (``files/shared/Transactions-Export.csv``) are the only plain-text views of it.
+* :class:`OpenMoneyBoxDocument` — the real app's storage is unknown (source not reachable): the
+  double keeps its document (funds with values and a default fund, categories, profits and
+  expenses, the application date) in an opaque file nothing outside the double can read.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import struct
 import time
 import uuid
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from pytest_anyapp.sim.apps.base import SimApp
@@ -543,6 +546,108 @@ class FinanceManagerVault:
                 imported += 1
         self._save(data)
         return imported
+
+
+# -- OpenMoneyBox ----------------------------------------------------------------------------------
+
+_OMB_SECRET = b"sim-only:openmoneybox-document"
+
+
+class OpenMoneyBoxDocument:
+    """The document the creation wizard makes: funds (name, value in cents; one is the default),
+    one category list, profits and expenses (each on a fund), the application date (None = today).
+    A profit adds to its fund, an expense takes from it; a new fund's value is taken from the
+    default fund, a removed fund's value goes back to it, a reset fund's difference too (user guide)."""
+
+    DOC = "files/sim-document"
+
+    def __init__(self, app: SimApp) -> None:
+        self.app = app
+
+    def exists(self) -> bool:
+        return self.app.host_path(self.DOC).exists()
+
+    def create(self) -> None:
+        """Nothing before the wizard: the document is made by it."""
+
+    def load(self) -> dict[str, Any]:
+        if not self.exists():
+            return {"funds": [], "default": "", "categories": [], "ops": [], "date_ms": None}
+        data: dict[str, Any] = json.loads(_stream(_OMB_SECRET, self.app.host_path(self.DOC).read_bytes()))
+        return data
+
+    def save(self, data: dict[str, Any]) -> None:
+        self.app.host_path(self.DOC).write_bytes(_stream(_OMB_SECRET, json.dumps(data).encode()))
+
+    def start(self, fund: str, cents: int) -> None:
+        self.save({"funds": [{"name": fund, "cents": cents}], "default": fund, "categories": [], "ops": [],
+                   "date_ms": None})
+
+    def funds(self) -> list[tuple[str, int]]:
+        return [(str(f["name"]), int(f["cents"])) for f in self.load()["funds"]]
+
+    def _move(self, data: dict[str, Any], fund: str, cents: int) -> None:
+        for f in data["funds"]:
+            if f["name"] == fund:
+                f["cents"] += cents
+
+    def new_fund(self, name: str, cents: int) -> str | None:
+        """The error message, or None when stored."""
+        data = self.load()
+        default = dict(self.funds()).get(data["default"], 0)
+        if not name or any(f["name"] == name for f in data["funds"]) or cents > default:
+            return "Wrong data entry"
+        self._move(data, data["default"], -cents)
+        data["funds"].append({"name": name, "cents": cents})
+        self.save(data)
+        return None
+
+    def reset_fund(self, name: str, cents: int) -> None:
+        data = self.load()
+        old = dict(self.funds()).get(name, 0)
+        self._move(data, name, cents - old)
+        self._move(data, data["default"], old - cents)
+        self.save(data)
+
+    def add_category(self, name: str) -> None:
+        data = self.load()
+        if name and name not in data["categories"]:
+            data["categories"].append(name)
+            self.save(data)
+
+    def set_date(self, ms: int | None) -> None:
+        data = self.load()
+        data["date_ms"] = ms
+        self.save(data)
+
+    def date_ms(self) -> int | None:
+        value = self.load()["date_ms"]
+        return None if value is None else int(value)
+
+    def entries(self) -> list[Entry]:
+        out = [Entry(str(o["id"]), str(o["note"]), int(o["cents"]), bool(o["income"]), str(o["category"]),
+                     int(o["day_ms"]), str(o["fund"])) for o in self.load()["ops"]]
+        return sorted(out, key=lambda e: (e.day_ms, int(e.id)), reverse=True)
+
+    def add(self, entry: Entry) -> None:
+        data = self.load()
+        new_id = max((int(o["id"]) for o in data["ops"]), default=0) + 1
+        data["ops"].append({"id": new_id, "note": entry.note, "cents": entry.cents, "income": entry.income,
+                            "category": entry.category, "day_ms": entry.day_ms, "fund": entry.wallet})
+        self._move(data, entry.wallet, entry.cents if entry.income else -entry.cents)
+        self.save(data)
+
+    def update(self, entry: Entry) -> None:
+        raise NotImplementedError("the user guide documents no way to edit a stored profit or expense")
+
+    def delete(self, entry_id: str) -> None:
+        raise NotImplementedError("the user guide documents no way to remove a stored profit or expense")
+
+    def categories(self, income: bool) -> list[str]:
+        return [str(c) for c in self.load()["categories"]]  # one list for profits and expenses
+
+    def wallets(self) -> list[str]:
+        return [name for name, _ in self.funds()]
 
 
 def edited(entry: Entry, **changes: object) -> Entry:
