@@ -21,7 +21,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.finance.omb_screen import FUND_CENTS, money_cents, read_screens, row_day, type_state
 from verifiers.finance.screen import EXPORT, export_csv, type_transaction
 from verifiers.finance.state import (
@@ -102,22 +102,11 @@ class SqliteFinanceAdapter(AppAdapter[FinanceState]):
             name, xml = self.prefs
             device.check(f"mkdir -p {data}/shared_prefs && echo {shlex.quote(xml)} > {data}/shared_prefs/{name}")
         if self.launch_creates_db:
-            self._launch_for_schema(device)
+            ensure_app_database(device, self.app.package, self.db_path)
         device.check(f"mkdir -p {data}/databases")
         device.sqlite(self.db_path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; " + self.seed_sql(state) + " COMMIT;")
         device.check(f"chown -R $(stat -c %u:%g {data}) {data}/databases {data}/shared_prefs 2>/dev/null; "
                      f"restorecon -R {data} >/dev/null 2>&1; true")
-
-    def _launch_for_schema(self, device: DeviceClient) -> None:
-        if device.run(f"ls {shlex.quote(self.db_path)}").ok:
-            return
-        device.launch(self.app.package)
-        for _ in range(100):
-            if device.run(f"ls {shlex.quote(self.db_path)}").ok:
-                device.force_stop(self.app.package)
-                return
-            device.run("sleep 0.1")
-        raise DeviceError(f"{self.app.package} did not create {self.db_path} on launch")
 
     def seed_sql(self, state: FinanceState) -> str:
         raise NotImplementedError

@@ -15,12 +15,10 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pytest_anyapp.agents.base import TaskInfo
 from pytest_anyapp.agents.oracle import (
     Answer,
     By,
     Count,
-    Done,
     Intent,
     LongPress,
     Read,
@@ -31,7 +29,7 @@ from pytest_anyapp.agents.oracle import (
     TypeInto,
     TypeText,
 )
-from verifiers.bundle import Script
+from verifiers.bundle import Script, gold_from_body
 from verifiers.finance.state import cents_text, to_cents
 from verifiers.finance.templates import MONTHS
 
@@ -323,15 +321,8 @@ BODIES: dict[str, Callable[[FinanceUi, dict[str, Any]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    """The gold script of a pair: the template's body run against the app's UI description."""
-    body = BODIES.get(semantic_id)
+    """The gold script of a pair: the template's body run against the app's UI description (the
+    summaries end with their ``Answer``)."""
     ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, task.params)
-        if semantic_id not in ("ExpenseCategorySummary", "ExpenseDateRangeTotal"):
-            yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), ui,
+                          done=semantic_id not in ("ExpenseCategorySummary", "ExpenseDateRangeTotal"))

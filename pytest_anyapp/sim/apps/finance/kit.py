@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.finance.store import Entry, FinanceStore
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui.views import (
     Button,
     Column,
@@ -49,14 +50,6 @@ from pytest_anyapp.sim.ui.views import (
 )
 
 Menu = tuple[tuple[str, str], ...]  # (label, action name)
-
-
-@dataclass(frozen=True)
-class Icon:
-    icon: str
-    desc: str
-    id: str = ""
-    action: str = ""
 
 
 @dataclass(frozen=True)
