@@ -772,8 +772,9 @@ CLOCKYOU_SOURCES = (SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
     "enabled)",
     "app/src/main/java/com/bnyro/clock/domain/repository/TimezoneRepository.kt, assets/tz_data.json (key = "
     "zoneId,zoneName,countryName)",
-    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = swipe-to-dismiss "
-    "+ 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = a start-to-end "
+    "swipe on the row (SwipeToDismissBox), then OK in the 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/data/database/dao/AlarmsDao.kt (@Delete removes the row)",
     "app/src/main/java/com/bnyro/clock/util/services/TimerService.kt, StopwatchService.kt (state in the service)",
 )),)
 
@@ -788,13 +789,12 @@ class ClockYouAdapter(ClockAdapter):
         **_pause,
         **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
            for t in TIMER_TEMPLATES},
-        "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
-                             "is readable, but neither the double nor the oracle schema models an element swipe yet"),
     }
     storage = (
         StorageProfile(what="alarms", path=CLOCKYOU_DB, format="Room v10 table alarms(id, time ms after midnight, "
                        "label, enabled, days, ...)", writes="Save in the alarm picker inserts/updates a row with "
-                       "enabled=1; the switch updates enabled", sources=CLOCKYOU_SOURCES),
+                       "enabled=1; the switch updates enabled; swiping the row start-to-end and OK deletes it",
+                       sources=CLOCKYOU_SOURCES),
         StorageProfile(what="world clocks", path=CLOCKYOU_DB, format="table timeZones(key, zoneId, zoneName, "
                        "countryName)", writes="picking a zone inserts its row", sources=CLOCKYOU_SOURCES),
         StorageProfile(what="timer, stopwatch", path="(service memory)", format="TimerService/StopwatchService",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, ScrollTo, Tap, TypeInto
+from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, ScrollTo, SwipeAside, Tap, TypeInto
 from verifiers.bundle import Script
 
 Steps = Generator[Intent, str, None]
@@ -28,7 +28,7 @@ class ClockUi:
     twelve: bool
     save_alarm: By
     alarm_time_res: str
-    delete: Literal["editor", "select", "row"]
+    delete: Literal["editor", "select", "row", "swipe"]  # swipe: the row start-to-end, then confirm
     delete_label: str
     delete_confirm: str  # the confirm button ("" = no dialog)
     timer_flow: Literal["setup_start", "list_save"]
@@ -75,7 +75,7 @@ CHRONO = ClockUi(
 CLOCKYOU = ClockUi(
     app_id="clock_clockyou", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
     add_alarm=By(desc="New alarm"), alarm_picker="scroll", twelve=False, save_alarm=By(text="Save"),
-    alarm_time_res="", delete="row", delete_label="Delete alarm", delete_confirm="",
+    alarm_time_res="", delete="swipe", delete_label="Delete alarm", delete_confirm="OK",
     timer_flow="setup_start", timer_picker="scroll", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset"},
     add_city=By(desc="Time zones"), city_flow="search",
@@ -170,6 +170,8 @@ def _delete_alarm(ui: ClockUi, p: dict[str, Any]) -> Steps:
     elif ui.delete == "editor":
         yield Tap(row)
         yield Tap(By(text=ui.delete_label))
+    elif ui.delete == "swipe":
+        yield SwipeAside(row, "right")
     else:
         yield Tap(By(desc=ui.delete_label))
     if ui.delete_confirm:

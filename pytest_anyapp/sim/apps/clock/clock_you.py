@@ -3,7 +3,8 @@
 A bottom navigation bar Alarm / Clock / Timer / Stopwatch (``navigation/HomeRoutes.kt``); the
 "New alarm" button opens the alarm picker, a scroll wheel of hours and minutes
 (``AlarmTimePicker`` → ``ScrollTimePicker``) saved with "Save"; an alarm is deleted only by
-swiping its row away (``AlarmItem.kt``), a gesture the double does not model.
+swiping its row start-to-end (``AlarmItem.kt``: ``SwipeToDismissBox``), which asks "Delete alarm"
+("Are you sure? This can't be undone!", OK / Cancel) and springs back.
 Time zones are added from a searchable dialog. Alarms and time zones live in the Room database
 ``com.bnyro.clock``; the running timer and the stopwatch only in their services' memory.
 """
@@ -18,7 +19,7 @@ SKIN = ClockSkin(
           ("stopwatch", "Stopwatch", "timer_outlined")),
     alarm=AlarmSkin(list_id="", time_id="", switch_id="", add=Icon("add", "New alarm"), picker="scroll",
                     delete="swipe", delete_label="Delete alarm", delete_confirm="Are you sure? This can't be undone!",
-                    new_title="New alarm", edit_title="Alarm", save="Save", cancel="Cancel"),
+                    delete_ok="OK", new_title="New alarm", edit_title="Alarm", save="Save", cancel="Cancel"),
     timer=TimerSkin(flow="setup_start", picker="scroll", start=Icon("play", "Start"), pause="Pause",
                     resume="Resume", reset="Stop", time_id="", list_id="", add=Icon("add", "Add timer")),
     stopwatch=StopwatchSkin(time_id="", start="Start", pause="Pause", resume="Resume", reset="Reset", lap="Lap",

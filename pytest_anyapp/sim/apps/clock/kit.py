@@ -79,10 +79,12 @@ class AlarmSkin:
     switch_id: str
     add: Icon
     picker: Literal["text", "spinner", "scroll"]
-    #: ``swipe``: swipe-to-dismiss on the row, which the double does not model (no delete path)
+    #: ``swipe``: swiping the row start-to-end asks "Delete alarm?" (title ``delete_label``,
+    #: message ``delete_confirm``, buttons ``delete_ok`` / ``cancel``), as Compose's SwipeToDismissBox
     delete: Literal["editor", "select", "row", "swipe"]
     delete_label: str = "Delete"
     delete_confirm: str = ""  # a confirmation dialog's message ("" = none)
+    delete_ok: str = ""  # the confirmation's positive button ("" = ``delete_label``)
     drag_handle: bool = False  # rows carry a reorder handle (manual sort)
     new_title: str = "Add alarm"
     edit_title: str = "Edit alarm"
@@ -314,6 +316,8 @@ class Main(ClockScreen):
                          on_long_click=(lambda i=alarm.id: self.long_press(i)) if a.delete == "select" else None,
                          selected=alarm.id in self.selected),
                 *trailing, padding=(16, 8)))
+            if a.delete == "swipe":
+                rows[-1].on_swipe = lambda d, i=alarm.id: self.swiped(i) if d == "right" else None
         add = Fab(a.add.icon, a.add.desc, on_click=lambda: self.push(AlarmEditor(self.app, None)), id=a.add.id or None)
         return [ScrollList(*rows, id=a.list_id, empty_text=a.empty_text)], add
 
@@ -338,6 +342,12 @@ class Main(ClockScreen):
                                          negative=(self.skin.alarm.cancel, None)))
         else:
             self.delete(ids)
+
+    def swiped(self, alarm_id: int) -> None:
+        """Start-to-end swipe: the row springs back and a dialog asks before deleting."""
+        a = self.skin.alarm
+        self.show_dialog(AlertDialog(a.delete_label, a.delete_confirm, positive=(a.delete_ok or a.delete_label,
+                                     lambda: self.delete([alarm_id])), negative=(a.cancel, None)))
 
     def delete(self, ids: list[int]) -> None:
         for i in ids:
