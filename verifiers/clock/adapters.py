@@ -787,8 +787,20 @@ class ClockYouAdapter(ClockAdapter):
     screen_reasons, _pause = memory_stopwatch("util/services/StopwatchService.kt")
     declined: ClassVar[dict[str, str]] = {
         **_pause,
-        **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
-           for t in TIMER_TEMPLATES},
+        "ClockStartTimer": (
+            "a started timer lives only in TimerService's memory (util/services/TimerService.kt; PersistentTimer "
+            "prefs are presets, not timers) and its length is shown nowhere: the Timer tab's row (TimerItem.kt) shows "
+            "the time left (currentPosition, H:MM:SS) and, while running, the end time; the length set "
+            "(initialPosition) only as the progress bar's fraction, which a uiautomator dump does not carry; so 'a "
+            "running timer of that length' cannot be read"),
+        "ClockCreateTimer": (
+            "the timer being set up is TimerModel.timePickerSeconds (memory), shown on three circular VerticalPager "
+            "wheels whose centred page is the value (TimePickerDial.kt, ScrollTimePicker.kt): readable off the "
+            "Timer tab, but not built: the double's wheels select by tap where the real pager selects by position "
+            "only (a faithful pager needs exact multi-page drags to stay within the 14-step budget), and the "
+            "'started_too' near miss (a set-up timer beside a running one) exists only as the new-timer sheet over "
+            "the timer list, where no screen shows the running timer's length (TimerItem.kt), so that case cannot "
+            "round-trip"),
     }
     storage = (
         StorageProfile(what="alarms", path=CLOCKYOU_DB, format="Room v10 table alarms(id, time ms after midnight, "
