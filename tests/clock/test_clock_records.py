@@ -129,6 +129,30 @@ def test_clock_you_deletes_an_alarm_by_swiping_its_row(client: DeviceClient) -> 
     assert adapter.parse(adapter.read_raw(client)).alarms == [Alarm(hour=9, minute=15)]
 
 
+def _wheel_items(client: DeviceClient, wheel: str) -> list[tuple[str, tuple[int, int]]]:
+    return [(e.text, e.center) for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith(f"{wheel}_item")]
+
+
+def test_clock_you_wheel_value_is_the_centred_page(client: DeviceClient) -> None:
+    """Clock You 9.1 (ScrollTimePicker.kt, a VerticalPager): three pages on screen, the centred
+    one is the value; tapping a number selects nothing; a drag by whole pages turns the wheel."""
+    adapter = ClockYouAdapter()
+    client.check("pm clear com.bnyro.clock")
+    adapter.seed(client, ClockState(stopwatch=None))
+    client.launch("com.bnyro.clock")
+    _tap(client, desc="Alarm")
+    _tap(client, desc="New alarm")
+    hours = _wheel_items(client, "hour_wheel")
+    assert [t for t, _ in hours] == ["07", "08", "09"]  # the double opens a new alarm at 08:00
+    client.check(f"input tap {hours[2][1][0]} {hours[2][1][1]}")  # tapping 09 does nothing
+    (_, (x, y_mid)), (_, (_, y_low)) = hours[1], hours[2]
+    pitch = y_low - y_mid
+    client.check(f"input swipe {x} {y_low} {x} {y_low - 2 * pitch} 500")  # two pages on: 10
+    assert [t for t, _ in _wheel_items(client, "hour_wheel")] == ["09", "10", "11"]
+    _tap(client, text="Save")
+    assert adapter.parse(adapter.read_raw(client)).alarms == [Alarm(hour=10, minute=0)]
+
+
 def test_stopwatch_keeps_device_time(client: DeviceClient) -> None:
     """Clock 2.29: Start writes RUNNING, the shown time follows the device clock (moved forward by
     ``date``), Pause keeps what ran, Reset clears it -- each a transition the latch can see."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, ScrollTo, SwipeAside, Tap, TypeInto
+from pytest_anyapp.agents.oracle import By, Done, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
 from verifiers.bundle import Script
 
 Steps = Generator[Intent, str, None]
@@ -110,14 +110,33 @@ def tab(ui: ClockUi, name: str) -> Steps:
     yield Tap(By(desc=ui.tabs[name]))
 
 
-def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...]) -> Steps:
+#: Clock You's wheels (``ScrollTimePicker.kt``): one page (64 dp + 16 dp) as a fraction of the
+#: 224 dp wheel; the values each wheel goes round.
+WHEEL_PAGE = 80 / 224
+WHEEL_LIMITS = {"hour": 24, "minute": 60, "hours": 24, "minutes": 60, "seconds": 60}
+
+
+def turn_wheel(name: str, value: int, max_pages: int) -> Steps:
+    """Read the centred value (the middle of the three pages on screen), then drag the wheel the
+    shorter way round, at most ``max_pages`` pages a drag (the finger stays on the screen)."""
+    shown = yield Read(By(res=f"{name}_wheel_item", nth=1))
+    limit = WHEEL_LIMITS[name]
+    pages = (value - int(shown)) % limit
+    if pages > limit // 2:
+        pages -= limit
+    while pages:
+        step = max(-max_pages, min(max_pages, pages))
+        start = 0.95 if step > 0 else 0.05
+        yield Drag(By(res=f"{name}_wheel"), (0.5, start), (0.5, start - step * WHEEL_PAGE))
+        pages -= step
+
+
+def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...], max_pages: int = 3) -> Steps:
     """Fill a picker: ``text`` fields (``<name>_input``), spinner centres (``<name>_picker``), or
-    scroll wheels (``<name>_wheel``: swipe inside the wheel until the value shows, then tap it)."""
+    pager wheels (``<name>_wheel``, turned until the value is centred)."""
     for name, value in zip(names, values, strict=True):
         if kind == "scroll":
-            item = By(text=f"{value:02d}", res=f"{name}_wheel_item")
-            yield ScrollTo(item, within=By(res=f"{name}_wheel"), max_swipes=30)
-            yield Tap(item)
+            yield from turn_wheel(name, value, max_pages)
         else:
             yield TypeInto(By(res=f"{name}_{'input' if kind == 'text' else 'picker'}"), f"{value:02d}")
 

@@ -42,6 +42,7 @@ from pytest_anyapp.sim.apps.clock.store import (
     wipe_user_de,
 )
 from pytest_anyapp.sim.providers.clock import AlarmManagerRecord
+from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import (
     BottomNav,
     Button,
@@ -457,10 +458,18 @@ def zone_time(zone: str, now: dt.datetime, twelve: bool) -> str:
 
 # -- pickers -----------------------------------------------------------------------------------------
 
+#: A ``scroll`` wheel is Clock You 9.1's ``ScrollTimePicker.kt``: a circular ``VerticalPager``
+#: 224 dp tall with pages of 64 dp and 16 dp between them (three on screen); the centred page is
+#: the value and a tap selects nothing. The real pager has 200 laps; three keep the middle lap
+#: reachable both ways (a wheel that drifts out of it is recentred on the same value).
+WHEEL_DP, PAGE_DP, GAP_DP, WHEEL_LAPS = 224, 64, 16, 3
+
+
 class PickerMixin(ClockScreen):
     """Value entry shared by the alarm editor and the timer setup (one kind per skin field)."""
 
-    def picker(self, kind: Picker, names: tuple[str, ...], limits: tuple[int, ...], values: list[int]) -> View:
+    def picker(self, kind: Picker, names: tuple[str, ...], limits: tuple[int, ...], values: list[int],
+               separator: str = "") -> View:
         """Fields start empty with the current value as hint (typing replaces it, as a NumberPicker's
         selected-on-focus input does); a field keeps its last two digits."""
         if kind == "text":
@@ -483,12 +492,29 @@ class PickerMixin(ClockScreen):
             return Row(*cols, spacing=8, padding=(24, 16), align="center")
         if kind == "scroll":
             ids = [f"{n.lower()}_wheel" for n in names]
-            cols = [ScrollList(*[TextView(f"{k:02d}", id=f"{f}_item", align="center", padding=(0, 8),
-                                          selected=k == v, on_click=lambda i=i, k=k: self.put(values, i, k))
-                                 for k in range(lim)], id=f, width=120, height=480)
-                    for i, (f, lim, v) in enumerate(zip(ids, limits, values, strict=True))]
-            return Row(*cols, spacing=8, padding=(24, 16), align="center")
+            cols: list[View] = []
+            for i, (f, lim) in enumerate(zip(ids, limits, strict=True)):
+                values[i] = self.wheel_value(f, lim, values[i])
+                if cols and separator:
+                    cols.append(TextView(separator, size=45, align="center"))
+                cols.append(ScrollList(*[TextView(f"{k % lim:02d}", id=f"{f}_item", size=45, align="center",
+                                                  height=PAGE_DP) for k in range(WHEEL_LAPS * lim)],
+                                       id=f, spacing=GAP_DP, width=96, height=WHEEL_DP))
+            return Row(*cols, spacing=16, padding=(24, 16), align="center")
         raise ValueError(kind)
+
+    def wheel_value(self, wheel_id: str, limit: int, value: int) -> int:
+        """The value a pager wheel shows centred; snaps it to a page (a pager settles on one)."""
+        pitch = dp(PAGE_DP) + dp(GAP_DP)
+        scroll = self.widgets.scroll
+        if wheel_id not in scroll:
+            page = limit + value - 1  # the top page on screen; the centred one is page + 1
+        else:
+            page = round(scroll[wheel_id] / pitch)
+            if not limit <= page + 1 < 2 * limit:
+                page = limit + (page + 1) % limit - 1
+        scroll[wheel_id] = page * pitch
+        return (page + 1) % limit
 
     def set_value(self, values: list[int], index: int, field_id: str, text: str) -> None:
         digits = "".join(ch for ch in text if ch.isdigit())[-2:]
@@ -500,9 +526,6 @@ class PickerMixin(ClockScreen):
     def step(self, values: list[int], index: int, field_id: str, delta: int, limit: int) -> None:
         values[index] = (values[index] + delta) % limit
         self.set_field(field_id, "")
-
-    def put(self, values: list[int], index: int, value: int) -> None:
-        values[index] = value
 
 
 class AlarmEditor(PickerMixin):
@@ -578,6 +601,9 @@ class TimerSetup(PickerMixin):
         t = self.skin.timer
         if t.picker == "keypad":
             return [self.keypad()]
+        if t.picker == "scroll":  # TimePickerDial.kt: the unit names over the wheels, ":" between them
+            return [Row(*[TextView(f, size=14) for f in t.fields], spacing=40, padding=(24, 16), align="center"),
+                    self.picker(t.picker, t.fields, (24, 60, 60), self.values, separator=":")]
         return [self.picker(t.picker, t.fields, (24, 60, 60), self.values)]
 
     def keypad(self) -> View:
@@ -624,6 +650,8 @@ class TimerSetup(PickerMixin):
         tid = self.store.add_timer(total)
         self.store.save_timer(TimerRow(tid, total, "running", started_ms=self.clock.now_ms(), left_ms=total * 1000))
         self.digits, self.values[:] = "", [0, 0, 0]
+        for name in self.skin.timer.fields:  # wheels start again at zero (TimerModel.startTimer)
+            self.widgets.scroll.pop(f"{name.lower()}_wheel", None)
         if not self.embedded:
             self.finish()
 
