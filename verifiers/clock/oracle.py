@@ -164,8 +164,8 @@ def set_timer(ui: ClockUi, hours: int, minutes: int, seconds: int) -> Steps:
         digits = f"{hours:02d}{minutes:02d}{seconds:02d}".lstrip("0")
         for d in digits:
             yield Tap(By(text=d, class_contains="Button"))
-    else:
-        yield from pick(ui.timer_picker, ("hours", "minutes", "seconds"), (hours, minutes, seconds))
+    else:  # the timer's wheels sit mid-screen: room for five pages a drag either way
+        yield from pick(ui.timer_picker, ("hours", "minutes", "seconds"), (hours, minutes, seconds), max_pages=5)
 
 
 # -- one script per template ------------------------------------------------------------------------

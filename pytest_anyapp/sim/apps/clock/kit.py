@@ -108,6 +108,8 @@ class TimerSkin:
     save: str = "Save"
     new_title: str = "New timer"
     fields: tuple[str, str, str] = ("Hours", "Minutes", "Seconds")
+    presets: tuple[int, ...] = ()  # preset lengths (s) under the setup; a tap starts one
+    sheet: bool = False  # a new timer over running ones is a bottom sheet with a "Start" text button
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,12 @@ def duration_label(ms: int) -> str:
     """``H:MM:SS`` from an hour on, else ``MM:SS`` (timers)."""
     s = max(0, ms) // 1000
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+def preset_label(seconds: int) -> str:
+    """``MM:SS``, ``HH:MM:SS`` from an hour on (Clock You's ``PersistentTimer.formattedTime``)."""
+    h, m, s = seconds // 3600, seconds // 60 % 60, seconds % 60
+    return f"{h:02d}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
 
 
 def stopwatch_label(ms: int) -> str:
@@ -602,8 +610,11 @@ class TimerSetup(PickerMixin):
         if t.picker == "keypad":
             return [self.keypad()]
         if t.picker == "scroll":  # TimePickerDial.kt: the unit names over the wheels, ":" between them
-            return [Row(*[TextView(f, size=14) for f in t.fields], spacing=40, padding=(24, 16), align="center"),
-                    self.picker(t.picker, t.fields, (24, 60, 60), self.values, separator=":")]
+            presets = [Button(preset_label(p), lambda p=p: self.start(p), style="outlined") for p in t.presets]
+            return [Spacer(weight=1.0),
+                    Row(*[TextView(f, size=14) for f in t.fields], spacing=40, padding=(24, 16), align="center"),
+                    self.picker(t.picker, t.fields, (24, 60, 60), self.values, separator=":"), Spacer(weight=1.0),
+                    Row(*presets, spacing=8, padding=(16, 16), align="center"), Spacer(height=88)]  # room for Start
         return [self.picker(t.picker, t.fields, (24, 60, 60), self.values)]
 
     def keypad(self) -> View:
@@ -638,13 +649,15 @@ class TimerSetup(PickerMixin):
 
     def build(self) -> View:
         t = self.skin.timer
+        if t.sheet:
+            return Scaffold(None, *self.body(), Row(Button(t.start.desc, self.start), padding=(16, 16), align="center"))
         bottom = Row(Spacer(weight=1.0), Button(t.save, self.save, id="save"), padding=(16, 8)) \
             if t.flow == "list_save" else None
         return Scaffold(Toolbar(t.new_title, nav="back"), *self.body(), Spacer(weight=1.0), fab=self.fab(),
                         bottom=bottom)
 
-    def start(self) -> None:
-        total = self.seconds()
+    def start(self, preset: int = 0) -> None:
+        total = preset or self.seconds()
         if not total:
             return
         tid = self.store.add_timer(total)
