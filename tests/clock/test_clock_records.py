@@ -17,6 +17,7 @@ from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.sim.testing import RunningDevice, running_device
 from verifiers.clock.adapters import (
     ChronoAdapter,
+    ClockYouAdapter,
     DeskClockAdapter,
     FossifyClockAdapter,
     GoogleClockAdapter,
@@ -97,6 +98,59 @@ def _tap(client: DeviceClient, *, desc: str | None = None, res: str | None = Non
             client.check(f"input tap {x} {y}")
             return
     raise AssertionError(f"nothing on screen with desc={desc} res={res} text={text}")
+
+
+def _swipe_row(client: DeviceClient, text: str, direction: str) -> None:
+    """A horizontal swipe across the row showing ``text`` (the finger moves ``direction``)."""
+    el = next(e for e in parse_ui_dump(client.ui_dump()) if e.text == text)
+    width = int(client.check("wm size").split()[-1].split("x")[0])
+    x, y = el.center
+    x1, x2 = (x - width * 3 // 10, x + width * 3 // 10) if direction == "right" else (x + width * 3 // 10,
+                                                                                        x - width * 3 // 10)
+    client.check(f"input swipe {x1} {y} {x2} {y} 300")
+
+
+def test_clock_you_deletes_an_alarm_by_swiping_its_row(client: DeviceClient) -> None:
+    """Clock You 9.1 (AlarmItem.kt): only a start-to-end swipe asks "Delete alarm"; Cancel keeps the
+    row, OK removes it from the Room table ``alarms`` (read back through the adapter)."""
+    adapter = ClockYouAdapter()
+    client.check("pm clear com.bnyro.clock")
+    adapter.seed(client, ClockState(alarms=[Alarm(hour=7, minute=30), Alarm(hour=9, minute=15)], stopwatch=None))
+    client.launch("com.bnyro.clock")
+    _tap(client, desc="Alarm")
+    _swipe_row(client, "07:30", "left")  # end-to-start is not enabled
+    assert not any(e.text == "Delete alarm" for e in parse_ui_dump(client.ui_dump()))
+    _swipe_row(client, "07:30", "right")
+    _tap(client, text="Cancel")
+    assert [(a.hour, a.minute) for a in adapter.parse(adapter.read_raw(client)).alarms] == [(7, 30), (9, 15)]
+    _swipe_row(client, "07:30", "right")
+    assert any(e.text == "Are you sure? This can't be undone!" for e in parse_ui_dump(client.ui_dump()))
+    _tap(client, text="OK")
+    assert adapter.parse(adapter.read_raw(client)).alarms == [Alarm(hour=9, minute=15)]
+
+
+def _wheel_items(client: DeviceClient, wheel: str) -> list[tuple[str, tuple[int, int]]]:
+    return [(e.text, e.center) for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith(f"{wheel}_item")]
+
+
+def test_clock_you_wheel_value_is_the_centred_page(client: DeviceClient) -> None:
+    """Clock You 9.1 (ScrollTimePicker.kt, a VerticalPager): three pages on screen, the centred
+    one is the value; tapping a number selects nothing; a drag by whole pages turns the wheel."""
+    adapter = ClockYouAdapter()
+    client.check("pm clear com.bnyro.clock")
+    adapter.seed(client, ClockState(stopwatch=None))
+    client.launch("com.bnyro.clock")
+    _tap(client, desc="Alarm")
+    _tap(client, desc="New alarm")
+    hours = _wheel_items(client, "hour_wheel")
+    assert [t for t, _ in hours] == ["07", "08", "09"]  # the double opens a new alarm at 08:00
+    client.check(f"input tap {hours[2][1][0]} {hours[2][1][1]}")  # tapping 09 does nothing
+    (_, (x, y_mid)), (_, (_, y_low)) = hours[1], hours[2]
+    pitch = y_low - y_mid
+    client.check(f"input swipe {x} {y_low} {x} {y_low - 2 * pitch} 500")  # two pages on: 10
+    assert [t for t, _ in _wheel_items(client, "hour_wheel")] == ["09", "10", "11"]
+    _tap(client, text="Save")
+    assert adapter.parse(adapter.read_raw(client)).alarms == [Alarm(hour=10, minute=0)]
 
 
 def test_stopwatch_keeps_device_time(client: DeviceClient) -> None:

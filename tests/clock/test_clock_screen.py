@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from verifiers.clock.adapters import screen_cities, screen_stopwatch, screen_timers
+from verifiers.clock.adapters import CLOCKYOU_STARTED, clockyou_timers, screen_cities, screen_stopwatch, screen_timers
+from verifiers.clock.state import Timer
 
 
 def dump(*nodes: str) -> list[str]:
@@ -37,3 +38,26 @@ def test_cities_only_from_the_clock_tab_list() -> None:
     assert screen_cities(dump(node("9:41 AM", res="p:id/digital_clock"), tab)) == ["Madrid"]
     search = node(res="p:id/cities_list", inner=node("Madrid", res="p:id/city_name"))
     assert screen_cities(dump(node("Madrid", res="p:id/search_src_text"), search)) == []
+
+
+def at(text: str, x: int, y: int, desc: str = "") -> str:
+    """A node centred on (x, y)."""
+    return (f'<node text="{text}" content-desc="{desc}" resource-id="" class="android.view.View" '
+            f'bounds="[{x - 20},{y - 20}][{x + 20},{y + 20}]" />')
+
+
+def wheels(h: tuple[str, str, str], m: tuple[str, str, str], s: tuple[str, str, str]) -> str:
+    """Clock You's three timer wheels (pages at y 880, 1090, 1300) with ":" level with the middle."""
+    pages = "".join(at(v, x, y) for x, col in ((180, h), (540, m), (900, s))
+                    for v, y in zip(col, (880, 1090, 1300), strict=True))
+    return pages + at(":", 360, 1090) + at(":", 720, 1090)
+
+
+def test_clock_you_timer_setup_is_the_centred_wheel_values() -> None:
+    """The values level with the ":" separators are the length (not the first or the highest);
+    the sheet (a "Start" text button) also means a started timer; zero or no wheels = nothing."""
+    tab = wheels(("00", "01", "02"), ("26", "27", "28"), ("10", "11", "12"))
+    assert clockyou_timers(dump(tab, at("", 960, 2000, desc="Start"))) == [Timer(seconds=3600 + 27 * 60 + 11)]
+    assert clockyou_timers(dump(tab, at("Start", 540, 2000))) == [Timer(seconds=5231), CLOCKYOU_STARTED]
+    assert clockyou_timers(dump(wheels(("23", "00", "01"), ("59", "00", "01"), ("59", "00", "01")))) == []
+    assert clockyou_timers(dump(at("0:05:00", 300, 400), at("10:30", 300, 480))) == []  # the timer list

@@ -772,10 +772,98 @@ CLOCKYOU_SOURCES = (SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
     "enabled)",
     "app/src/main/java/com/bnyro/clock/domain/repository/TimezoneRepository.kt, assets/tz_data.json (key = "
     "zoneId,zoneName,countryName)",
-    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = swipe-to-dismiss "
-    "+ 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/alarm/components/AlarmItem.kt (delete = a start-to-end "
+    "swipe on the row (SwipeToDismissBox), then OK in the 'Delete alarm' dialog)",
+    "app/src/main/java/com/bnyro/clock/data/database/dao/AlarmsDao.kt (@Delete removes the row)",
     "app/src/main/java/com/bnyro/clock/util/services/TimerService.kt, StopwatchService.kt (state in the service)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/timer/TimerScreen.kt (the setup is the tab while no timer "
+    "is scheduled; over scheduled timers it is a bottom sheet with a 'Start' text button)",
+    "app/src/main/java/com/bnyro/clock/presentation/components/TimePickerDial.kt, presentation/screens/timer/"
+    "components/ScrollTimePicker.kt (three circular VerticalPagers, ':' between them; the centred page is the value)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/timer/components/TimerItem.kt (a row shows the time left, "
+    "not the length)",
 )),)
+
+
+#: What Clock You's screen shows of a started timer: that one exists (its length and whether it
+#: is paused are not shown where the setup is).
+CLOCKYOU_STARTED = Timer(seconds=0, state="running")
+WHEEL_LIMITS = (24, 60, 60)
+
+
+def clockyou_timer_part(timers: list[Timer]) -> list[Timer]:
+    """The part of ``timers`` Clock You's setup screen shows: the idle length, and a started one."""
+    idle = [t for t in timers if t.state == "idle" and t.seconds]
+    return idle + ([CLOCKYOU_STARTED] if any(t.state != "idle" for t in timers) else [])
+
+
+def clockyou_wheels(screen: list[str]) -> list[list[tuple[int, int, int]]] | None:
+    """Clock You's timer wheels (``TimePickerDial.kt``): the two-digit numbers left of, between and
+    right of the two ":" separators, each as (value, x, y) of its centre; None when not shown."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    elements = parse_ui_dump("".join(screen))
+    colons = sorted(el.center[0] for el in elements if el.text == ":")
+    if len(colons) != 2:
+        return None
+    wheels: list[list[tuple[int, int, int]]] = [[], [], []]
+    for el in elements:
+        if re.fullmatch(r"\d{2}", el.text):
+            x, y = el.center
+            wheels[0 if x < colons[0] else 1 if x < colons[1] else 2].append((int(el.text), x, y))
+    return wheels if all(wheels) else None
+
+
+def clockyou_centred(screen: list[str]) -> list[int] | None:
+    """The values the wheels show centred (level with the ":" separators, where the pager puts its
+    current page), or None when the wheels are not on screen."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    wheels = clockyou_wheels(screen)
+    if wheels is None:
+        return None
+    ys = [el.center[1] for el in parse_ui_dump("".join(screen)) if el.text == ":"]
+    middle = sum(ys) / len(ys)
+    return [min(w, key=lambda item: abs(item[2] - middle))[0] for w in wheels]
+
+
+def clockyou_timers(screen: list[str]) -> list[Timer]:
+    """Clock You's Timer tab as the CreateTimer criterion needs it: the length on the wheels is an
+    idle timer (zero: none); the wheels in the new-timer sheet (its Start is a text button, the
+    tab's a labelled icon) mean a started timer exists too (TimerScreen.kt opens the sheet only
+    over scheduled timers). Any other screen shows no timer set up."""
+    from pytest_anyapp.device.uixml import parse_ui_dump
+
+    centred = clockyou_centred(screen)
+    if centred is None:
+        return []
+    h, m, s = centred
+    sheet = any(el.text == "Start" for el in parse_ui_dump("".join(screen)))
+    total = h * 3600 + m * 60 + s
+    return ([Timer(seconds=total)] if total else []) + ([CLOCKYOU_STARTED] if sheet else [])
+
+
+def turn_wheels(device: DeviceClient, seconds: int) -> None:
+    """Turn Clock You's three timer wheels to ``seconds``, as a user drags them: from the centred
+    value the shorter way round, at most three pages a drag, until the wheels show it."""
+    target = [seconds // 3600, seconds // 60 % 60, seconds % 60]
+    for _ in range(40):
+        screen = [device.ui_dump()]
+        wheels, centred = clockyou_wheels(screen), clockyou_centred(screen)
+        if wheels is None or centred is None:
+            raise DeviceError("seeding: Clock You's timer wheels are not on screen")
+        if centred == target:
+            return
+        i = next(i for i in range(3) if centred[i] != target[i])
+        pages = (target[i] - centred[i]) % WHEEL_LIMITS[i]
+        if pages > WHEEL_LIMITS[i] // 2:
+            pages -= WHEEL_LIMITS[i]
+        ys = sorted(y for _, _, y in wheels[i])
+        pitch, x = ys[1] - ys[0], wheels[i][0][1]
+        step = max(-3, min(3, pages))
+        y1 = ys[-1] if step > 0 else ys[0]
+        device.check(f"input swipe {x} {y1} {x} {y1 - step * pitch} 600")
+    raise DeviceError(f"seeding: Clock You's timer wheels did not reach {target}")
 
 
 class ClockYouAdapter(ClockAdapter):
@@ -783,26 +871,73 @@ class ClockYouAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
     has_stopwatch = False
-    screen_reasons, _pause = memory_stopwatch("util/services/StopwatchService.kt")
+    _stopwatch_ui, _pause = memory_stopwatch("util/services/StopwatchService.kt")
+    screen_reasons = _stopwatch_ui | {"ClockCreateTimer": (
+        "nothing readable records it: the length being set up is TimerModel.timePickerSeconds (memory) and a timer "
+        "lives only in TimerService's memory; the Timer tab is the setup exactly while no timer is scheduled "
+        "(TimerScreen.kt), so its three pager wheels (TimePickerDial.kt, ScrollTimePicker.kt: the centred value "
+        "next to the ':' separators) show an idle timer's length; the new-timer sheet (a 'Start' text button) "
+        "opens only over scheduled timers, so it reads as a started timer too; the seed turns the wheels "
+        "(and taps Start) through the app's own UI")}
     declined: ClassVar[dict[str, str]] = {
         **_pause,
-        **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
-           for t in TIMER_TEMPLATES},
-        "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
-                             "is readable, but neither the double nor the oracle schema models an element swipe yet"),
+        "ClockStartTimer": (
+            "a started timer lives only in TimerService's memory (util/services/TimerService.kt; PersistentTimer "
+            "prefs are presets, not timers) and its length is shown nowhere: the Timer tab's row (TimerItem.kt) shows "
+            "the time left (currentPosition, H:MM:SS) and, while running, the end time; the length set "
+            "(initialPosition) only as the progress bar's fraction, which a uiautomator dump does not carry; so 'a "
+            "running timer of that length' cannot be read"),
     }
     storage = (
         StorageProfile(what="alarms", path=CLOCKYOU_DB, format="Room v10 table alarms(id, time ms after midnight, "
                        "label, enabled, days, ...)", writes="Save in the alarm picker inserts/updates a row with "
-                       "enabled=1; the switch updates enabled", sources=CLOCKYOU_SOURCES),
+                       "enabled=1; the switch updates enabled; swiping the row start-to-end and OK deletes it",
+                       sources=CLOCKYOU_SOURCES),
         StorageProfile(what="world clocks", path=CLOCKYOU_DB, format="table timeZones(key, zoneId, zoneName, "
                        "countryName)", writes="picking a zone inserts its row", sources=CLOCKYOU_SOURCES),
         StorageProfile(what="timer, stopwatch", path="(service memory)", format="TimerService/StopwatchService",
                        writes="nothing durable", readable=False, sources=CLOCKYOU_SOURCES),
+        StorageProfile(what="timer being set up (not started)", path="screen: the Timer tab's three wheels",
+                       format="the values level with the ':' separators (hours, minutes, seconds)", readable=False,
+                       writes="turning a wheel sets TimerModel.timePickerSeconds (memory); Start creates and runs "
+                              "the timer", sources=CLOCKYOU_SOURCES),
     )
 
+    def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
+        bound = super().for_template(template)
+        bound.seeds_live_app = bound.seeds_live_app or bound.screen_for == "ClockCreateTimer"
+        return bound
+
     def readable_part(self, state: ClockState) -> ClockState:
-        return state.model_copy(update={"timers": []} | ({} if self.screen_for else {"stopwatch": None}))
+        timers = clockyou_timer_part(state.timers) if self.screen_for == "ClockCreateTimer" else []
+        keep_stopwatch = self.screen_for in STOPWATCH_TEMPLATES
+        return state.model_copy(update={"timers": timers} | ({} if keep_stopwatch else {"stopwatch": None}))
+
+    def with_screen(self, raw: RawSnapshot, state: ClockState) -> ClockState:
+        if raw.get("screen_for", [""])[0] == "ClockCreateTimer":
+            return state.model_copy(update={"timers": clockyou_timers(raw["screen"])})
+        return super().with_screen(raw, state)
+
+    def seed_timer_setup(self, device: DeviceClient, state: ClockState) -> None:
+        """Through the app's UI, as a user: relaunch, Timer tab; a started timer is set on the wheels
+        and started; the idle one is set on the wheels (in the new-timer sheet over a started one)."""
+        from pytest_anyapp.episode import lifecycle
+
+        started = [t for t in state.timers if t.state != "idle"]
+        idle = [t for t in state.timers if t.state == "idle"]
+        if len(idle) > 1 or len(started) > 1 or any(t.state != "running" for t in started):
+            raise ValueError("seeding Clock You's timer setup handles one idle and one running timer")
+        lifecycle.relaunch(device, self.app.package)
+        tap_on_screen(device, desc="Timer")
+        for t in started:
+            turn_wheels(device, t.seconds)
+            tap_on_screen(device, desc="Start")
+            tap_on_screen(device, desc="Add preset timer")
+        if idle:
+            turn_wheels(device, idle[0].seconds)
+        shown = clockyou_timers([device.ui_dump()])
+        if shown != self.readable_part(state).timers:
+            raise DeviceError(f"seeding the timer setup through the UI: wanted {state.timers}, the screen shows {shown}")
 
     def seed(self, device: DeviceClient, state: ClockState) -> None:
         device.check(f"mkdir -p {CLOCKYOU_DB.rsplit('/', 1)[0]} && rm -f {CLOCKYOU_DB}")
@@ -816,6 +951,8 @@ class ClockYouAdapter(ClockAdapter):
                 "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
         device.sqlite(CLOCKYOU_DB, sql)
         self.seed_screen(device, state)
+        if self.screen_for == "ClockCreateTimer":
+            self.seed_timer_setup(device, state)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return self.screen_part(device, self.read(device, {

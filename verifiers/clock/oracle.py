@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Intent, LongPress, ScrollTo, Tap, TypeInto
+from pytest_anyapp.agents.oracle import By, Done, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
 from verifiers.bundle import Script
 
 Steps = Generator[Intent, str, None]
@@ -28,7 +28,7 @@ class ClockUi:
     twelve: bool
     save_alarm: By
     alarm_time_res: str
-    delete: Literal["editor", "select", "row"]
+    delete: Literal["editor", "select", "row", "swipe"]  # swipe: the row start-to-end, then confirm
     delete_label: str
     delete_confirm: str  # the confirm button ("" = no dialog)
     timer_flow: Literal["setup_start", "list_save"]
@@ -75,7 +75,7 @@ CHRONO = ClockUi(
 CLOCKYOU = ClockUi(
     app_id="clock_clockyou", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
     add_alarm=By(desc="New alarm"), alarm_picker="scroll", twelve=False, save_alarm=By(text="Save"),
-    alarm_time_res="", delete="row", delete_label="Delete alarm", delete_confirm="",
+    alarm_time_res="", delete="swipe", delete_label="Delete alarm", delete_confirm="OK",
     timer_flow="setup_start", timer_picker="scroll", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset"},
     add_city=By(desc="Time zones"), city_flow="search",
@@ -110,14 +110,33 @@ def tab(ui: ClockUi, name: str) -> Steps:
     yield Tap(By(desc=ui.tabs[name]))
 
 
-def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...]) -> Steps:
+#: Clock You's wheels (``ScrollTimePicker.kt``): one page (64 dp + 16 dp) as a fraction of the
+#: 224 dp wheel; the values each wheel goes round.
+WHEEL_PAGE = 80 / 224
+WHEEL_LIMITS = {"hour": 24, "minute": 60, "hours": 24, "minutes": 60, "seconds": 60}
+
+
+def turn_wheel(name: str, value: int, max_pages: int) -> Steps:
+    """Read the centred value (the middle of the three pages on screen), then drag the wheel the
+    shorter way round, at most ``max_pages`` pages a drag (the finger stays on the screen)."""
+    shown = yield Read(By(res=f"{name}_wheel_item", nth=1))
+    limit = WHEEL_LIMITS[name]
+    pages = (value - int(shown)) % limit
+    if pages > limit // 2:
+        pages -= limit
+    while pages:
+        step = max(-max_pages, min(max_pages, pages))
+        start = 0.95 if step > 0 else 0.05
+        yield Drag(By(res=f"{name}_wheel"), (0.5, start), (0.5, start - step * WHEEL_PAGE))
+        pages -= step
+
+
+def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...], max_pages: int = 3) -> Steps:
     """Fill a picker: ``text`` fields (``<name>_input``), spinner centres (``<name>_picker``), or
-    scroll wheels (``<name>_wheel``: swipe inside the wheel until the value shows, then tap it)."""
+    pager wheels (``<name>_wheel``, turned until the value is centred)."""
     for name, value in zip(names, values, strict=True):
         if kind == "scroll":
-            item = By(text=f"{value:02d}", res=f"{name}_wheel_item")
-            yield ScrollTo(item, within=By(res=f"{name}_wheel"), max_swipes=30)
-            yield Tap(item)
+            yield from turn_wheel(name, value, max_pages)
         else:
             yield TypeInto(By(res=f"{name}_{'input' if kind == 'text' else 'picker'}"), f"{value:02d}")
 
@@ -145,8 +164,8 @@ def set_timer(ui: ClockUi, hours: int, minutes: int, seconds: int) -> Steps:
         digits = f"{hours:02d}{minutes:02d}{seconds:02d}".lstrip("0")
         for d in digits:
             yield Tap(By(text=d, class_contains="Button"))
-    else:
-        yield from pick(ui.timer_picker, ("hours", "minutes", "seconds"), (hours, minutes, seconds))
+    else:  # the timer's wheels sit mid-screen: room for five pages a drag either way
+        yield from pick(ui.timer_picker, ("hours", "minutes", "seconds"), (hours, minutes, seconds), max_pages=5)
 
 
 # -- one script per template ------------------------------------------------------------------------
@@ -170,6 +189,8 @@ def _delete_alarm(ui: ClockUi, p: dict[str, Any]) -> Steps:
     elif ui.delete == "editor":
         yield Tap(row)
         yield Tap(By(text=ui.delete_label))
+    elif ui.delete == "swipe":
+        yield SwipeAside(row, "right")
     else:
         yield Tap(By(desc=ui.delete_label))
     if ui.delete_confirm:

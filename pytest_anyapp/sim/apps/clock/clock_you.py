@@ -3,8 +3,13 @@
 A bottom navigation bar Alarm / Clock / Timer / Stopwatch (``navigation/HomeRoutes.kt``); the
 "New alarm" button opens the alarm picker, a scroll wheel of hours and minutes
 (``AlarmTimePicker`` → ``ScrollTimePicker``) saved with "Save"; an alarm is deleted only by
-swiping its row away (``AlarmItem.kt``), a gesture the double does not model.
-Time zones are added from a searchable dialog. Alarms and time zones live in the Room database
+swiping its row start-to-end (``AlarmItem.kt``: ``SwipeToDismissBox``), which asks "Delete alarm"
+("Are you sure? This can't be undone!", OK / Cancel) and springs back.
+The Timer tab (``TimerScreen.kt``) is the setup while no timer is scheduled: three pager wheels
+(``TimePickerDial.kt``), the example presets (``PersistentTimer.kt``: 10, 15, 30, 60 min; a tap
+starts one) and a Start button; once timers run it lists them, and "Add preset timer" opens the
+setup again as a bottom sheet with a "Start" text button. Time zones are added from a searchable
+dialog. Alarms and time zones live in the Room database
 ``com.bnyro.clock``; the running timer and the stopwatch only in their services' memory.
 """
 
@@ -18,9 +23,10 @@ SKIN = ClockSkin(
           ("stopwatch", "Stopwatch", "timer_outlined")),
     alarm=AlarmSkin(list_id="", time_id="", switch_id="", add=Icon("add", "New alarm"), picker="scroll",
                     delete="swipe", delete_label="Delete alarm", delete_confirm="Are you sure? This can't be undone!",
-                    new_title="New alarm", edit_title="Alarm", save="Save", cancel="Cancel"),
+                    delete_ok="OK", new_title="New alarm", edit_title="Alarm", save="Save", cancel="Cancel"),
     timer=TimerSkin(flow="setup_start", picker="scroll", start=Icon("play", "Start"), pause="Pause",
-                    resume="Resume", reset="Stop", time_id="", list_id="", add=Icon("add", "Add timer")),
+                    resume="Resume", reset="Stop", time_id="", list_id="", add=Icon("add", "Add preset timer"),
+                    presets=(600, 900, 1800, 3600), sheet=True),
     stopwatch=StopwatchSkin(time_id="", start="Start", pause="Pause", resume="Resume", reset="Reset", lap="Lap",
                             labels_as_desc=True),
     world=WorldSkin(add=Icon("add", "Time zones"), flow="search", list_id="", row_id="", title="Time zones",

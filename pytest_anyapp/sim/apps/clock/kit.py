@@ -42,6 +42,7 @@ from pytest_anyapp.sim.apps.clock.store import (
     wipe_user_de,
 )
 from pytest_anyapp.sim.providers.clock import AlarmManagerRecord
+from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import (
     BottomNav,
     Button,
@@ -79,10 +80,12 @@ class AlarmSkin:
     switch_id: str
     add: Icon
     picker: Literal["text", "spinner", "scroll"]
-    #: ``swipe``: swipe-to-dismiss on the row, which the double does not model (no delete path)
+    #: ``swipe``: swiping the row start-to-end asks "Delete alarm?" (title ``delete_label``,
+    #: message ``delete_confirm``, buttons ``delete_ok`` / ``cancel``), as Compose's SwipeToDismissBox
     delete: Literal["editor", "select", "row", "swipe"]
     delete_label: str = "Delete"
     delete_confirm: str = ""  # a confirmation dialog's message ("" = none)
+    delete_ok: str = ""  # the confirmation's positive button ("" = ``delete_label``)
     drag_handle: bool = False  # rows carry a reorder handle (manual sort)
     new_title: str = "Add alarm"
     edit_title: str = "Edit alarm"
@@ -105,6 +108,8 @@ class TimerSkin:
     save: str = "Save"
     new_title: str = "New timer"
     fields: tuple[str, str, str] = ("Hours", "Minutes", "Seconds")
+    presets: tuple[int, ...] = ()  # preset lengths (s) under the setup; a tap starts one
+    sheet: bool = False  # a new timer over running ones is a bottom sheet with a "Start" text button
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,12 @@ def duration_label(ms: int) -> str:
     """``H:MM:SS`` from an hour on, else ``MM:SS`` (timers)."""
     s = max(0, ms) // 1000
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+def preset_label(seconds: int) -> str:
+    """``MM:SS``, ``HH:MM:SS`` from an hour on (Clock You's ``PersistentTimer.formattedTime``)."""
+    h, m, s = seconds // 3600, seconds // 60 % 60, seconds % 60
+    return f"{h:02d}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
 
 
 def stopwatch_label(ms: int) -> str:
@@ -314,6 +325,8 @@ class Main(ClockScreen):
                          on_long_click=(lambda i=alarm.id: self.long_press(i)) if a.delete == "select" else None,
                          selected=alarm.id in self.selected),
                 *trailing, padding=(16, 8)))
+            if a.delete == "swipe":
+                rows[-1].on_swipe = lambda d, i=alarm.id: self.swiped(i) if d == "right" else None
         add = Fab(a.add.icon, a.add.desc, on_click=lambda: self.push(AlarmEditor(self.app, None)), id=a.add.id or None)
         return [ScrollList(*rows, id=a.list_id, empty_text=a.empty_text)], add
 
@@ -338,6 +351,12 @@ class Main(ClockScreen):
                                          negative=(self.skin.alarm.cancel, None)))
         else:
             self.delete(ids)
+
+    def swiped(self, alarm_id: int) -> None:
+        """Start-to-end swipe: the row springs back and a dialog asks before deleting."""
+        a = self.skin.alarm
+        self.show_dialog(AlertDialog(a.delete_label, a.delete_confirm, positive=(a.delete_ok or a.delete_label,
+                                     lambda: self.delete([alarm_id])), negative=(a.cancel, None)))
 
     def delete(self, ids: list[int]) -> None:
         for i in ids:
@@ -447,10 +466,18 @@ def zone_time(zone: str, now: dt.datetime, twelve: bool) -> str:
 
 # -- pickers -----------------------------------------------------------------------------------------
 
+#: A ``scroll`` wheel is Clock You 9.1's ``ScrollTimePicker.kt``: a circular ``VerticalPager``
+#: 224 dp tall with pages of 64 dp and 16 dp between them (three on screen); the centred page is
+#: the value and a tap selects nothing. The real pager has 200 laps; three keep the middle lap
+#: reachable both ways (a wheel that drifts out of it is recentred on the same value).
+WHEEL_DP, PAGE_DP, GAP_DP, WHEEL_LAPS = 224, 64, 16, 3
+
+
 class PickerMixin(ClockScreen):
     """Value entry shared by the alarm editor and the timer setup (one kind per skin field)."""
 
-    def picker(self, kind: Picker, names: tuple[str, ...], limits: tuple[int, ...], values: list[int]) -> View:
+    def picker(self, kind: Picker, names: tuple[str, ...], limits: tuple[int, ...], values: list[int],
+               separator: str = "") -> View:
         """Fields start empty with the current value as hint (typing replaces it, as a NumberPicker's
         selected-on-focus input does); a field keeps its last two digits."""
         if kind == "text":
@@ -473,12 +500,29 @@ class PickerMixin(ClockScreen):
             return Row(*cols, spacing=8, padding=(24, 16), align="center")
         if kind == "scroll":
             ids = [f"{n.lower()}_wheel" for n in names]
-            cols = [ScrollList(*[TextView(f"{k:02d}", id=f"{f}_item", align="center", padding=(0, 8),
-                                          selected=k == v, on_click=lambda i=i, k=k: self.put(values, i, k))
-                                 for k in range(lim)], id=f, width=120, height=480)
-                    for i, (f, lim, v) in enumerate(zip(ids, limits, values, strict=True))]
-            return Row(*cols, spacing=8, padding=(24, 16), align="center")
+            cols: list[View] = []
+            for i, (f, lim) in enumerate(zip(ids, limits, strict=True)):
+                values[i] = self.wheel_value(f, lim, values[i])
+                if cols and separator:
+                    cols.append(TextView(separator, size=45, align="center"))
+                cols.append(ScrollList(*[TextView(f"{k % lim:02d}", id=f"{f}_item", size=45, align="center",
+                                                  height=PAGE_DP) for k in range(WHEEL_LAPS * lim)],
+                                       id=f, spacing=GAP_DP, width=96, height=WHEEL_DP))
+            return Row(*cols, spacing=16, padding=(24, 16), align="center")
         raise ValueError(kind)
+
+    def wheel_value(self, wheel_id: str, limit: int, value: int) -> int:
+        """The value a pager wheel shows centred; snaps it to a page (a pager settles on one)."""
+        pitch = dp(PAGE_DP) + dp(GAP_DP)
+        scroll = self.widgets.scroll
+        if wheel_id not in scroll:
+            page = limit + value - 1  # the top page on screen; the centred one is page + 1
+        else:
+            page = round(scroll[wheel_id] / pitch)
+            if not limit <= page + 1 < 2 * limit:
+                page = limit + (page + 1) % limit - 1
+        scroll[wheel_id] = page * pitch
+        return (page + 1) % limit
 
     def set_value(self, values: list[int], index: int, field_id: str, text: str) -> None:
         digits = "".join(ch for ch in text if ch.isdigit())[-2:]
@@ -490,9 +534,6 @@ class PickerMixin(ClockScreen):
     def step(self, values: list[int], index: int, field_id: str, delta: int, limit: int) -> None:
         values[index] = (values[index] + delta) % limit
         self.set_field(field_id, "")
-
-    def put(self, values: list[int], index: int, value: int) -> None:
-        values[index] = value
 
 
 class AlarmEditor(PickerMixin):
@@ -568,6 +609,12 @@ class TimerSetup(PickerMixin):
         t = self.skin.timer
         if t.picker == "keypad":
             return [self.keypad()]
+        if t.picker == "scroll":  # TimePickerDial.kt: the unit names over the wheels, ":" between them
+            presets = [Button(preset_label(p), lambda p=p: self.start(p), style="outlined") for p in t.presets]
+            return [Spacer(weight=1.0),
+                    Row(*[TextView(f, size=14) for f in t.fields], spacing=40, padding=(24, 16), align="center"),
+                    self.picker(t.picker, t.fields, (24, 60, 60), self.values, separator=":"), Spacer(weight=1.0),
+                    Row(*presets, spacing=8, padding=(16, 16), align="center"), Spacer(height=88)]  # room for Start
         return [self.picker(t.picker, t.fields, (24, 60, 60), self.values)]
 
     def keypad(self) -> View:
@@ -602,18 +649,22 @@ class TimerSetup(PickerMixin):
 
     def build(self) -> View:
         t = self.skin.timer
+        if t.sheet:
+            return Scaffold(None, *self.body(), Row(Button(t.start.desc, self.start), padding=(16, 16), align="center"))
         bottom = Row(Spacer(weight=1.0), Button(t.save, self.save, id="save"), padding=(16, 8)) \
             if t.flow == "list_save" else None
         return Scaffold(Toolbar(t.new_title, nav="back"), *self.body(), Spacer(weight=1.0), fab=self.fab(),
                         bottom=bottom)
 
-    def start(self) -> None:
-        total = self.seconds()
+    def start(self, preset: int = 0) -> None:
+        total = preset or self.seconds()
         if not total:
             return
         tid = self.store.add_timer(total)
         self.store.save_timer(TimerRow(tid, total, "running", started_ms=self.clock.now_ms(), left_ms=total * 1000))
         self.digits, self.values[:] = "", [0, 0, 0]
+        for name in self.skin.timer.fields:  # wheels start again at zero (TimerModel.startTimer)
+            self.widgets.scroll.pop(f"{name.lower()}_wheel", None)
         if not self.embedded:
             self.finish()
 
