@@ -113,6 +113,9 @@ class ClockAdapter(AppAdapter[ClockState]):
     def supports(self, template: TaskTemplate[ClockState]) -> bool:
         return template.semantic_id not in self.declined
 
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return self.declined.get(template.semantic_id, "")
+
     def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
         if template.semantic_id not in self.screen_reasons:
             return self
@@ -666,8 +669,9 @@ class ChronoAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_chrono")
     declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
-        "a timer that was not started exists nowhere: adding a timer starts it at once "
-        "(lib/timer/screens/timer_screen.dart: timer.start(), then addItem); would need ui")}
+        "the app cannot express it: adding a timer starts it at once (lib/timer/screens/timer_screen.dart: "
+        "timer.start(), then addItem), so 'set up but not started' is no state Chrono has, stored or on screen "
+        "(the length dialog's OK adds and starts in one step; pausing after is a started timer)")}
     storage = tuple(StorageProfile(
         what=what, path=f"{CHRONO_DIR}/{key}.txt", format=fmt, writes=writes, sources=CHRONO_SOURCES)
         for what, key, fmt, writes in (
