@@ -19,7 +19,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
 from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
 
@@ -79,21 +79,28 @@ def rows(lines: list[str], width: int) -> list[list[str]]:
     return out
 
 
-#: Why the in-memory stopwatch pairs read the screen (Running and Reset; Pause stays declined).
+#: Why the in-memory stopwatch pairs read the screen (Running, Pause and Reset).
 MEMORY_STOPWATCH_UI = (
     "nothing readable records it: the stopwatch lives only in the app's process memory ({where}), so the "
     "Stopwatch tab's time and buttons are read off the screen (a Pause button = running; a non-zero time "
     "otherwise = paused; zero = reset); the seed starts/pauses it through the app's own UI after relaunching it")
-MEMORY_PAUSE_DECLINED = (
-    "the stopwatch lives only in process memory ({where}) and is read off the screen; the template's "
-    "'nonzero' clause is pinned by a stopwatch paused at zero, which no tap sequence puts into the app "
-    "(Start then Pause always shows time), so its conformance case cannot be seeded")
+MEMORY_PAUSE_UI = MEMORY_STOPWATCH_UI + (
+    "; conformance case 'paused_at_zero' is not held here (this read takes a zero time as reset, so on it "
+    "'nonzero' coincides with 'paused', which 'still_running' pins)")
+#: Why a screen-read stopwatch cannot hold ClockPauseStopwatch's "paused at zero" near miss.
+PAUSED_AT_ZERO_UNHELD = UnheldCase(
+    reason=("the stopwatch is seeded through the app's UI, and Start then Pause leaves time on it unless both land "
+            "in the same hundredth, which no seed can time; and the screen read takes a zero time as reset (the "
+            "time shown is all a paused stopwatch's face says about 'nonzero'), so a stopwatch paused at zero "
+            "reads as not paused: it fails 'paused' there, as it fails 'nonzero' elsewhere"),
+    carried_by="paused")
 
 
-def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, str]]:
-    """(screen reasons, declined) for an app whose stopwatch is process memory only."""
+def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, dict[str, UnheldCase]]]:
+    """(screen reasons, unheld conformance cases) for an app whose stopwatch is process memory only."""
     ui = {t: MEMORY_STOPWATCH_UI.format(where=where) for t in ("ClockStopwatchRunning", "ClockStopwatchReset")}
-    return ui, {"ClockPauseStopwatch": MEMORY_PAUSE_DECLINED.format(where=where)}
+    ui["ClockPauseStopwatch"] = MEMORY_PAUSE_UI.format(where=where)
+    return ui, {"ClockPauseStopwatch": {"paused_at_zero": PAUSED_AT_ZERO_UNHELD}}
 
 
 class ClockAdapter(AppAdapter[ClockState]):
@@ -102,6 +109,8 @@ class ClockAdapter(AppAdapter[ClockState]):
     runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     #: Templates whose state this app keeps nowhere readable, with the reason (not scheduled).
     declined: ClassVar[dict[str, str]] = {}
+    #: Per template, the conformance near misses this app cannot hold (``AppAdapter.unheld_cases``).
+    unheld: ClassVar[dict[str, dict[str, UnheldCase]]] = {}
     #: Whether the app keeps a readable stopwatch.
     has_stopwatch: ClassVar[bool] = True
 
@@ -115,6 +124,9 @@ class ClockAdapter(AppAdapter[ClockState]):
 
     def decline_reason(self, template: TaskTemplate[Any]) -> str:
         return self.declined.get(template.semantic_id, "")
+
+    def unheld_cases(self, template: TaskTemplate[Any]) -> dict[str, UnheldCase]:
+        return self.unheld.get(template.semantic_id, {})
 
     def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
         if template.semantic_id not in self.screen_reasons:
@@ -364,8 +376,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     ``shared_prefs/Prefs.xml`` (``selected_time_zones``); the stopwatch is process memory only."""
 
     has_stopwatch = False
-    screen_reasons, declined = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
-                                                "uptimeAtStart")
+    screen_reasons, unheld = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
+                                              "uptimeAtStart")
 
     @property
     def base(self) -> str:
@@ -787,9 +799,8 @@ class ClockYouAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
     has_stopwatch = False
-    screen_reasons, _pause = memory_stopwatch("util/services/StopwatchService.kt")
+    screen_reasons, unheld = memory_stopwatch("util/services/StopwatchService.kt")
     declined: ClassVar[dict[str, str]] = {
-        **_pause,
         **{t: "a timer lives only in TimerService's memory (PersistentTimer prefs are presets, not timers)"
            for t in TIMER_TEMPLATES},
         "ClockDeleteAlarm": ("the app deletes an alarm only by swipe-to-dismiss on its row (AlarmItem.kt); the store "
@@ -875,7 +886,8 @@ class GoogleClockAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
     has_stopwatch = False
-    screen_reasons = memory_stopwatch("closed source: recorded nowhere Android shows")[0] | {
+    screen_reasons, unheld = memory_stopwatch("closed source: recorded nowhere Android shows")
+    screen_reasons = screen_reasons | {
         "ClockAddWorldClock": (
             "nothing readable records it: closed source, its world clocks are kept nowhere Android shows; the "
             "Clock tab's city list (city_name rows in the cities list) is read off the screen"),
@@ -883,9 +895,7 @@ class GoogleClockAdapter(ClockAdapter):
             "nothing readable records it: closed source, where a timer is kept is not published (a running "
             "timer's AlarmManager entry is unverified on a rooted emulator); the Timer tab's rows are read off "
             "the screen (the length set, and a Pause button = running)")}
-    _pause = memory_stopwatch("closed source: recorded nowhere Android shows")[1]
     declined: ClassVar[dict[str, str]] = {
-        **_pause,
         "ClockCreateTimer": (
             "closed source (where a timer is kept is not published); on screen, the setup keypad page hides the "
             "running timers, so 'not started' cannot be seen (a second setup page over a running timer would "
