@@ -86,8 +86,9 @@ class AppAdapter(ABC, Generic[StateT]):
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
     #: can read: the runner then reads only before and after the agent's turn, never between its
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
-    #: under the agent.
-    reads_by_navigating: ClassVar[bool] = False
+    #: under the agent. Per class, or per template from ``for_template`` (Clock: Google Clock's
+    #: alarm list is read only for Edit/Delete).
+    reads_by_navigating: bool = False
     #: True where ``seed`` itself relaunched the app and put process-memory state there through
     #: its UI (a stopwatch started and paused): the episode's own relaunch (a force-stop) would
     #: wipe it, so the runner skips it. Set per template by ``for_template``.
