@@ -990,7 +990,12 @@ class GoogleClockAdapter(ClockAdapter):
                "it for the soonest, as AOSP DeskClock's AlarmStateManager.updateNextAlarm does)",
         sources=(AOSP_ALARM, SourceRef(repo="closed source", tag="7.4 (504317960)",
                                        note="facts from Android's own record; the app's store is not read")),
-    ),)
+    ), StorageProfile(
+        what="alarms, on and off (Edit, Delete)", path="screen: the Alarm tab's list (alarm_recycler_view)",
+        format="a row per alarm: digital_clock 'h:mm AM' and the onoff switch", readable=False,
+        writes="an alarm switched off keeps its row with the switch off; Delete removes the row; the view ids are "
+               "the double's, after AOSP DeskClock (unverified on a rooted emulator for 7.4)",
+        sources=(SourceRef(repo="closed source", tag="7.4 (504317960)", note="read off the screen"),)))
 
     def readable_part(self, state: ClockState) -> ClockState:
         return ClockState(alarms=[a for a in state.alarms if a.enabled or self.screen_for in ALARM_LIST_TEMPLATES],
