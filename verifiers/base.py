@@ -59,6 +59,20 @@ class PairMode(BaseModel):
     reason: str = ""
 
 
+class UnheldCase(BaseModel):
+    """A conformance near miss this app cannot hold: no user action puts the state into the app,
+    or the app's readable form cannot tell it from another state (a screen-read stopwatch paused
+    at zero shows what a reset one shows). The case stays in the template's cases; the on-device
+    conformance test skips it for this app and checks the declaration instead."""
+
+    model_config = ConfigDict(frozen=True)
+
+    reason: str = Field(min_length=1, description="Why this app cannot hold the case.")
+    carried_by: str = Field(default="", description=(
+        "Where no other near miss this app holds pins the case's clause: the clause that decides it on this "
+        "app's read (the two coincide there; the on-device test checks no read fails the one without the other)."))
+
+
 class AppAdapter(ABC, Generic[StateT]):
     """Seeder and reader of one app's storage for its category's state model."""
 
@@ -76,8 +90,9 @@ class AppAdapter(ABC, Generic[StateT]):
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
     #: can read: the runner then reads only before and after the agent's turn, never between its
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
-    #: under the agent.
-    reads_by_navigating: ClassVar[bool] = False
+    #: under the agent. Per class, or per template from ``for_template`` (Clock: Google Clock's
+    #: alarm list is read only for Edit/Delete).
+    reads_by_navigating: bool = False
     #: True where ``seed`` itself relaunched the app and put process-memory state there through
     #: its UI (a stopwatch started and paused): the episode's own relaunch (a force-stop) would
     #: wipe it, so the runner skips it. Set per template by ``for_template``.
@@ -100,6 +115,11 @@ class AppAdapter(ABC, Generic[StateT]):
     def decline_reason(self, template: TaskTemplate[Any]) -> str:
         """Why ``supports(template)`` is False (verify-support prints it next to the declined pair)."""
         return ""
+
+    def unheld_cases(self, template: TaskTemplate[Any]) -> dict[str, UnheldCase]:
+        """Conformance near misses (by case name) of ``template`` this app cannot hold, with why
+        (docs/adding-a-category.md, "Cases an app cannot hold"). Default: none."""
+        return {}
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         """``answer`` for information retrieval, else ``durable``; adapters override per template

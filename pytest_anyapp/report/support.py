@@ -35,6 +35,9 @@ class PairSupport(BaseModel):
     oracle: bool | None = Field(default=None, description="Gold UI script present (None: not checked).")
     sim_double: bool | None = Field(default=None, description="The simulator has a double for the app's package.")
     conformance: int | None = Field(default=None, description="Conformance cases (gold + tolerated + near misses).")
+    unheld: dict[str, str] = Field(default_factory=dict, description=(
+        "Near misses the app cannot hold (case name -> reason; AppAdapter.unheld_cases): the on-device "
+        "conformance test skips them for this pair."))
 
 
 class CategorySupport(BaseModel):
@@ -114,6 +117,9 @@ def _cell(pair: Pair, adapters: Mapping[str, AppAdapter[Any]], scheduled: bool,
         cell.mode, cell.mode_reason = mode.mode, mode.reason
         if mode.mode != "durable" and not mode.reason and mode.mode != "answer":
             problems.append(f"pair {sid} x {app_id}: validation mode {mode.mode} without a reason")
+        cell.unheld = {name: case.reason + (f" (its clause is carried by {case.carried_by!r} here)"
+                                            if case.carried_by else "")
+                       for name, case in adapter.unheld_cases(pair.template).items()}
     if oracle is not None:
         cell.oracle = oracle(sid, app_id)
         if scheduled and not cell.oracle:
@@ -229,10 +235,12 @@ def _matrix_lines(c: CategorySupport) -> list[str]:
                      _flag(cell.oracle), _flag(cell.sim_double), _flag(cell.conformance)])
         if cell.mode_reason:
             reasons.append(f"  {cell.template} x {cell.app_id}: {cell.mode} — {cell.mode_reason}")
+        reasons += [f"  {cell.template} x {cell.app_id}: conformance case {name!r} not held — {why}"
+                    for name, why in cell.unheld.items()]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     out = ["  " + "  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     if reasons:
-        out += ["  reasons for non-durable modes:", *reasons]
+        out += ["  reasons for non-durable modes and conformance cases not held:", *reasons]
     return out
 
 

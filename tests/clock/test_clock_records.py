@@ -173,6 +173,29 @@ def test_stopwatch_keeps_device_time(client: DeviceClient) -> None:
     assert adapter.parse(adapter.read_raw(client)).stopwatch == Stopwatch()
 
 
+def test_google_alarm_list_read_scrolls_and_sees_switched_off_alarms(client: DeviceClient) -> None:
+    """Google Clock's Edit/Delete read: more alarms than one screen holds, one switched off, all
+    read back from the Alarm tab (scrolling); a deleted one is gone while dumpsys alarm never
+    showed the off one."""
+    from pytest_anyapp.catalog import Category
+    from pytest_anyapp.episode import lifecycle
+    from pytest_anyapp.registry import templates_by_category
+
+    delete = next(t for t in templates_by_category()[Category.CLOCK] if t.semantic_id == "ClockDeleteAlarm")
+    adapter = GoogleClockAdapter().for_template(delete)
+    assert adapter.reads_by_navigating
+    alarms = [Alarm(hour=h, minute=15, enabled=h != 20) for h in range(6, 22)]
+    adapter.seed(client, ClockState(alarms=alarms))
+    raw = adapter.read_raw(client)
+    assert len(raw["screen"]) > 1, "sixteen rows do not fit one screen: the read must scroll"
+    assert (20, 15) not in alarm_clocks(raw["dumpsys_alarm"], "com.google.android.deskclock")
+    assert adapter.parse(raw).read_back() == ClockState(alarms=alarms).read_back()
+    lifecycle.relaunch(client, "com.google.android.deskclock")  # the list at its top again
+    _tap(client, desc="Alarm")
+    _tap(client, desc="Delete")  # the first row's Delete: 6:15 AM
+    assert adapter.parse(adapter.read_raw(client)).read_back() == ClockState(alarms=alarms[1:]).read_back()
+
+
 def test_broken_stores_are_read_errors(client: DeviceClient) -> None:
     """A store that exists but cannot be parsed is infrastructure (``invalid``), never "empty"."""
     fossify = FossifyClockAdapter()

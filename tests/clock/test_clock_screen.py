@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from verifiers.clock.adapters import CLOCKYOU_STARTED, clockyou_timers, screen_cities, screen_stopwatch, screen_timers
+import pytest
+
+from pytest_anyapp.errors import VerifierReadError
+from verifiers.clock.adapters import (
+    CLOCKYOU_STARTED,
+    alarm_list_rows,
+    clockyou_timers,
+    screen_alarms,
+    screen_cities,
+    screen_stopwatch,
+    screen_timers,
+)
 from verifiers.clock.state import Timer
 
 
@@ -61,3 +72,41 @@ def test_clock_you_timer_setup_is_the_centred_wheel_values() -> None:
     assert clockyou_timers(dump(tab, at("Start", 540, 2000))) == [Timer(seconds=5231), CLOCKYOU_STARTED]
     assert clockyou_timers(dump(wheels(("23", "00", "01"), ("59", "00", "01"), ("59", "00", "01")))) == []
     assert clockyou_timers(dump(at("0:05:00", 300, 400), at("10:30", 300, 480))) == []  # the timer list
+
+
+def alarm_row(time: str, on: bool, bottom: int) -> str:
+    return (f'<node bounds="[0,{bottom - 168}][1080,{bottom}]">'
+            f'<node text="{time}" resource-id="p:id/digital_clock" bounds="[42,{bottom - 140}][702,{bottom - 28}]"/>'
+            f'<node content-desc="Delete" resource-id="p:id/alarm_delete" bounds="[702,0][828,1]"/>'
+            f'<node resource-id="p:id/onoff" checked="{str(on).lower()}" bounds="[828,0][1038,1]"/></node>')
+
+
+def alarm_tab(*rows: str, selected: str = "Alarm") -> str:
+    nav = "".join(f'<node content-desc="{t}" selected="{str(t == selected).lower()}" bounds="[0,2127][216,2337]"/>'
+                  for t in ("Alarm", "Clock", "Timer", "Stopwatch"))
+    listing = f'<node resource-id="p:id/alarm_recycler_view" bounds="[0,136][1080,2127]">{"".join(rows)}</node>'
+    return dump(listing if rows else "", nav)[0]
+
+
+def test_alarm_list_rows_read_time_and_switch() -> None:
+    alarms, more = alarm_list_rows(alarm_tab(alarm_row("7:30 AM", True, 304), alarm_row("12:15 PM", False, 472),
+                                             alarm_row("12:05 AM", True, 640)))
+    assert [(a.hour, a.minute, a.enabled) for a in alarms] == [(7, 30, True), (12, 15, False), (0, 5, True)]
+    assert not more
+    assert alarm_list_rows(alarm_tab()) == ([], False)  # no alarms: no list
+
+
+def test_alarm_list_says_when_rows_may_continue_below_and_merges_scrolls() -> None:
+    first = alarm_tab(alarm_row("6:00 AM", True, 1960), alarm_row("7:00 AM", True, 2127))
+    assert alarm_list_rows(first)[1]
+    second = alarm_tab(alarm_row("7:00 AM", True, 1000), alarm_row("9:45 PM", False, 1168))
+    assert [(a.hour, a.minute, a.enabled) for a in screen_alarms([first, second])] == [
+        (6, 0, True), (7, 0, True), (21, 45, False)]
+
+
+def test_alarm_list_off_the_alarm_tab_is_a_read_error() -> None:
+    with pytest.raises(VerifierReadError):
+        alarm_list_rows(alarm_tab(alarm_row("7:30 AM", True, 304), selected="Clock"))
+    with pytest.raises(VerifierReadError):  # a row without its switch is not an alarm row as read here
+        alarm_list_rows(alarm_tab('<node bounds="[0,136][1080,304]"><node text="7:30 AM" '
+                                  'resource-id="p:id/digital_clock" bounds="[0,0][1,1]"/></node>'))

@@ -19,7 +19,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
 from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
 
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 MISSING = "@@missing"
 STOPWATCH_TEMPLATES = frozenset({"ClockStopwatchRunning", "ClockPauseStopwatch", "ClockStopwatchReset"})
 TIMER_TEMPLATES = frozenset({"ClockCreateTimer", "ClockStartTimer"})
+#: Templates whose alarms an app may read off its Alarm tab (by navigating there after the agent's turn).
+ALARM_LIST_TEMPLATES = frozenset({"ClockEditAlarm", "ClockDeleteAlarm"})
 
 
 def section_script(sections: dict[str, str]) -> str:
@@ -79,21 +81,28 @@ def rows(lines: list[str], width: int) -> list[list[str]]:
     return out
 
 
-#: Why the in-memory stopwatch pairs read the screen (Running and Reset; Pause stays declined).
+#: Why the in-memory stopwatch pairs read the screen (Running, Pause and Reset).
 MEMORY_STOPWATCH_UI = (
     "nothing readable records it: the stopwatch lives only in the app's process memory ({where}), so the "
     "Stopwatch tab's time and buttons are read off the screen (a Pause button = running; a non-zero time "
     "otherwise = paused; zero = reset); the seed starts/pauses it through the app's own UI after relaunching it")
-MEMORY_PAUSE_DECLINED = (
-    "the stopwatch lives only in process memory ({where}) and is read off the screen; the template's "
-    "'nonzero' clause is pinned by a stopwatch paused at zero, which no tap sequence puts into the app "
-    "(Start then Pause always shows time), so its conformance case cannot be seeded")
+MEMORY_PAUSE_UI = MEMORY_STOPWATCH_UI + (
+    "; conformance case 'paused_at_zero' is not held here (this read takes a zero time as reset, so on it "
+    "'nonzero' coincides with 'paused', which 'still_running' pins)")
+#: Why a screen-read stopwatch cannot hold ClockPauseStopwatch's "paused at zero" near miss.
+PAUSED_AT_ZERO_UNHELD = UnheldCase(
+    reason=("the stopwatch is seeded through the app's UI, and Start then Pause leaves time on it unless both land "
+            "in the same hundredth, which no seed can time; and the screen read takes a zero time as reset (the "
+            "time shown is all a paused stopwatch's face says about 'nonzero'), so a stopwatch paused at zero "
+            "reads as not paused: it fails 'paused' there, as it fails 'nonzero' elsewhere"),
+    carried_by="paused")
 
 
-def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, str]]:
-    """(screen reasons, declined) for an app whose stopwatch is process memory only."""
+def memory_stopwatch(where: str) -> tuple[dict[str, str], dict[str, dict[str, UnheldCase]]]:
+    """(screen reasons, unheld conformance cases) for an app whose stopwatch is process memory only."""
     ui = {t: MEMORY_STOPWATCH_UI.format(where=where) for t in ("ClockStopwatchRunning", "ClockStopwatchReset")}
-    return ui, {"ClockPauseStopwatch": MEMORY_PAUSE_DECLINED.format(where=where)}
+    ui["ClockPauseStopwatch"] = MEMORY_PAUSE_UI.format(where=where)
+    return ui, {"ClockPauseStopwatch": {"paused_at_zero": PAUSED_AT_ZERO_UNHELD}}
 
 
 class ClockAdapter(AppAdapter[ClockState]):
@@ -102,6 +111,8 @@ class ClockAdapter(AppAdapter[ClockState]):
     runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     #: Templates whose state this app keeps nowhere readable, with the reason (not scheduled).
     declined: ClassVar[dict[str, str]] = {}
+    #: Per template, the conformance near misses this app cannot hold (``AppAdapter.unheld_cases``).
+    unheld: ClassVar[dict[str, dict[str, UnheldCase]]] = {}
     #: Whether the app keeps a readable stopwatch.
     has_stopwatch: ClassVar[bool] = True
 
@@ -113,12 +124,19 @@ class ClockAdapter(AppAdapter[ClockState]):
     def supports(self, template: TaskTemplate[ClockState]) -> bool:
         return template.semantic_id not in self.declined
 
+    def decline_reason(self, template: TaskTemplate[Any]) -> str:
+        return self.declined.get(template.semantic_id, "")
+
+    def unheld_cases(self, template: TaskTemplate[Any]) -> dict[str, UnheldCase]:
+        return self.unheld.get(template.semantic_id, {})
+
     def for_template(self, template: TaskTemplate[Any]) -> ClockAdapter:
         if template.semantic_id not in self.screen_reasons:
             return self
         bound = copy.copy(self)
         bound.screen_for = template.semantic_id
         bound.seeds_live_app = template.semantic_id in STOPWATCH_TEMPLATES
+        bound.reads_by_navigating = template.semantic_id in ALARM_LIST_TEMPLATES
         return bound
 
     def readable_part(self, state: ClockState) -> ClockState:
@@ -173,6 +191,8 @@ class ClockAdapter(AppAdapter[ClockState]):
             return state.model_copy(update={"cities": screen_cities(raw["screen"])})
         if screen_for == "ClockStartTimer":
             return state.model_copy(update={"timers": screen_timers(raw["screen"])})
+        if screen_for in ALARM_LIST_TEMPLATES:
+            return state.model_copy(update={"alarms": screen_alarms(raw["screen"])})
         return state.model_copy(update={"stopwatch": screen_stopwatch(raw["screen"])})
 
     def seed_timers(self, device: DeviceClient, timers: list[Timer]) -> None:
@@ -293,6 +313,66 @@ def screen_timers(screen: list[str]) -> list[Timer]:
     return out
 
 
+ALARM_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?:\s*([AP]M))?$")
+
+
+def alarm_list_rows(dump: str) -> tuple[list[Alarm], bool]:
+    """The alarms one dump of the Alarm tab lists (each row: the time in ``digital_clock``,
+    ``h:mm AM``/``HH:mm``, and its ``onoff`` switch), and whether the last row reaches the list's
+    bottom edge (more may be below). Raises when the Alarm tab is not shown."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(dump)
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"the screen read is not a uiautomator dump: {exc}") from exc
+    nodes = list(root.iter("node"))
+    if not any(n.get("content-desc") == "Alarm" and n.get("selected") == "true" for n in nodes):
+        raise VerifierReadError("the Alarm tab is not shown after navigating to it")
+    lists = [n for n in nodes if n.get("resource-id", "").endswith(":id/alarm_recycler_view")]
+    if not lists:
+        return [], False  # no alarms: the tab shows no list
+    alarms: list[Alarm] = []
+    last_bottom = 0
+    for row in lists[0]:
+        times = [n for n in row.iter("node") if n.get("resource-id", "").endswith(":id/digital_clock")]
+        switches = [n for n in row.iter("node") if n.get("resource-id", "").endswith(":id/onoff")]
+        match = ALARM_TIME.match(times[0].get("text", "")) if len(times) == 1 and len(switches) == 1 else None
+        if match is None:
+            raise VerifierReadError(f"an alarm row without one time and one switch: {ET.tostring(row)[:200]!r}")
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if match.group(3):
+            hour = hour % 12 + (12 if match.group(3) == "PM" else 0)
+        alarms.append(Alarm(hour=hour, minute=minute, enabled=switches[0].get("checked") == "true"))
+        last_bottom = _bottom(row.get("bounds", ""))
+    return alarms, last_bottom >= _bottom(lists[0].get("bounds", "")) - 2
+
+
+def _bottom(bounds: str) -> int:
+    match = re.match(r"^\[\d+,\d+\]\[\d+,(\d+)\]$", bounds)
+    if match is None:
+        raise VerifierReadError(f"bad bounds {bounds!r} in the screen read")
+    return int(match.group(1))
+
+
+def _list_bounds(dump: str) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the alarm list in a dump of the Alarm tab."""
+    match = re.search(r'resource-id="[^"]*:id/alarm_recycler_view"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', dump)
+    if match is None:
+        raise DeviceError("no alarm list on the Alarm tab to scroll")
+    left, top, right, bottom = (int(g) for g in match.groups())
+    return left, top, right, bottom
+
+
+def screen_alarms(screens: list[str]) -> list[Alarm]:
+    """The alarms over the Alarm tab's dumps (one per scroll position, see
+    ``GoogleClockAdapter.read_alarm_list``); a row seen on two consecutive dumps counts once."""
+    seen: set[tuple[int, int, bool]] = set()
+    for dump in screens:
+        seen |= {(a.hour, a.minute, a.enabled) for a in alarm_list_rows(dump)[0]}
+    return [Alarm(hour=h, minute=m, enabled=e) for h, m, e in sorted(seen)]
+
+
 def screen_stopwatch(screen: list[str]) -> Stopwatch | None:
     """The stopwatch as its tab shows it: the time (``[H:]MM:SS.hh``) and its buttons (a Pause
     button while it runs; a paused one shows a non-zero time). None when the tab is not shown."""
@@ -361,8 +441,8 @@ class SimpleClockFamilyAdapter(ClockAdapter):
     ``shared_prefs/Prefs.xml`` (``selected_time_zones``); the stopwatch is process memory only."""
 
     has_stopwatch = False
-    screen_reasons, declined = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
-                                                "uptimeAtStart")
+    screen_reasons, unheld = memory_stopwatch("helpers/Stopwatch.kt: an object with state, totalTicks, "
+                                              "uptimeAtStart")
 
     @property
     def base(self) -> str:
@@ -666,8 +746,9 @@ class ChronoAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_chrono")
     declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
-        "a timer that was not started exists nowhere: adding a timer starts it at once "
-        "(lib/timer/screens/timer_screen.dart: timer.start(), then addItem); would need ui")}
+        "the app cannot express it: adding a timer starts it at once (lib/timer/screens/timer_screen.dart: "
+        "timer.start(), then addItem), so 'set up but not started' is no state Chrono has, stored or on screen "
+        "(the length dialog's OK adds and starts in one step; pausing after is a started timer)")}
     storage = tuple(StorageProfile(
         what=what, path=f"{CHRONO_DIR}/{key}.txt", format=fmt, writes=writes, sources=CHRONO_SOURCES)
         for what, key, fmt, writes in (
@@ -871,7 +952,7 @@ class ClockYouAdapter(ClockAdapter):
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
     has_stopwatch = False
-    _stopwatch_ui, _pause = memory_stopwatch("util/services/StopwatchService.kt")
+    _stopwatch_ui, unheld = memory_stopwatch("util/services/StopwatchService.kt")
     screen_reasons = _stopwatch_ui | {"ClockCreateTimer": (
         "nothing readable records it: the length being set up is TimerModel.timePickerSeconds (memory) and a timer "
         "lives only in TimerService's memory; the Timer tab is the setup exactly while no timer is scheduled "
@@ -880,7 +961,6 @@ class ClockYouAdapter(ClockAdapter):
         "opens only over scheduled timers, so it reads as a started timer too; the seed turns the wheels "
         "(and taps Start) through the app's own UI")}
     declined: ClassVar[dict[str, str]] = {
-        **_pause,
         "ClockStartTimer": (
             "a started timer lives only in TimerService's memory (util/services/TimerService.kt; PersistentTimer "
             "prefs are presets, not timers) and its length is shown nowhere: the Timer tab's row (TimerItem.kt) shows "
@@ -1001,32 +1081,43 @@ def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
     return out
 
 
+GOOGLE_ALARM_LIST = (
+    "Android's record cannot tell a deleted alarm from one switched off (neither is an alarm clock in "
+    "dumpsys alarm), and the criterion needs that difference; closed source, its own alarm store is not "
+    "published. The Alarm tab lists every alarm with its time and its on/off switch (an alarm switched off keeps "
+    "its row), so after the agent's turn the verifier relaunches the app (an unsaved edit is discarded, as "
+    "leaving the app discards it), opens the Alarm tab and reads the rows (digital_clock time, onoff switch), "
+    "scrolling while the last row reaches the list's bottom; reads happen only after seeding and after the "
+    "agent's turn (the latch uses the read after seeding). Cases with an alarm that is off are seeded through "
+    "ACTION_SET_ALARM and then the row's switch")
+
+
 class GoogleClockAdapter(ClockAdapter):
     """Closed source: alarms are read from Android's own record, the alarm clocks the app has
     set (``dumpsys alarm``); an alarm that is off is not there, so pairs that must see an off
-    alarm, a timer, the stopwatch or world clocks are not scheduled."""
+    alarm (Edit, Delete) read the Alarm tab's list, and the stopwatch, world clocks and a running
+    timer are read off their tabs."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
     has_stopwatch = False
-    screen_reasons = memory_stopwatch("closed source: recorded nowhere Android shows")[0] | {
+    screen_reasons, unheld = memory_stopwatch("closed source: recorded nowhere Android shows")
+    screen_reasons = screen_reasons | {
         "ClockAddWorldClock": (
             "nothing readable records it: closed source, its world clocks are kept nowhere Android shows; the "
             "Clock tab's city list (city_name rows in the cities list) is read off the screen"),
         "ClockStartTimer": (
             "nothing readable records it: closed source, where a timer is kept is not published (a running "
             "timer's AlarmManager entry is unverified on a rooted emulator); the Timer tab's rows are read off "
-            "the screen (the length set, and a Pause button = running)")}
-    _pause = memory_stopwatch("closed source: recorded nowhere Android shows")[1]
+            "the screen (the length set, and a Pause button = running)"),
+        "ClockEditAlarm": GOOGLE_ALARM_LIST, "ClockDeleteAlarm": GOOGLE_ALARM_LIST}
     declined: ClassVar[dict[str, str]] = {
-        **_pause,
         "ClockCreateTimer": (
-            "closed source (where a timer is kept is not published); on screen, the setup keypad page hides the "
-            "running timers, so 'not started' cannot be seen (a second setup page over a running timer would "
-            "read as not started)"),
-        "ClockDeleteAlarm": ("Android's record cannot tell a deleted alarm from one switched off (neither is an "
-                             "alarm clock); the criterion needs that difference"),
-        "ClockEditAlarm": ("Android's record cannot show that the old alarm is gone rather than switched off; "
-                           "the criterion needs that difference"),
+            "closed source: where a timer is kept is not published, so both clauses need the screen; the length "
+            "set up but not started exists only as the keypad's digits, and the keypad page (also opened by "
+            "'Add timer' over running timers) does not show the running ones, so 'not started' cannot be seen "
+            "on it; reading it would need a read that leaves the keypad to list the timers, and how the closed "
+            "7.4 app's keypad page over running timers is left, and whether its digits survive that, is not "
+            "verified on a rooted emulator"),
     }
     storage = (StorageProfile(
         what="alarms (those on)", path="dumpsys alarm (AlarmManagerService)",
@@ -1036,10 +1127,15 @@ class GoogleClockAdapter(ClockAdapter):
                "it for the soonest, as AOSP DeskClock's AlarmStateManager.updateNextAlarm does)",
         sources=(AOSP_ALARM, SourceRef(repo="closed source", tag="7.4 (504317960)",
                                        note="facts from Android's own record; the app's store is not read")),
-    ),)
+    ), StorageProfile(
+        what="alarms, on and off (Edit, Delete)", path="screen: the Alarm tab's list (alarm_recycler_view)",
+        format="a row per alarm: digital_clock 'h:mm AM' and the onoff switch", readable=False,
+        writes="an alarm switched off keeps its row with the switch off; Delete removes the row; the view ids are "
+               "the double's, after AOSP DeskClock (unverified on a rooted emulator for 7.4)",
+        sources=(SourceRef(repo="closed source", tag="7.4 (504317960)", note="read off the screen"),)))
 
     def readable_part(self, state: ClockState) -> ClockState:
-        return ClockState(alarms=[a for a in state.alarms if a.enabled],
+        return ClockState(alarms=[a for a in state.alarms if a.enabled or self.screen_for in ALARM_LIST_TEMPLATES],
                           stopwatch=state.stopwatch if self.screen_for in STOPWATCH_TEMPLATES else None,
                           cities=state.cities if self.screen_for == "ClockAddWorldClock" else [],
                           timers=state.timers if self.screen_for == "ClockStartTimer" else [])
@@ -1050,11 +1146,14 @@ class GoogleClockAdapter(ClockAdapter):
         device.check(f"pm clear {GOOGLE_PKG}")
         for permission in self.runtime_permissions:  # pm clear drops runtime grants; the runner gave them
             device.run(f"pm grant --user 0 {GOOGLE_PKG} {permission}")
+        on_list = self.screen_for in ALARM_LIST_TEMPLATES
         for a in state.alarms:
-            if a.enabled:
+            if a.enabled or on_list:
                 device.check(f"am start -W -a android.intent.action.SET_ALARM -p {GOOGLE_PKG} --ei android.intent.extra.alarm.HOUR "
                              f"{a.hour} --ei android.intent.extra.alarm.MINUTES {a.minute} "
                              "--ez android.intent.extra.alarm.SKIP_UI true")
+        if on_list and not all(a.enabled for a in state.alarms):
+            self.switch_off(device, [a for a in state.alarms if not a.enabled])
         self.seed_screen(device, state)
         if self.screen_for == "ClockAddWorldClock" and state.cities:
             self.seed_cities(device, state.cities)
@@ -1068,7 +1167,34 @@ class GoogleClockAdapter(ClockAdapter):
             raise VerifierReadError(f"dumpsys alarm failed: {exc}") from exc
         if "Next alarm clock information" not in out:
             raise VerifierReadError("dumpsys alarm printed no alarm manager state")
-        return self.screen_part(device, {"dumpsys_alarm": [line for line in out.split("\n") if line]})
+        raw = {"dumpsys_alarm": [line for line in out.split("\n") if line]}
+        if self.screen_for in ALARM_LIST_TEMPLATES:
+            try:
+                return raw | {"screen": self.read_alarm_list(device), "screen_for": [self.screen_for]}
+            except DeviceError as exc:
+                raise VerifierReadError(f"reading Google Clock's Alarm tab: {exc}") from exc
+        return self.screen_part(device, raw)
+
+    def open_alarm_tab(self, device: DeviceClient) -> None:
+        from pytest_anyapp.episode import lifecycle
+
+        lifecycle.relaunch(device, GOOGLE_PKG)
+        tap_on_screen(device, desc="Alarm")
+
+    def read_alarm_list(self, device: DeviceClient, max_scrolls: int = 8) -> list[str]:
+        """Relaunch, open the Alarm tab and dump it; while its last row reaches the list's bottom,
+        swipe the list up by most of its height and dump again."""
+        self.open_alarm_tab(device)
+        dumps = [device.ui_dump()]
+        for _ in range(max_scrolls):
+            alarms, more = alarm_list_rows(dumps[-1])
+            if not more:
+                return dumps
+            self.scroll_alarm_list(device, dumps[-1])
+            dumps.append(device.ui_dump())
+            if alarm_list_rows(dumps[-1])[0] == alarms:
+                return dumps
+        raise DeviceError(f"the alarm list did not end after {max_scrolls} scrolls")
 
     def parse(self, raw: RawSnapshot) -> ClockState:
         if "dumpsys_alarm" not in raw:
@@ -1076,6 +1202,45 @@ class GoogleClockAdapter(ClockAdapter):
         return self.with_screen(raw, ClockState(
             alarms=[Alarm(hour=h, minute=m) for h, m in alarm_clocks(raw["dumpsys_alarm"], GOOGLE_PKG)],
             stopwatch=None))
+
+    def switch_off(self, device: DeviceClient, alarms: list[Alarm], max_scrolls: int = 8) -> None:
+        """Tap the switch of each alarm's row on the Alarm tab (scrolling to it), as a user
+        switches one off; then check the tab shows it off."""
+        for a in alarms:
+            label = f"{(a.hour % 12) or 12}:{a.minute:02d} {'AM' if a.hour < 12 else 'PM'}"
+            self.open_alarm_tab(device)
+            for _ in range(max_scrolls + 1):
+                dump = device.ui_dump()
+                switch = _row_switch(dump, label)
+                if switch is not None:
+                    break
+                self.scroll_alarm_list(device, dump)
+            if switch is None or switch[2] != "true":
+                raise DeviceError(f"seeding: no switched-on row for the {label} alarm on the Alarm tab")
+            device.check(f"input tap {switch[0]} {switch[1]}")
+            if _row_switch(device.ui_dump(), label) != (*switch[:2], "false"):
+                raise DeviceError(f"seeding: the {label} alarm's switch did not turn off")
+
+    @staticmethod
+    def scroll_alarm_list(device: DeviceClient, dump: str) -> None:
+        """Swipe the alarm list up by three quarters of its height."""
+        left, top, right, bottom = _list_bounds(dump)
+        x, span = (left + right) // 2, (bottom - top) * 3 // 4
+        device.check(f"input swipe {x} {bottom - 20} {x} {bottom - 20 - span} 400")
+
+
+def _row_switch(dump: str, label: str) -> tuple[int, int, str] | None:
+    """Centre and ``checked`` of the on/off switch in the alarm row showing ``label``."""
+    import xml.etree.ElementTree as ET
+
+    for row in ET.fromstring(dump).iter("node"):
+        kids = list(row)
+        if any(n.get("text") == label and n.get("resource-id", "").endswith(":id/digital_clock") for n in kids):
+            for n in kids:
+                if n.get("resource-id", "").endswith(":id/onoff"):
+                    left, top, right, bottom = (int(v) for v in re.findall(r"\d+", n.get("bounds", "")))
+                    return (left + right) // 2, (top + bottom) // 2, n.get("checked", "")
+    return None
 
 
 ADAPTERS: tuple[ClockAdapter, ...] = (
