@@ -63,9 +63,10 @@ class MusicUi:
     sleep_label: str = ""
     sleep_choices: tuple[int, ...] = ()
     #: How the timer is set: a list dialog from the library's overflow (Fossify), a SeekBar dialog
-    #: from the player's toolbar (Retro), preset buttons + a minutes field from the library's
-    #: toolbar (MonsterMusic), the delay preference + "Start sleep timer" in Settings (SicMu).
-    sleep_style: Literal["choices", "seekbar", "buttons", "settings"] = "choices"
+    #: from the player's toolbar (Retro), a 0..120 arc from the player's overflow (Phonograph),
+    #: preset buttons + a minutes field from the library's toolbar (MonsterMusic), the delay
+    #: preference + "Start sleep timer" in Settings (SicMu).
+    sleep_style: Literal["choices", "seekbar", "seekarc", "buttons", "settings"] = "choices"
 
 
 RETRO = MusicUi(
@@ -104,7 +105,7 @@ PHONOGRAPH = MusicUi(
     add_to_playlist="Add to playlist", remove="Remove from playlist", queue_entry="menu", queue_label="Playing queue",
     save_queue="Save playing queue", duration_res="text_playlist_info", search=By(desc="Search"),
     search_field=By(res="search_query"), song_title_res="title", playlist_title_res="title",
-    create_kind="Database playlists",
+    create_kind="Database playlists", sleep_label="Sleep timer", sleep_style="seekarc",
 )
 
 MONSTER = MusicUi(
@@ -249,6 +250,9 @@ def _sleep(ui: MusicUi, p: dict[str, Any]) -> Steps:
     if ui.sleep_style == "seekbar":
         yield from _sleep_seekbar(ui, minutes)
         return
+    if ui.sleep_style == "seekarc":
+        yield from _sleep_seekarc(ui, minutes)
+        return
     if ui.sleep_style == "buttons":
         yield from _sleep_buttons(ui, minutes)
         return
@@ -273,18 +277,36 @@ def _sleep_seekbar(ui: MusicUi, minutes: int) -> Steps:
     yield Tap(By(res="mini_player_title"))
     yield Tap(By(desc=ui.sleep_label))
     value = int((yield Read(By(res="timerDisplay"))).split()[0])
-    thumb, aim, slope = value / 100, minutes / 100, 0.01  # fraction of the bar per minute, first guess
+    yield from _drag_to(By(res="seekBar"), By(res="timerDisplay"), 100, value, minutes)
+    yield Tap(By(text="Start", res="button1"))
+
+
+def _sleep_seekarc(ui: MusicUi, minutes: int) -> Steps:
+    """Phonograph Plus: "Sleep timer" is in the player's overflow, so a song is played first. The
+    arc (0..120) starts at 1 whatever the readout shows (it shows the last minutes chosen), so the
+    script always drags from 1, reads the "N min" readout and corrects, then "Set"."""
+    yield Tap(By(res=ui.song_title_res))
+    yield Tap(By(res="mini_player_title"))
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text=ui.sleep_label))
+    yield from _drag_to(By(res="seek_arc"), By(res="timer_display"), 120, None, minutes)
+    yield Tap(By(text="Set", res="button1"))
+
+
+def _drag_to(bar: By, readout: By, maximum: int, value: int | None, minutes: int) -> Steps:
+    """Drag a slider's thumb (at ``value``; None: at 1, its readout not yet showing it) towards
+    ``minutes``, reading the readout after each drag and correcting (the padding is not on screen)."""
+    thumb, aim, slope = (value or 1) / maximum, minutes / maximum, 1 / maximum  # bar fraction per minute
     tried: list[tuple[float, int]] = []
     for _ in range(5):
         if value == minutes:
             break
-        yield Drag(By(res="seekBar"), (thumb, 0.5), (aim, 0.5))
-        value = int((yield Read(By(res="timerDisplay"))).split()[0])
+        yield Drag(bar, (thumb, 0.5), (aim, 0.5))
+        value = int((yield Read(readout)).split()[0])
         tried.append((aim, value))
         if len(tried) > 1 and tried[-1][1] != tried[-2][1]:  # secant through the last two drags
             slope = (tried[-1][0] - tried[-2][0]) / (tried[-1][1] - tried[-2][1])
         thumb, aim = aim, min(1.0, max(0.0, aim + (minutes - value) * slope))
-    yield Tap(By(text="Start", res="button1"))
 
 
 def _sleep_buttons(ui: MusicUi, minutes: int) -> Steps:
