@@ -29,8 +29,16 @@ if TYPE_CHECKING:
     from pytest_anyapp.device.client import DeviceClient
 
 PHONOGRAPH_PKG = "player.phonograph.plus"
-#: The arc's range (``dialog_sleep_timer.xml``: ``SeekArc_max="120"``).
-ARC_MAX = 120
+
+
+def arc_point(progress: int, bounds: tuple[int, int, int, int]) -> tuple[int, int]:
+    """Where ``progress`` lies on the sleep dialog's arc (``dialog_sleep_timer.xml``: max 120,
+    startAngle 30, sweep 300, rotation 180, counter-clockwise; SeekArc maps a touch by its angle
+    around the view's centre), at 0.4 of the view's side from the centre."""
+    left, top, right, bottom = bounds
+    a = math.radians(progress * 300 / 120 + 30 + 180 - 90)
+    side = min(right - left, bottom - top)
+    return (round((left + right) / 2 - 0.4 * side * math.cos(a)), round((top + bottom) / 2 + 0.4 * side * math.sin(a)))
 
 
 @dataclass(frozen=True)
@@ -72,8 +80,8 @@ class AlarmSleep(SleepProfile):
 
     def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
         """No shell command sets another app's alarm: a running timer is set through the app's UI
-        (play the first song, open the player, overflow → "Sleep timer", tap the arc until the
-        readout says the minutes, "Set") and checked by reading it back. None: the adapter's
+        (play the first song, open the player, overflow → "Sleep timer", tap the arc at the
+        minutes' angle until the readout says them, "Set") and checked by reading it back. None: the adapter's
         force-stop already removed the package's alarms, as Android does."""
         if minutes is None:
             return
@@ -93,18 +101,14 @@ class AlarmSleep(SleepProfile):
             if not ui.run(step):
                 raise DeviceError(f"seeding a sleep timer in {package}: no {step.label!r} on screen")
         left, top, right, bottom = by_res("seek_arc").bounds
-        y, per_minute = (top + bottom) // 2, (right - left) / ARC_MAX
-        x: float = left + minutes * per_minute
-        tried: list[tuple[float, int]] = []
-        for _ in range(6):
-            device.check(f"input tap {round(x)} {y}")
+        aim = minutes
+        for _ in range(4):
+            x, y = arc_point(aim, (left, top, right, bottom))
+            device.check(f"input tap {x} {y}")
             value = int(by_res("timer_display").text.split()[0])
             if value == minutes:
                 break
-            tried.append((x, value))
-            if len(tried) > 1 and tried[-1][1] != tried[-2][1]:  # secant through the last two taps
-                per_minute = (tried[-1][0] - tried[-2][0]) / (tried[-1][1] - tried[-2][1])
-            x = min(right - 1, max(left, x + (minutes - value) * per_minute))
+            aim += minutes - value
         if not ui.run(tap("Set")):
             raise DeviceError(f"seeding a sleep timer in {package}: no 'Set' on screen")
         if self.parse(self.read(device, package)) != minutes:

@@ -9,6 +9,7 @@ its menu button is the only one on screen); a playlist's rows are in playlist or
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -283,20 +284,35 @@ def _sleep_seekbar(ui: MusicUi, minutes: int) -> Steps:
 
 def _sleep_seekarc(ui: MusicUi, minutes: int) -> Steps:
     """Phonograph Plus: "Sleep timer" is in the player's overflow, so a song is played first. The
-    arc (0..120) starts at 1 whatever the readout shows (it shows the last minutes chosen), so the
-    script always drags from 1, reads the "N min" readout and corrects, then "Set"."""
+    arc (0..120, its value set by the angle of the touch) starts at 1 whatever the readout shows (it
+    shows the last minutes chosen), so the script drags the thumb from 1 to the minutes' angle, reads
+    the "N min" readout and corrects, then "Set"."""
     yield Tap(By(res=ui.song_title_res))
     yield Tap(By(res="mini_player_title"))
     yield Tap(By(desc="More options"))
     yield Tap(By(text=ui.sleep_label))
-    yield from _drag_to(By(res="seek_arc"), By(res="timer_display"), 120, None, minutes)
+    thumb, aim = 1, minutes
+    for _ in range(4):
+        yield Drag(By(res="seek_arc"), _arc_point(thumb), _arc_point(aim))
+        value = int((yield Read(By(res="timer_display"))).split()[0])
+        if value == minutes:
+            break
+        thumb, aim = aim, aim + minutes - value
     yield Tap(By(text="Set", res="button1"))
 
 
-def _drag_to(bar: By, readout: By, maximum: int, value: int | None, minutes: int) -> Steps:
-    """Drag a slider's thumb (at ``value``; None: at 1, its readout not yet showing it) towards
-    ``minutes``, reading the readout after each drag and correcting (the padding is not on screen)."""
-    thumb, aim, slope = (value or 1) / maximum, minutes / maximum, 1 / maximum  # bar fraction per minute
+def _arc_point(progress: int) -> tuple[float, float]:
+    """Phonograph's arc (``dialog_sleep_timer.xml``: max 120, startAngle 30, sweep 300, rotation 180,
+    counter-clockwise; a square view centred on the arc): where ``progress`` lies, as fractions of the
+    view, at 0.4 of its side from the centre (on the arc's ring, outside the ignored inner quarter)."""
+    a = math.radians(progress * 300 / 120 + 30 + 180 - 90)
+    return (0.5 - 0.4 * math.cos(a), 0.5 + 0.4 * math.sin(a))
+
+
+def _drag_to(bar: By, readout: By, maximum: int, value: int, minutes: int) -> Steps:
+    """Drag a slider's thumb (at ``value``) towards ``minutes``, reading the readout after each drag
+    and correcting (the padding is not on screen)."""
+    thumb, aim, slope = value / maximum, minutes / maximum, 1 / maximum  # bar fraction per minute
     tried: list[tuple[float, int]] = []
     for _ in range(5):
         if value == minutes:

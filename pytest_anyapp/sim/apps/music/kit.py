@@ -47,6 +47,7 @@ from pytest_anyapp.sim.ui.views import (
     Row,
     Scaffold,
     ScrollList,
+    SeekArc,
     SeekBar,
     Tabs,
     TextView,
@@ -347,7 +348,7 @@ class MusicScreen(Screen):
         minutes "Set" uses start at 1 while the readout starts at the remembered minutes (the dialog
         sets the arc from its own field, the text from the preference); a drag shows the arc's value
         and "Set" uses it (at least 1). The negative button cancels a running timer, whose time left
-        it shows. The arc is drawn and touched as a straight 0..120 SeekBar (docs/music.md)."""
+        it shows."""
         widgets = self.widgets
         widgets.progress["seek_arc"] = 1
         shown = {"text": f"{self.m.sleep_minutes_pref()} min", "minutes": 1}
@@ -359,7 +360,8 @@ class MusicScreen(Screen):
             self.m.sleep_finish_song = checked
 
         def view() -> View:
-            return Column(SeekBar("seek_arc", max=120, initial=1, on_change=change,
+            return Column(SeekArc("seek_arc", max=120, initial=1, start_angle=30, sweep_angle=300, rotation=180,
+                                  clockwise=False, padding=(30, 30), width=264, height=264, on_change=change,
                                   on_stop=self.m.remember_sleep_minutes),
                           TextView(str(shown["text"]), id="timer_display", size=20, padding=16),
                           CheckBox("Finish last song", id="should_finish_last_song", checked=self.m.sleep_finish_song,
