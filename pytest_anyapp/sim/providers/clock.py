@@ -119,9 +119,6 @@ class AlarmManagerRecord:
     def pending(self) -> list[dict[str, Any]]:
         return sorted(self._load(), key=lambda a: (a["when_ms"], a["package"], a["tag"]))
 
-    def of_package(self, package: str) -> list[dict[str, Any]]:
-        return [a for a in self._load() if a["package"] == package]
-
 
 def package_restarted(state_dir: _Path, package: str) -> None:
     """A force-stop, ``pm clear`` or uninstall removes every alarm of the package (AlarmManagerService's
