@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
+from pytest_anyapp.sim.providers.clock import package_restarted
+
 if TYPE_CHECKING:
     from pytest_anyapp.sim.apps.base import SimApp
     from pytest_anyapp.sim.device import SimDevice
@@ -468,6 +470,7 @@ class PackageManager:
             if info is None or info.system:
                 return False
             self.device.ui.force_stop(name)
+            package_restarted(self.device.config.state_dir, name)
             del self._db.packages[name]
             if info.double and name not in self._db.uninstalled:
                 self._db.uninstalled.append(name)
@@ -485,6 +488,7 @@ class PackageManager:
             if info is None:
                 return False
             self.device.ui.force_stop(name)
+            package_restarted(self.device.config.state_dir, name)
             data = self.device.fs.host(f"/data/data/{name}")
             if data.exists():
                 for child in data.iterdir():

@@ -1,8 +1,12 @@
-"""Pure parsers of the Music verifiers: answered durations, the media-session dump, M3U playlists."""
+"""Pure parsers of the Music verifiers: answered durations, the media-session dump, M3U playlists,
+the sleep-timer reads (prefs, screens, Phonograph Plus's alarm in ``dumpsys alarm``)."""
 from __future__ import annotations
 
 import pytest
 
+from pytest_anyapp.errors import VerifierReadError
+from verifiers.android_alarm import alarm_clocks
+from verifiers.music.alarm import PHONOGRAPH_SLEEP as P
 from verifiers.music.device import parse_session
 from verifiers.music.profiles import MONSTER_PLAYLISTS
 from verifiers.music.state import parse_duration
@@ -89,3 +93,41 @@ def test_screen_read_without_a_process_or_timer_is_none_and_an_incomplete_read_i
     assert MONSTER_SLEEP.parse(["now=20:00:00"]) is None  # the app shows no timer
     with pytest.raises(VerifierReadError):
         MONSTER_SLEEP.parse(["shown=Running: 29:59"])
+
+
+#: Android 13 layout (AlarmManagerService.dumpImpl, LazyAlarmStore.dump, Alarm.toString/dump).
+ALARM_DUMP = """\
+Current Alarm Manager state:
+  nowRTC=1697385600000=2023-10-15 16:00:00.000 nowELAPSED=5000000
+
+  2 pending alarms:
+    ELAPSED_WAKEUP #0: Alarm{a1 type 2 origWhen 6799000 player.phonograph.plus}
+      tag=*walarm*:player.phonograph.plus.stop_and_quit_now
+      type=ELAPSED_WAKEUP origWhen=+29m59s0ms window=+22m29s250ms repeatInterval=0 count=0 flags=0x0
+      operation=PendingIntent{b2: PendingIntentRecord{c3 player.phonograph.plus startService}}
+    RTC_WAKEUP #1: Alarm{d4 type 0 origWhen 1697443200000 com.google.android.deskclock}
+      tag=*walarm*:com.google.android.deskclock.ALARM
+      Alarm clock:
+        triggerTime=2023-10-16 08:00:00.000
+"""
+
+
+def test_phonograph_timer_minutes_are_the_time_left_rounded_up() -> None:
+    assert P.parse(ALARM_DUMP.splitlines()) == 30  # 29 min 59 s left: set a second ago
+    assert alarm_clocks(ALARM_DUMP.splitlines(), "com.google.android.deskclock") == [(8, 0)]
+    lines = ALARM_DUMP.splitlines()
+    assert P.parse([ln.replace("origWhen 6799000", "origWhen 6740000") for ln in lines]) == 29  # 29:00 left
+    assert P.parse([ln.replace("origWhen 6799000", "origWhen 6740001") for ln in lines]) == 30  # 59.999 s late
+    assert P.parse([ln.replace("stop_and_quit_now", "stop_and_quit_pending") for ln in lines]) == 30
+    assert P.parse([ln.replace("origWhen 6799000", "origWhen 4000000") for ln in lines]) is None  # past due
+    assert P.parse([ln.replace("stop_and_quit_now", "play") for ln in lines]) is None  # another intent
+    assert P.parse([ln.replace("player.phonograph.plus}", "other.app}") for ln in lines]) is None
+    assert P.parse([ln.replace("ELAPSED_WAKEUP #0", "ELAPSED #0") for ln in lines]) is None
+
+
+def test_phonograph_alarm_read_errors() -> None:
+    lines = ALARM_DUMP.splitlines()
+    with pytest.raises(VerifierReadError):
+        P.parse([ln for ln in lines if "nowELAPSED" not in ln])
+    with pytest.raises(VerifierReadError):  # SleepTimer cancels the previous alarm: two is not the app
+        P.parse(lines[:3] + lines[4:8] + lines[4:8])

@@ -19,6 +19,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.android_alarm import AOSP_ALARM, alarm_clocks
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
 from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
@@ -1047,38 +1048,9 @@ class ClockYouAdapter(ClockAdapter):
                                                 cities=[name for _, name in rows(raw["zones"], 2)]))
 
 
-# -- Google Clock 7.4 (closed source): Android's alarm record -----------------------------------------
+# -- Google Clock 7.4 (closed source): Android's alarm record (parsed by verifiers.android_alarm) ------
 
 GOOGLE_PKG = "com.google.android.deskclock"
-AOSP_ALARM = SourceRef(
-    repo="aosp-mirror/platform_frameworks_base", tag="android-13 (mirror head read)",
-    files=("apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java (dumpImpl: "
-           "'Next alarm clock information', the alarm store dump)",
-           "apex/jobscheduler/service/java/com/android/server/alarm/Alarm.java (dump: '<TYPE> #n: Alarm{... "
-           "origWhen <ms> <pkg>}', 'Alarm clock:' + 'triggerTime=yyyy-MM-dd HH:mm:ss.SSS' for setAlarmClock alarms)"),
-    note="only alarms set through setAlarmClock carry an 'Alarm clock:' block",
-)
-ALARM_HEADER = re.compile(r"^\s*(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED) #\d+: Alarm\{\S+ type \d+ origWhen -?\d+ (\S+)\}")
-TRIGGER = re.compile(r"^\s*triggerTime=\d{4}-\d{2}-\d{2} (\d{2}):(\d{2}):\d{2}")
-
-
-def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
-    """(hour, minute) of every pending ``setAlarmClock`` alarm of ``package`` in a ``dumpsys alarm``."""
-    out: list[tuple[int, int]] = []
-    owner: str | None = None
-    in_clock = False
-    for line in lines:
-        header = ALARM_HEADER.match(line)
-        if header:
-            owner, in_clock = header.group(2), False
-            continue
-        if line.strip() == "Alarm clock:":
-            in_clock = True
-            continue
-        trigger = TRIGGER.match(line)
-        if trigger and in_clock and owner == package:
-            out.append((int(trigger.group(1)), int(trigger.group(2))))
-    return out
 
 
 GOOGLE_ALARM_LIST = (
@@ -1248,4 +1220,4 @@ ADAPTERS: tuple[ClockAdapter, ...] = (
     GoogleClockAdapter(),
 )
 
-__all__ = ["ADAPTERS", "ClockAdapter", "FossifyClockAdapter", "SimpleClockAdapter", "Stopwatch"]
+__all__ = ["ADAPTERS", "ClockAdapter", "FossifyClockAdapter", "SimpleClockAdapter", "Stopwatch", "alarm_clocks"]

@@ -14,6 +14,7 @@ from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
 from verifiers.music import device as dev
+from verifiers.music.alarm import PHONOGRAPH_SLEEP
 from verifiers.music.profiles import (
     APOLLO_PLAYLISTS,
     APOLLO_QUEUE,
@@ -185,10 +186,8 @@ class PhonographPlusAdapter(MusicAdapter):
     app = app_by_id("music_phonograph_plus")
     playlist_profile = PHONOGRAPH_PLAYLISTS
     queue_profile = PHONOGRAPH_QUEUE
-    storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, MEDIA_SESSION)
-    unsupported = {"RetroSleepTimer": "not yet: Phonograph Plus records a running timer only as an AlarmManager alarm "
-                                      "(dumpsys alarm), which this category does not read yet (the minutes are in "
-                                      "the alarm's trigger time)"}
+    sleep_profile = PHONOGRAPH_SLEEP
+    storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, PHONOGRAPH_SLEEP.profile, MEDIA_SESSION)
 
 
 _MEMORY_UI = ("the timer exists only in the running service's memory ({what}); no preference, database or "

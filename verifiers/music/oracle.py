@@ -9,6 +9,7 @@ its menu button is the only one on screen); a playlist's rows are in playlist or
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -63,9 +64,10 @@ class MusicUi:
     sleep_label: str = ""
     sleep_choices: tuple[int, ...] = ()
     #: How the timer is set: a list dialog from the library's overflow (Fossify), a SeekBar dialog
-    #: from the player's toolbar (Retro), preset buttons + a minutes field from the library's
-    #: toolbar (MonsterMusic), the delay preference + "Start sleep timer" in Settings (SicMu).
-    sleep_style: Literal["choices", "seekbar", "buttons", "settings"] = "choices"
+    #: from the player's toolbar (Retro), a 0..120 arc from the player's overflow (Phonograph),
+    #: preset buttons + a minutes field from the library's toolbar (MonsterMusic), the delay
+    #: preference + "Start sleep timer" in Settings (SicMu).
+    sleep_style: Literal["choices", "seekbar", "seekarc", "buttons", "settings"] = "choices"
 
 
 RETRO = MusicUi(
@@ -104,7 +106,7 @@ PHONOGRAPH = MusicUi(
     add_to_playlist="Add to playlist", remove="Remove from playlist", queue_entry="menu", queue_label="Playing queue",
     save_queue="Save playing queue", duration_res="text_playlist_info", search=By(desc="Search"),
     search_field=By(res="search_query"), song_title_res="title", playlist_title_res="title",
-    create_kind="Database playlists",
+    create_kind="Database playlists", sleep_label="Sleep timer", sleep_style="seekarc",
 )
 
 MONSTER = MusicUi(
@@ -249,6 +251,9 @@ def _sleep(ui: MusicUi, p: dict[str, Any]) -> Steps:
     if ui.sleep_style == "seekbar":
         yield from _sleep_seekbar(ui, minutes)
         return
+    if ui.sleep_style == "seekarc":
+        yield from _sleep_seekarc(ui, minutes)
+        return
     if ui.sleep_style == "buttons":
         yield from _sleep_buttons(ui, minutes)
         return
@@ -273,18 +278,51 @@ def _sleep_seekbar(ui: MusicUi, minutes: int) -> Steps:
     yield Tap(By(res="mini_player_title"))
     yield Tap(By(desc=ui.sleep_label))
     value = int((yield Read(By(res="timerDisplay"))).split()[0])
-    thumb, aim, slope = value / 100, minutes / 100, 0.01  # fraction of the bar per minute, first guess
+    yield from _drag_to(By(res="seekBar"), By(res="timerDisplay"), 100, value, minutes)
+    yield Tap(By(text="Start", res="button1"))
+
+
+def _sleep_seekarc(ui: MusicUi, minutes: int) -> Steps:
+    """Phonograph Plus: "Sleep timer" is in the player's overflow, so a song is played first. The
+    arc (0..120, its value set by the angle of the touch) starts at 1 whatever the readout shows (it
+    shows the last minutes chosen), so the script drags the thumb from 1 to the minutes' angle, reads
+    the "N min" readout and corrects, then "Set"."""
+    yield Tap(By(res=ui.song_title_res))
+    yield Tap(By(res="mini_player_title"))
+    yield Tap(By(desc="More options"))
+    yield Tap(By(text=ui.sleep_label))
+    thumb, aim = 1, minutes
+    for _ in range(4):
+        yield Drag(By(res="seek_arc"), _arc_point(thumb), _arc_point(aim))
+        value = int((yield Read(By(res="timer_display"))).split()[0])
+        if value == minutes:
+            break
+        thumb, aim = aim, aim + minutes - value
+    yield Tap(By(text="Set", res="button1"))
+
+
+def _arc_point(progress: int) -> tuple[float, float]:
+    """Phonograph's arc (``dialog_sleep_timer.xml``: max 120, startAngle 30, sweep 300, rotation 180,
+    counter-clockwise; a square view centred on the arc): where ``progress`` lies, as fractions of the
+    view, at 0.4 of its side from the centre (on the arc's ring, outside the ignored inner quarter)."""
+    a = math.radians(progress * 300 / 120 + 30 + 180 - 90)
+    return (0.5 - 0.4 * math.cos(a), 0.5 + 0.4 * math.sin(a))
+
+
+def _drag_to(bar: By, readout: By, maximum: int, value: int, minutes: int) -> Steps:
+    """Drag a slider's thumb (at ``value``) towards ``minutes``, reading the readout after each drag
+    and correcting (the padding is not on screen)."""
+    thumb, aim, slope = value / maximum, minutes / maximum, 1 / maximum  # bar fraction per minute
     tried: list[tuple[float, int]] = []
     for _ in range(5):
         if value == minutes:
             break
-        yield Drag(By(res="seekBar"), (thumb, 0.5), (aim, 0.5))
-        value = int((yield Read(By(res="timerDisplay"))).split()[0])
+        yield Drag(bar, (thumb, 0.5), (aim, 0.5))
+        value = int((yield Read(readout)).split()[0])
         tried.append((aim, value))
         if len(tried) > 1 and tried[-1][1] != tried[-2][1]:  # secant through the last two drags
             slope = (tried[-1][0] - tried[-2][0]) / (tried[-1][1] - tried[-2][1])
         thumb, aim = aim, min(1.0, max(0.0, aim + (minutes - value) * slope))
-    yield Tap(By(text="Start", res="button1"))
 
 
 def _sleep_buttons(ui: MusicUi, minutes: int) -> Steps:

@@ -13,6 +13,7 @@ import datetime as dt
 import json as _json
 import sqlite3
 import threading
+import time as _time
 import zlib as _zlib
 from collections.abc import Callable
 from pathlib import Path as _Path
@@ -61,11 +62,32 @@ def install_device_clock(conn: sqlite3.Connection, now: Callable[[], float]) -> 
 # Apps hand alarms to Android's AlarmManagerService; ``dumpsys alarm`` lists the pending ones
 # (AOSP android-13 ``apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java``
 # ``dumpImpl``, ``LazyAlarmStore.dump``, ``Alarm.dump``/``toString``). Only what a client parses is
-# modelled: the "Next alarm clock information" block, and per alarm its header line
-# ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> <package>}``, ``tag=``, the ``type=``/``origWhen=``
-# line and, for ``setAlarmClock`` alarms, the ``Alarm clock:`` block with ``triggerTime=``.
+# modelled: ``nowRTC=<ms>=<date> nowELAPSED=<ms>``, the "Next alarm clock information" block, and per
+# alarm its header line ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> <package>}``, ``tag=``, the
+# ``type=``/``origWhen=`` line (a date for RTC types, ``TimeUtils.formatDuration(origWhen - nowELAPSED)``
+# for ELAPSED types), for ``setAlarmClock`` alarms the ``Alarm clock:`` block with ``triggerTime=``,
+# and ``operation=`` (the PendingIntentRecord's package and kind). A force-stop or ``pm clear`` of a
+# package removes its alarms (AlarmManagerService's receiver for ACTION_PACKAGE_RESTARTED).
 
 _TYPE_LABELS = {0: "RTC_WAKEUP", 1: "RTC", 2: "ELAPSED_WAKEUP", 3: "ELAPSED"}
+
+
+def elapsed_realtime_ms(boot_time: float) -> int:
+    """``SystemClock.elapsedRealtime()``: ms since the device booted (independent of the wall clock)."""
+    return int((_time.time() - boot_time) * 1000)
+
+
+def format_duration(ms: int) -> str:
+    """``android.util.TimeUtils.formatDuration(long, PrintWriter)``: ``+29m59s876ms``, ``0``, ``-1s0ms``."""
+    if ms == 0:
+        return "0"
+    sign, left = ("+" if ms > 0 else "-"), abs(ms)
+    parts = []
+    for size, suffix in ((86_400_000, "d"), (3_600_000, "h"), (60_000, "m"), (1000, "s")):
+        amount, left = divmod(left, size)
+        if amount or parts:
+            parts.append(f"{amount}{suffix}")
+    return sign + "".join(parts) + f"{left}ms"
 
 
 class AlarmManagerRecord:
@@ -86,7 +108,11 @@ class AlarmManagerRecord:
 
     def replace_package(self, package: str, alarms: list[dict[str, Any]]) -> None:
         """An app's full set of pending alarms (what it has set and not cancelled). Each alarm:
-        ``tag``, ``when_ms`` (RTC), ``alarm_clock`` (set through ``setAlarmClock``)."""
+        ``tag`` (the PendingIntent's tag: its intent's action), ``when_ms`` (epoch ms, or
+        elapsedRealtime ms for ELAPSED types), ``alarm_clock`` (set through ``setAlarmClock``);
+        optional ``type`` (default 0 = RTC_WAKEUP), ``window_ms`` (0 = exact), ``flags`` (default
+        0x3), ``exact`` (default True), ``operation`` (PendingIntentRecord kind, default
+        ``broadcastIntent``)."""
         kept = [a for a in self._load() if a["package"] != package]
         self._save(kept + [{"package": package, "type": 0, **a} for a in alarms])
 
@@ -94,12 +120,24 @@ class AlarmManagerRecord:
         return sorted(self._load(), key=lambda a: (a["when_ms"], a["package"], a["tag"]))
 
 
-def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str]) -> str:
+def package_restarted(state_dir: _Path, package: str) -> None:
+    """A force-stop, ``pm clear`` or uninstall removes every alarm of the package (AlarmManagerService's
+    receiver for ACTION_PACKAGE_RESTARTED / ACTION_PACKAGE_REMOVED calls ``removeLocked(pkg)``)."""
+    AlarmManagerRecord(state_dir).replace_package(package, [])
+
+
+def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str], now_elapsed_ms: int = 0) -> str:
     """``dumpsys alarm`` as Android 13 prints it (the parts clients parse). ``fmt`` formats an epoch
     ms as the service's ``yyyy-MM-dd HH:mm:ss.SSS`` in the device time zone."""
-    alarms = record.pending()
+    def is_rtc(a: dict[str, Any]) -> bool:
+        return int(a["type"]) in (0, 1)
+
+    def elapsed_when(a: dict[str, Any]) -> int:  # the store orders alarms by their elapsed time
+        return int(a["when_ms"]) - (now_ms - now_elapsed_ms) if is_rtc(a) else int(a["when_ms"])
+
+    alarms = sorted(record.pending(), key=elapsed_when)
     clocks = [a for a in alarms if a.get("alarm_clock")]
-    lines = ["Current Alarm Manager state:", f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED=+0ms", "",
+    lines = ["Current Alarm Manager state:", f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED={now_elapsed_ms}", "",
              "Next alarm clock information: "]
     if clocks:
         t = clocks[0]["when_ms"]
@@ -110,17 +148,21 @@ def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str
         for i, a in enumerate(alarms):
             label = _TYPE_LABELS.get(int(a["type"]), "RTC_WAKEUP")
             token = f"{_zlib.crc32((a['package'] + a['tag']).encode()):08x}"[1:]
+            when = fmt(a["when_ms"]) if is_rtc(a) else format_duration(int(a["when_ms"]) - now_elapsed_ms)
+            window = format_duration(int(a.get("window_ms", 0)))
+            exact = " exactAllowReason=policy_permission" if a.get("exact", True) else ""
+            prefix = "*walarm*:" if int(a["type"]) in (0, 2) else "*alarm*:"
             lines += [
                 f"{label} #{i}: Alarm{{{token} type {a['type']} origWhen {a['when_ms']} {a['package']}}}",
-                f"  tag=*walarm*:{a['tag']}",
-                f"  type={label} origWhen={fmt(a['when_ms'])} window=0 exactAllowReason=policy_permission "
-                "repeatInterval=0 count=0 flags=0x3",
+                f"  tag={prefix}{a['tag']}",
+                f"  type={label} origWhen={when} window={window}{exact} "
+                f"repeatInterval=0 count=0 flags={hex(int(a.get('flags', 3)))}",
             ]
             if a.get("alarm_clock"):
                 lines += ["  Alarm clock:", f"    triggerTime={fmt(a['when_ms'])}",
                           f"    showIntent=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
                           "startActivity}}"]
             lines.append(f"  operation=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
-                         "broadcastIntent}}")
+                         f"{a.get('operation', 'broadcastIntent')}}}}}")
         lines.append("")
     return "\n".join(lines) + "\n"

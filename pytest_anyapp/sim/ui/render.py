@@ -27,6 +27,7 @@ from pytest_anyapp.sim.ui.views import (
     ImageView,
     RadioButton,
     ScrollList,
+    SeekArc,
     SeekBar,
     Switch,
     TextView,
@@ -283,6 +284,19 @@ def _paint_seekbar(view: View, canvas: Canvas) -> None:
     canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), inner.right, cy + dp(1))), fill=theme.OUTLINE)
     canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), x, cy + dp(1))), fill=accent)
     canvas.draw.ellipse(_circle(canvas, (x, cy), dp(8)), fill=accent)
+
+
+@painter(SeekArc)
+def _paint_seekarc(view: View, canvas: Canvas) -> None:
+    """The arc (filled up to the progress) and a round thumb at the progress."""
+    assert isinstance(view, SeekArc)
+    _paint_background(view, canvas)
+    accent = theme.PRIMARY if view.enabled else theme.DISABLED
+    track = [canvas.pt(*view.point(p)) for p in range(view.max + 1)]
+    canvas.draw.line(track, fill=theme.OUTLINE, width=dp(2))
+    if view.progress > 0:
+        canvas.draw.line(track[:view.progress + 1], fill=accent, width=dp(4))
+    canvas.draw.ellipse(_circle(canvas, view.point(view.progress), dp(8)), fill=accent)
 
 
 @painter(ImageView)

@@ -23,6 +23,7 @@ everything computed (``bounds``) is in device pixels.
 from __future__ import annotations
 
 import contextvars
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -572,17 +573,64 @@ class SeekBar(View):
         if self.on_change is not None:
             self.on_change(value)
 
-    def track(self, x: float) -> None:
+    def track(self, x: float, y: float = 0.0) -> None:
         """A touch at ``x`` (device px) seeks there."""
         left, right = self.bounds.left + self.padding[0], self.bounds.right - self.padding[2]
         scale = 0.0 if x < left else 1.0 if x > right else (x - left) / max(1, right - left)
         self.set_progress(round(scale * (self.max - self.min) + self.min))
 
-    def seek(self, x: float) -> None:
-        """Finger down/up at ``x``: track, then report the stop."""
-        self.track(x)
+    def seek(self, x: float, y: float = 0.0) -> None:
+        """Finger down/up at ``(x, y)``: track, then report the stop."""
+        self.track(x, y)
         if self.on_stop is not None:
             self.on_stop(self.progress)
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A drag that starts on the slider: it follows the finger to where it lifts."""
+        self.seek(x2, y2)
+
+
+class SeekArc(SeekBar):
+    """``com.triggertrap.seekarc.SeekArc`` (chr56/SeekArc ``SeekArc.java``): a circular slider. A
+    touch maps to its angle around the view's centre (``getTouchDegrees``: x mirrored when not
+    clockwise, 0 deg at the top, less ``rotation`` and ``start_angle``), then to progress
+    ``round(angle * max / sweep)`` (``getProgressForAngle``); a touch within a quarter of the arc's
+    radius of the centre (``touchInside``) or past the sweep is ignored (the thumb stays)."""
+
+    class_name = "com.triggertrap.seekarc.SeekArc"
+
+    def __init__(self, id: str, *, start_angle: int = 0, sweep_angle: int = 360, rotation: int = 0,
+                 clockwise: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("padding", (0, 0))
+        super().__init__(id, **kwargs)
+        self.start_angle, self.sweep_angle, self.rotation, self.clockwise = start_angle, sweep_angle, rotation, clockwise
+
+    def radius(self) -> float:
+        """``onMeasure``: the arc's diameter is the smaller side less the left padding."""
+        return (min(self.bounds.width, self.bounds.height) - self.padding[0]) / 2
+
+    def point(self, progress: int) -> tuple[float, float]:
+        """Where ``progress`` lies on the arc (device px): the inverse of the touch mapping."""
+        a = math.radians(progress * self.sweep_angle / self.max + self.start_angle + self.rotation - 90)
+        cx, cy = self.bounds.center
+        dx = self.radius() * math.cos(a)
+        return (cx + (dx if self.clockwise else -dx), cy + self.radius() * math.sin(a))
+
+    def track(self, x: float, y: float = 0.0) -> None:
+        cx, cy = self.bounds.center
+        dx, dy = x - cx, y - cy
+        if math.hypot(dx, dy) < self.radius() / 4:
+            return
+        angle = math.degrees(math.atan2(dy, dx if self.clockwise else -dx) + math.pi / 2 - math.radians(self.rotation))
+        angle = (angle + 360 if angle < 0 else angle) - self.start_angle
+        progress = round(angle * self.max / self.sweep_angle)
+        if 0 <= progress <= self.max:
+            self.set_progress(progress)
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """DOWN tracks, then where the finger lifts (a point the arc ignores keeps the last value)."""
+        self.track(x1, y1)
+        self.seek(x2, y2)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -632,7 +632,7 @@ class WindowManager:
                 return
             screen = self.front.top if frame.active.kind != "fault" else None
             if isinstance(target, SeekBar):  # AbsSeekBar: a tap seeks to where it lands
-                self._call(screen, target.seek, x)
+                self._call(screen, target.seek, x, y)
                 return
             if isinstance(target, EditText):
                 target.state.focus = target.key  # type: ignore[union-attr]
@@ -716,8 +716,8 @@ class WindowManager:
                 self._route_outside(frame, x1, y1)
                 return
             bar = hit_test(frame.active.root, x1, y1, lambda v: isinstance(v, SeekBar))
-            if isinstance(bar, SeekBar) and bar.enabled:  # a slider follows the finger (x only)
-                self._call(self.front.top, bar.seek, x2)
+            if isinstance(bar, SeekBar) and bar.enabled:  # a slider follows the finger
+                self._call(self.front.top, bar.drag, x1, y1, x2, y2)
                 return
             dy = int(round(y1 - y2))
             if abs(y2 - y1) < abs(x2 - x1):

@@ -6,9 +6,10 @@ against a :class:`MusicSkin`. Variation points (fields of the skin):
 * **song actions** — a trailing "more" button or a long press opens the song's menu (``song_menu``);
 * **queue** — a page opened from the player's toolbar icon or from its overflow menu (``queue_entry``);
 * **total duration** — how a playlist page prints its total (``duration_format``), or not at all;
-* **sleep timer** — where it is started (``sleep_entry``: library overflow, player toolbar, library
-  toolbar, a settings page) and how the minutes are chosen (``sleep_dialog``: a list with "Custom",
-  a SeekBar with "Start", preset buttons plus a minutes field, a delay preference plus "Start");
+* **sleep timer** — where it is started (``sleep_entry``: library overflow, player toolbar, player
+  overflow, library toolbar, a settings page) and how the minutes are chosen (``sleep_dialog``: a
+  list with "Custom", a SeekBar with "Start", a 0..120 arc with "Set", preset buttons plus a minutes
+  field, a delay preference plus "Start");
 * **stores** — where playlists and the queue go (:mod:`.store`), and the media session's tag;
 * **labels and ids** — every visible string and resource id is a skin field.
 """
@@ -46,6 +47,7 @@ from pytest_anyapp.sim.ui.views import (
     Row,
     Scaffold,
     ScrollList,
+    SeekArc,
     SeekBar,
     Tabs,
     TextView,
@@ -80,8 +82,8 @@ class MusicSkin:
     queue_label: str = "Playing queue"
     save_queue: str = "Save as playlist"
     duration_format: Literal["m:ss", "h:mm:ss", "words", "none"] = "m:ss"
-    sleep_entry: Literal["none", "menu", "player", "toolbar", "settings"] = "none"
-    sleep_dialog: Literal["choices", "seekbar", "buttons", "settings"] = "choices"
+    sleep_entry: Literal["none", "menu", "player", "player_menu", "toolbar", "settings"] = "none"
+    sleep_dialog: Literal["choices", "seekbar", "seekarc", "buttons", "settings"] = "choices"
     sleep_label: str = "Sleep timer"  # the entry's menu item / icon description
     sleep_title: str = "Sleep timer"  # the dialog's (or settings category's) title
     sleep_choices: tuple[int, ...] = ()  # minutes offered; "Custom" asks for a number
@@ -142,6 +144,9 @@ class MusicApp(SimApp):
 
     def sleep_remaining_ms(self) -> int:
         return max(0, self.sleep_deadline_ms - self.now_ms()) if self.sleep_deadline_ms else 0
+
+    #: The dialog's "Finish last song" box (the app's preference, where it has one).
+    sleep_finish_song: bool = False
 
     def sleep_minutes_pref(self) -> int:
         """The remembered minutes the dialog starts from (SeekBar position, delay preference)."""
@@ -291,6 +296,8 @@ class MusicScreen(Screen):
         style = self.skin.sleep_dialog
         if style == "seekbar":
             self.seekbar_sleep_dialog()
+        elif style == "seekarc":
+            self.seekarc_sleep_dialog()
         elif style == "buttons":
             self.buttons_sleep_dialog()
         else:
@@ -335,6 +342,36 @@ class MusicScreen(Screen):
 
         self.show_dialog(LiveDialog(self.skin.sleep_title, view,
                                     positive=("Start", lambda: self.m.set_sleep_timer(widgets.progress["seekBar"]))))
+
+    def seekarc_sleep_dialog(self) -> None:
+        """A 0..120 arc over a "N min" readout, "Finish last song", "Cancel" and "Set". The arc and the
+        minutes "Set" uses start at 1 while the readout starts at the remembered minutes (the dialog
+        sets the arc from its own field, the text from the preference); a drag shows the arc's value
+        and "Set" uses it (at least 1). The negative button cancels a running timer, whose time left
+        it shows."""
+        widgets = self.widgets
+        widgets.progress["seek_arc"] = 1
+        shown = {"text": f"{self.m.sleep_minutes_pref()} min", "minutes": 1}
+
+        def change(value: int) -> None:
+            shown["text"], shown["minutes"] = f"{value} min", max(1, value)
+
+        def finish(checked: bool) -> None:
+            self.m.sleep_finish_song = checked
+
+        def view() -> View:
+            return Column(SeekArc("seek_arc", max=120, initial=1, start_angle=30, sweep_angle=300, rotation=180,
+                                  clockwise=False, padding=(30, 30), width=264, height=264, on_change=change,
+                                  on_stop=self.m.remember_sleep_minutes),
+                          TextView(str(shown["text"]), id="timer_display", size=20, padding=16),
+                          CheckBox("Finish last song", id="should_finish_last_song", checked=self.m.sleep_finish_song,
+                                   on_change=finish))
+
+        left = self.m.sleep_remaining_ms() // 1000
+        readable = f"{left // 3600}:{left % 3600 // 60:02d}:{left % 60:02d}" if left >= 3600 else f"{left // 60}:{left % 60:02d}"
+        cancel = f"Cancel current timer({readable})" if left > 0 else "Cancel"
+        self.show_dialog(LiveDialog(self.skin.sleep_title, view, negative=(cancel, lambda: self.m.set_sleep_timer(0)),
+                                    positive=("Set", lambda: self.m.set_sleep_timer(int(shown["minutes"])))))
 
     def buttons_sleep_dialog(self) -> None:
         """"Running: mm:ss" with "Stop" while a timer runs, preset buttons, a minutes field, Confirm."""
@@ -464,6 +501,8 @@ class Player(MusicScreen):
         actions = [ImageButton("queue", s.queue_label, on_click=self.open_queue)] if (
             s.queue_entry == "icon" and self.m.queue() is not None) else []
         menu = [(s.queue_label, self.open_queue)] if s.queue_entry == "menu" and self.m.queue() is not None else []
+        if s.sleep_entry == "player_menu":
+            menu.append((s.sleep_label, self.sleep_dialog))
         if s.sleep_entry == "player":
             actions.insert(0, ImageButton("timer", s.sleep_label, on_click=self.sleep_dialog))
         return Scaffold(Toolbar("", nav="back", actions=actions, menu=menu),

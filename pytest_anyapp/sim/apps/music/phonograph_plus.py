@@ -6,10 +6,14 @@ playlist"). New playlists come from the Playlists page's floating "New playlist"
 dialog offers "File playlists" (default, written through the system file picker) or "Database
 playlists"; a playlist page prints "N songs • h:mm:ss". The player's overflow opens "Playing queue",
 whose overflow has "Save playing queue". Database playlists live in Room ``music_database_v1.db``,
-file playlists in MediaStore; the queue in ``music_playback_state.db``.
+file playlists in MediaStore; the queue in ``music_playback_state.db``. The player's overflow opens
+"Sleep timer" (a 0..120 arc, "Set"), which hands the timer to AlarmManager only; the app keeps it in
+memory (``service/util/SleepTimer.kt``), so Android's alarm record is the only trace.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pytest_anyapp.sim.apps.music.kit import MusicApp, MusicSkin
 from pytest_anyapp.sim.apps.music.store import (
@@ -20,6 +24,7 @@ from pytest_anyapp.sim.apps.music.store import (
     PlaylistStore,
     QueueStore,
 )
+from pytest_anyapp.sim.providers.clock import AlarmManagerRecord, elapsed_realtime_ms
 
 SKIN = MusicSkin(
     title="Phonograph Plus", nav="drawer", sections=("Songs", "Albums", "Artists", "Playlists", "Genres", "Folders"),
@@ -31,6 +36,7 @@ SKIN = MusicSkin(
     search_desc="Search", search_hint="Search…", play_desc="Play", pause_desc="Pause",
     ids={"song_title": "title", "playlist_title": "title", "duration": "text_playlist_info", "search_field": "search"},
     session_tag="Phonograph Plus", lineage="phonograph", create_kinds=("File playlists", "Database playlists"),
+    sleep_entry="player_menu", sleep_dialog="seekarc",
 )
 
 
@@ -48,3 +54,27 @@ class PhonographPlus(MusicApp):
 
     def queue(self) -> QueueStore | None:
         return PlaybackStateQueue(self, 6)
+
+    #: Keys.lastSleepTimerValue (DataStore; kept in memory here: nothing reads the file).
+    last_sleep_minutes: int = 30
+
+    def sleep_minutes_pref(self) -> int:
+        return self.last_sleep_minutes
+
+    def remember_sleep_minutes(self, minutes: int) -> None:
+        self.last_sleep_minutes = minutes  # onStopTrackingTouch
+
+    def set_sleep_timer(self, minutes: int) -> None:
+        """SleepTimer.setTimer / cancelTimer: the previous alarm is cancelled, then
+        ``AlarmManager.set(ELAPSED_REALTIME_WAKEUP, elapsedRealtime() + minutes·60000,
+        PendingIntent.getService(MusicService, action <pkg>.stop_and_quit_now | _pending))``: an
+        inexact alarm, window min(¾ of the delay, 1 h) (AlarmManagerService.maxTriggerTime)."""
+        super().set_sleep_timer(minutes)  # the object's own fields (the dialog's countdown)
+        alarms: list[dict[str, Any]] = []
+        if minutes > 0:
+            delay = minutes * 60_000
+            action = f"{self.package}.stop_and_quit_{'pending' if self.sleep_finish_song else 'now'}"
+            alarms.append({"tag": action, "type": 2, "when_ms": elapsed_realtime_ms(self.device.boot_time) + delay,
+                           "window_ms": min(delay * 3 // 4, 3_600_000), "exact": False, "flags": 0,
+                           "operation": "startService"})
+        AlarmManagerRecord(self.device.config.state_dir).replace_package(self.package, alarms)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from pytest_anyapp.sim.providers.clock import package_restarted
 from pytest_anyapp.sim.shell.commands.dumpsys import short_component, task_rows
 from pytest_anyapp.sim.shell.runtime import Invocation, command
 
@@ -159,6 +160,7 @@ def _start(inv: Invocation, args: list[str]) -> int:
     if parsed.stop_first and pkg and packages.get(pkg) is not None:
         inv.out(f"Stopping: {pkg}\n")
         ui.force_stop(pkg)
+        package_restarted(inv.device.config.state_dir, pkg)
     inv.out(f"Starting: {parsed.describe()}\n")
     report = inv.out if parsed.wait else inv.err
     if parsed.component:
@@ -265,6 +267,8 @@ def am(inv: Invocation) -> int:
         names = [a for k, a in enumerate(rest) if not a.startswith("-") and (k == 0 or rest[k - 1] != "--user")]
         if names and ui is not None:
             ui.force_stop(names[0])
+        if names and verb != "kill":  # a force-stop removes the package's alarms; a kill does not
+            package_restarted(inv.device.config.state_dir, names[0])
         return 0
     if verb == "kill-all":
         return 0

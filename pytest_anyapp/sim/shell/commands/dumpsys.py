@@ -350,13 +350,14 @@ def _dump_telephony(inv: Invocation, args: list[str]) -> str:
 
 def _dump_alarm(inv: Invocation, args: list[str]) -> str:
     """``dumpsys alarm``: the pending alarms apps set (see ``sim.providers.clock``)."""
-    from pytest_anyapp.sim.providers.clock import AlarmManagerRecord, dump_alarm
+    from pytest_anyapp.sim.providers.clock import AlarmManagerRecord, dump_alarm, elapsed_realtime_ms
 
     def fmt(ms: int) -> str:
         when = dt.datetime.fromtimestamp(ms / 1000, device_tz(inv.device))
         return when.strftime("%Y-%m-%d %H:%M:%S.") + f"{ms % 1000:03d}"
 
-    return dump_alarm(AlarmManagerRecord(inv.device.config.state_dir), inv.device.clock.now_ms(), fmt)
+    return dump_alarm(AlarmManagerRecord(inv.device.config.state_dir), inv.device.clock.now_ms(), fmt,
+                      elapsed_realtime_ms(inv.device.boot_time))
 
 
 def _dump_surfaceflinger(inv: Invocation, args: list[str]) -> str:
