@@ -12,9 +12,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pytest_anyapp.agents.base import TaskInfo
-from pytest_anyapp.agents.oracle import By, Done, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
-from verifiers.bundle import Script
+from pytest_anyapp.agents.oracle import By, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
+from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
 
@@ -251,13 +250,6 @@ BODIES: dict[str, Callable[[ClockUi, dict[str, Any]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    body = BODIES.get(semantic_id)
+    """The gold script of a pair: the template's body run against the app's UI description."""
     ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, task.params)
-        yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), ui)

@@ -98,20 +98,6 @@ def sqlite_lines(device: DeviceClient, db: str, sql: str) -> list[str]:
     return [line for line in out.splitlines() if line]
 
 
-def ensure_db(device: DeviceClient, package: str, db: str) -> None:
-    """Room creates its database on first launch; a file made by ``sqlite3`` would lack its schema.
-    Launch the app once if the file is missing, wait for it, stop the app."""
-    if device.run(f"ls {db}").ok:
-        return
-    device.launch(package)
-    for _ in range(50):
-        if device.run(f"ls {db}").ok:
-            device.force_stop(package)
-            return
-        device.run("sleep 0.1")
-    raise DeviceError(f"{package} did not create {db} on launch")
-
-
 # -- the media session (AOSP android-13 MediaSessionRecord.dump) -----------------------------------------
 
 def session_lines(device: DeviceClient, package: str) -> list[str]:

@@ -14,11 +14,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pytest_anyapp.agents.base import TaskInfo
 from pytest_anyapp.agents.oracle import (
     Answer,
     By,
-    Done,
     Drag,
     Intent,
     LongPress,
@@ -29,7 +27,7 @@ from pytest_anyapp.agents.oracle import (
     TypeInto,
     TypeText,
 )
-from verifiers.bundle import Script
+from verifiers.bundle import Script, gold_from_body
 from verifiers.music.state import parse_duration
 
 Steps = Generator[Intent, str, None]
@@ -366,17 +364,11 @@ BODIES: dict[str, Callable[[MusicUi, dict[str, Any]], Steps]] = {
 
 
 def gold_script(semantic_id: str, app_id: str) -> Script | None:
-    body = BODIES.get(semantic_id)
+    """The gold script of a pair: the template's body run against the app's UI description (the
+    duration question ends with its ``Answer``)."""
     ui = next((u for u in APPS if u.app_id == app_id), None)
-    if body is None or ui is None:
-        return None
-
-    def script(task: TaskInfo) -> Steps:
-        yield from body(ui, task.params)
-        if semantic_id != "RetroPlaylistDuration":
-            yield Done()
-
-    return script
+    return gold_from_body(BODIES.get(semantic_id), ui,
+                          done=semantic_id != "RetroPlaylistDuration")
 
 
 __all__ = ["APPS", "Press", "gold_script"]

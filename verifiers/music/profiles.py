@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import VerifierReadError
-from verifiers.base import SourceRef, StorageProfile
+from verifiers.base import SourceRef, StorageProfile, ensure_app_database
 from verifiers.music import device as dev
 from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
 
@@ -103,7 +103,7 @@ class RoomPlaylists(PlaylistProfile):
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         db = _db(package, self.db_name)
-        dev.ensure_db(device, package, db)
+        ensure_app_database(device, package, db)
         sql = [self.clear_sql]
         for n, p in enumerate(playlists):
             pid = self.first_id + n
@@ -227,7 +227,7 @@ class FossifyQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "songs.db")
-        dev.ensure_db(device, package, db)
+        ensure_app_database(device, package, db)
         rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
                 f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]
         device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue_items; " + " ".join(rows)
@@ -584,7 +584,7 @@ class MonsterQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "default_data.db")
-        dev.ensure_db(device, package, db)
+        ensure_app_database(device, package, db)
         rows = []
         for n, t in enumerate(queue):
             v = _song_values(t, ids)

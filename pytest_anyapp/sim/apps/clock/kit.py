@@ -41,6 +41,7 @@ from pytest_anyapp.sim.apps.clock.store import (
     TimerRow,
     wipe_user_de,
 )
+from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.providers.clock import AlarmManagerRecord
 from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import (
@@ -64,13 +65,6 @@ from pytest_anyapp.sim.ui.views import (
 
 Picker = Literal["text", "spinner", "scroll", "keypad"]
 SET_ALARM = "android.intent.action.SET_ALARM"
-
-
-@dataclass(frozen=True)
-class Icon:
-    icon: str
-    desc: str
-    id: str = ""
 
 
 @dataclass(frozen=True)

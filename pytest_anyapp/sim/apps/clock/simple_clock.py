@@ -11,25 +11,17 @@ in ``alarms.db`` (table ``contacts``, two disabled alarms on first start), timer
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.clock.kit import AlarmSkin, ClockApp, ClockSkin, Icon, StopwatchSkin, TimerSkin, WorldSkin
+from dataclasses import replace
 
-SKIN = ClockSkin(
-    nav="bottom",
-    tabs=(("clock", "Clock", "clock"), ("alarm", "Alarm", "alarm"), ("stopwatch", "Stopwatch", "stopwatch"),
-          ("timer", "Timer", "timer")),
-    alarm=AlarmSkin(list_id="alarms_list", time_id="alarm_time", switch_id="alarm_switch",
-                    add=Icon("plus", "Add alarm", "alarm_fab"), picker="spinner", delete="select",
-                    delete_confirm="Are you sure you want to delete 1 item?", new_title="Alarm",
-                    edit_title="Alarm", save="OK", cancel="Cancel"),
-    timer=TimerSkin(flow="list_save", picker="spinner", start=Icon("play", "Start", "timer_play_pause"),
-                    pause="Pause", resume="Resume", reset="Reset", time_id="timer_time", list_id="timers_list",
-                    add=Icon("plus", "New Timer", "timer_fab"), save="Save", new_title="New Timer"),
-    stopwatch=StopwatchSkin(time_id="stopwatch_time", start="Start", pause="Pause", resume="Start", reset="Reset",
-                            lap="Lap", labels_as_desc=True),
-    world=WorldSkin(add=Icon("plus", "Add time zones", "clock_fab"), flow="checklist", list_id="time_zones_list",
-                    row_id="time_zone_title", title="Add time zones"),
+from pytest_anyapp.sim.apps.clock.fossify_clock import SKIN as FOSSIFY
+from pytest_anyapp.sim.apps.clock.kit import ClockApp
+
+#: Fossify's skin with what 5.11.2 does differently: no manual alarm order (no drag handle), its
+#: own title and overflow entries.
+SKIN = replace(
+    FOSSIFY,
+    alarm=replace(FOSSIFY.alarm, drag_handle=False),
     title="Simple Clock", menu=("Sort by", "Settings", "About", "More apps from us"),
-    store="simple", clock="24h", set_alarm_intent=True, lineage="simple-mobile-tools",
 )
 
 
