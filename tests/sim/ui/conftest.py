@@ -17,14 +17,8 @@ def device(tmp_path: Path) -> Iterator[SimDevice]:
 @pytest.fixture
 def toy(tmp_path: Path) -> Iterator[SimDevice]:
     """A device with the toy app registered before boot (so it is preinstalled), and launched."""
-    from toy_app import PACKAGE, ToyApp
+    from toy_app import ToyApp
+    from ui_helpers import booted_with
 
-    from pytest_anyapp.sim.apps import register, unregister
-
-    register(ToyApp)
-    try:
-        device = SimDevice(DeviceConfig(tmp_path / "toy-dev"))
-        assert device.ui.start_app(PACKAGE)
+    with booted_with(ToyApp, tmp_path / "toy-dev") as device:
         yield device
-    finally:
-        unregister(PACKAGE)

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ui_helpers import nodes
+from ui_helpers import booted_with, nodes
 
 from pytest_anyapp.sim.apps.base import Screen, SimApp
-from pytest_anyapp.sim.device import DeviceConfig, SimDevice
+from pytest_anyapp.sim.device import SimDevice
 from pytest_anyapp.sim.ui.views import Column, SeekArc, TextView, View
 
 PACKAGE = "org.anyapp.arc"
@@ -37,15 +37,8 @@ class ArcApp(SimApp):
 
 @pytest.fixture
 def arc(tmp_path: Path) -> Iterator[SimDevice]:
-    from pytest_anyapp.sim.apps import register, unregister
-
-    register(ArcApp)
-    try:
-        device = SimDevice(DeviceConfig(tmp_path / "arc-dev"))
-        assert device.ui.start_app(PACKAGE)
+    with booted_with(ArcApp, tmp_path / "arc-dev") as device:
         yield device
-    finally:
-        unregister(PACKAGE)
 
 
 def _node(device: SimDevice, name: str) -> dict[str, str]:

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ui_helpers import nodes
+from ui_helpers import booted_with, nodes
 
 from pytest_anyapp.sim.apps.base import Screen, SimApp
-from pytest_anyapp.sim.device import DeviceConfig, SimDevice
+from pytest_anyapp.sim.device import SimDevice
 from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import Column, SeekBar, TextView, View
 
@@ -36,16 +36,9 @@ class SliderApp(SimApp):
 
 @pytest.fixture
 def slider(tmp_path: Path) -> Iterator[SimDevice]:
-    from pytest_anyapp.sim.apps import register, unregister
-
-    register(SliderApp)
-    try:
-        device = SimDevice(DeviceConfig(tmp_path / "slider-dev"))
-        assert device.ui.start_app(PACKAGE)
+    with booted_with(SliderApp, tmp_path / "slider-dev") as device:
         device.ui.front.stack[0].stops = []
         yield device
-    finally:
-        unregister(PACKAGE)
 
 
 def bar(device: SimDevice) -> tuple[dict[str, str], tuple[int, int, int, int]]:
