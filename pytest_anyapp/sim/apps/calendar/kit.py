@@ -122,11 +122,6 @@ class CalendarApp(SimApp):
 
     skin: ClassVar[CalendarSkin]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = EventList
-
     @property
     def store(self) -> EventStore:
         raise NotImplementedError
@@ -311,3 +306,6 @@ class Editor(CalendarScreen):
             self.toast("No calendars available")
             return
         self.finish()
+
+
+CalendarApp.home = EventList  # every skin's launch screen (an app may set its own)

@@ -195,11 +195,6 @@ class ClockApp(SimApp):
         super().__init__(device)
         self.memory = Memory()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = Main
-
     @property
     def store(self) -> ClockStore:
         return _STORES[self.skin.store](self, self.memory)
@@ -708,3 +703,6 @@ class CityPicker(ClockScreen):
             if city.key in self.checked:
                 self.store.add_city(city)
         self.finish()
+
+
+ClockApp.home = Main  # every skin's launch screen (an app may set its own)

@@ -143,11 +143,6 @@ class ContactsApp(SimApp):
     permissions = tuple(f"android.permission.{p}" for p in (
         "READ_CONTACTS", "WRITE_CONTACTS", "GET_ACCOUNTS", "CALL_PHONE", "POST_NOTIFICATIONS"))
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = ContactList
-
     def on_create(self) -> None:
         if self.skin.storage.startswith("local"):
             self.store_local().create()  # Room opens (creates) the database on the first list load
@@ -458,3 +453,6 @@ class Editor(ContactsScreen):
             self.leave()
             return True
         return False
+
+
+ContactsApp.home = ContactList  # every skin's launch screen (an app may set its own)

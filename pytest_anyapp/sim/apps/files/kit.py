@@ -118,11 +118,6 @@ class FilesApp(SimApp):
         "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE", "MANAGE_EXTERNAL_STORAGE", "POST_NOTIFICATIONS",
     ))
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = Browser
-
     def __init__(self, device: Any) -> None:
         super().__init__(device)
         self.clipboard: tuple[str, list[str]] | None = None  # (copy|move|extract, paths)
@@ -517,3 +512,6 @@ class FolderPicker(FilesScreen):
         for p in self.paths:
             self.storage.copy_into(p, self.path, move=self.move)
         self.finish()
+
+
+FilesApp.home = Browser  # every skin's launch screen (an app may set its own)

@@ -143,11 +143,6 @@ class FinanceApp(SimApp):
     skin: ClassVar[FinanceSkin]
     store_class: ClassVar[type[Any]]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = Ledger
-
     @property
     def store(self) -> FinanceStore:
         store: FinanceStore = self.store_class(self)
@@ -470,3 +465,6 @@ class Editor(FinanceScreen):
         if self.entry is not None:
             self.fin.store.delete(self.entry.id)
         self.finish()
+
+
+FinanceApp.home = Ledger  # every skin's launch screen (an app may set its own)

@@ -117,11 +117,6 @@ class MapsApp(SimApp):
     permissions = tuple(f"android.permission.{p}" for p in (
         "ACCESS_COARSE_LOCATION", "ACCESS_FINE_LOCATION", "POST_NOTIFICATIONS", "INTERNET"))
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = MapHome
-
     def __init__(self, device: SimDevice) -> None:
         super().__init__(device)
         self.route_from: Point | None = None
@@ -385,3 +380,6 @@ class Planner(MapsScreen):
         self.maps.saved.save_track(name, self.points)
         self.toast("Track saved")
         self.finish()
+
+
+MapsApp.home = MapHome  # every skin's launch screen (an app may set its own)

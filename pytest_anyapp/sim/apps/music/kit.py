@@ -124,11 +124,6 @@ class MusicApp(SimApp):
     permissions = ("android.permission.READ_MEDIA_AUDIO", "android.permission.READ_EXTERNAL_STORAGE",
                    "android.permission.POST_NOTIFICATIONS")
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = Library
-
     def playlists(self) -> PlaylistStore | None:
         return None
 
@@ -581,3 +576,6 @@ class SleepSettings(MusicScreen):
 
         self.show_dialog(AlertDialog("Sleep timer delay in minutes", view=EditText("android:id/edit", autofocus=True),
                                      positive=("OK", ok), negative=("Cancel", None)))
+
+
+MusicApp.home = Library  # every skin's launch screen (an app may set its own)

@@ -166,11 +166,6 @@ class NotesApp(SimApp):
 
     skin: ClassVar[NotesSkin]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = NoteList
-
     def on_create(self) -> None:
         create = getattr(self.store, "create", None)
         if create is not None:
@@ -531,3 +526,6 @@ class Editor(NotesScreen):
 
 
 __all__ = ["Confirm", "EditorSkin", "FolderSkin", "Icon", "ListSkin", "NameDialog", "NotesApp", "NotesSkin"]
+
+
+NotesApp.home = NoteList  # every skin's launch screen (an app may set its own)

@@ -187,11 +187,6 @@ class SmsApp(SimApp):
         "READ_SMS", "SEND_SMS", "RECEIVE_SMS", "READ_CONTACTS", "POST_NOTIFICATIONS", "RECEIVE_MMS", "READ_PHONE_STATE",
     ))
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = ConversationList
-
     def on_create(self) -> None:
         if self.skin.drafts == "room":
             RoomDrafts(self, self.skin.drafts_path).create()
@@ -607,3 +602,6 @@ class _ComposeNew:
         """A suggestion became the recipient: the screen turns into that conversation."""
         typed = self.host.field(self.host.skin.thread.field_id)
         self.host.replace(Thread(self.host.app, address, typed or self.host.prefill))
+
+
+SmsApp.home = ConversationList  # every skin's launch screen (an app may set its own)

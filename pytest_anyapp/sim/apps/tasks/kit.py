@@ -129,11 +129,6 @@ class TodoApp(SimApp):
 
     skin: ClassVar[TodoSkin]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if getattr(cls, "home", None) is None and getattr(cls, "skin", None) is not None:
-            cls.home = TaskList
-
     @property
     def store(self) -> TaskStore:
         raise NotImplementedError
@@ -295,3 +290,6 @@ class Editor(TodoScreen):
             return
         self.todo.store.save(replace(self.draft, title=title))
         self.finish()
+
+
+TodoApp.home = TaskList  # every skin's launch screen (an app may set its own)
