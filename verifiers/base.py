@@ -13,9 +13,9 @@ exactly that, and the adapter reads exactly that.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.templates.base import StateT, TaskTemplate, ValidationMode
@@ -48,6 +48,57 @@ class StorageProfile(BaseModel):
     writes: str = Field(description="What a user action writes (rows, columns, values).")
     readable: bool = Field(default=True, description="False for encrypted, Realm or undocumented stores.")
     sources: tuple[SourceRef, ...] = ()
+
+
+class LaunchGuard(BaseModel):
+    """One thing the real app does with seeded state when it starts, read from its source.
+
+    ``needs``: what must hold for the app to show the seeded state (a preference key, a first-run
+    flag, a database version); ``writes``: what the app writes on its own at start-up (launch
+    invariance excepts exactly these); ``first_screen``: what the agent meets before the app
+    (intro wizard, permission prompt, dialog); ``reconciles``: a private copy or cache the app merges
+    with what we seed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["needs", "writes", "first_screen", "reconciles"]
+    what: str = Field(min_length=1, description="The key, flag, file or screen, as the source names it.")
+    handled_by: str = Field(min_length=1, description="How setup/seeding satisfies it, or why nothing must.")
+    sources: tuple[SourceRef, ...] = Field(min_length=1)
+
+
+class LaunchGuards(BaseModel):
+    """An app's launch guards with the files read to find them: an empty ``guards`` means "none
+    found in ``read``", so ``read`` is never empty."""
+
+    model_config = ConfigDict(frozen=True)
+
+    guards: tuple[LaunchGuard, ...] = ()
+    read: tuple[SourceRef, ...] = Field(min_length=1, description="What was read (a guard's own sources count).")
+
+
+FidelityVerdict = Literal["match", "mismatch-fixed", "mismatch-open", "unverifiable"]
+
+
+class FidelityReading(BaseModel):
+    """A second reader's check of an app's storage profile, double and launch guards against the
+    real app's public source (``anyapp verify-support --fidelity`` prints one row per app)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: SourceRef = Field(description="What was read: repository, tag (or nearest, said so), files.")
+    date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    verdict: FidelityVerdict
+    found: tuple[str, ...] = Field(default=(), description="Mismatches found (and how each was fixed).")
+    open_points: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _mismatch_says_what(self) -> FidelityReading:
+        if self.verdict.startswith("mismatch") and not self.found:
+            raise ValueError("a mismatch verdict lists what was found")
+        if self.verdict == "unverifiable" and not self.open_points:
+            raise ValueError("an unverifiable verdict says why in open_points")
+        return self
 
 
 class PairMode(BaseModel):
@@ -87,6 +138,11 @@ class AppAdapter(ABC, Generic[StateT]):
     app_ops: ClassVar[tuple[str, ...]] = ()
     #: Where the app keeps the category's state (docs/<category>.md lists them with sources).
     storage: ClassVar[tuple[StorageProfile, ...]] = ()
+    #: What the real app does with seeded state at start-up (required for every app; see
+    #: :class:`LaunchGuards`). The app's double enforces the same guards.
+    launch_guards: ClassVar[LaunchGuards | None] = None
+    #: The second reader's verdict on this app's profile, double and guards.
+    fidelity: ClassVar[FidelityReading | None] = None
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
     #: can read: the runner then reads only before and after the agent's turn, never between its
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
