@@ -96,6 +96,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                ("CATBENCH_LANE_WAIT_SECONDS",), "float", 600.0),
     OptionSpec("--save-screens", "save_screens", "store per-step screenshots (1/0)",
                ("CATBENCH_SAVE_SCREENS",), "bool", True),
+    OptionSpec("--sign-key", "sign_key", "Ed25519 private key (PEM) that signs the run ledger's head at session end "
+               "(anyapp verify --public-key checks it)", ("CATBENCH_SIGN_KEY",), "path"),
     OptionSpec("--app-attestation", "app_attestation", "installed-app attestation (anyapp apps attest) the run's "
                "lanes were checked with; its sha256 goes into every record", ("CATBENCH_APP_ATTESTATION",), "path"),
     OptionSpec("--save-ui-tree", "save_ui_tree", "store per-step UI dumps; fetches the tree even for agents "
@@ -201,6 +203,7 @@ class RunOptions(BaseModel):
     save_screens: bool = True
     save_ui_tree: bool = False
     app_attestation: Path | None = None
+    sign_key: Path | None = None
 
     @field_validator("parse_failure")
     @classmethod

@@ -348,7 +348,12 @@ class Controller:
             return
         from pytest_anyapp.report.runs import summarize_run
 
-        self.summary = summarize_run(self.options.results_dir / self.run_id)
+        run_dir = self.options.results_dir / self.run_id
+        if self.options.sign_key is not None and run_dir.exists():
+            from pytest_anyapp.records.ledger import sign
+
+            sign(run_dir, self.options.sign_key)
+        self.summary = summarize_run(run_dir)
         if self.summary is not None:
             self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 

@@ -28,7 +28,9 @@ from pytest_anyapp.seeding import canonical_json, sha256_text
 
 GENESIS = "0" * 64
 REDACTED = "[REDACTED]"
-RecordKind = Literal["header", "session", "request", "response", "import"]
+#: Plan audit kinds (header, session, request, response, import) and run-ledger kinds (header,
+#: record, supersede, prune, sign): one chain format, one verifier.
+RecordKind = Literal["header", "session", "request", "response", "import", "record", "supersede", "prune"]
 _SECRET_FIELD = re.compile(
     r"^(?:api[_-]?key|x-goog-api-key|authorization|proxy-authorization|access[_-]?token|secret|password|bearer)$",
     re.IGNORECASE,
@@ -137,6 +139,55 @@ def verify_chain(path: Path, *, binding: AuditBinding | None = None) -> ChainRep
     return report
 
 
+def _last_line(fd: int) -> bytes | None:
+    """The file's last complete line (without its newline), read backwards from the end."""
+    size = os.lseek(fd, 0, os.SEEK_END)
+    if size == 0:
+        return None
+    chunk, data = 4096, b""
+    pos = size
+    while pos > 0:
+        step = min(chunk, pos)
+        pos -= step
+        data = os.pread(fd, step, pos) + data
+        stripped = data.rstrip(b"\n")
+        if b"\n" in stripped:
+            return stripped.rsplit(b"\n", 1)[1]
+    return data.rstrip(b"\n")
+
+
+def append_shared(path: Path, kind: RecordKind, data: dict[str, Any], *, header: dict[str, Any]) -> AuditRecord:
+    """Append one record to the chain at ``path`` under a blocking lock, starting the chain with
+    ``header`` when the file is new: for writers in several processes (xdist workers) that each
+    append a few records, where :class:`AuditLog`'s lifetime lock would serialise them."""
+    path = Path(path)
+    if path.is_symlink():
+        raise AuditError(f"{path} is a symlink; refusing to append through it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        last = _last_line(fd)
+        if last is None:
+            prev, seq = _write_record(fd, 0, "header", header, GENESIS).record_sha256, 1
+        else:
+            tail = AuditRecord.model_validate_json(last)
+            prev, seq = tail.record_sha256, tail.seq + 1
+        return _write_record(fd, seq, kind, data, prev)
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _write_record(fd: int, seq: int, kind: RecordKind, data: dict[str, Any], prev: str) -> AuditRecord:
+    body = {"seq": seq, "kind": kind, "recorded_at": _now(), "prev_sha256": prev, "data": data}
+    body = json.loads(canonical_json(body))  # the hash covers exactly what a reader parses back
+    record = AuditRecord(**body, record_sha256=record_hash(body))
+    os.write(fd, (canonical_json(record.model_dump()) + "\n").encode("utf-8"))
+    os.fsync(fd)
+    return record
+
+
 def display_path(audit_path: Path, plan_file: Path) -> str:
     """The audit path as a plan file records it: relative to the plan file's folder when possible."""
     try:
@@ -210,16 +261,7 @@ class AuditLog:
     def append(self, kind: RecordKind, data: dict[str, Any]) -> AuditRecord:
         if self._fd is None:
             raise AuditError("audit log is not open")
-        body = {
-            "seq": self._count, "kind": kind, "recorded_at": _now(), "prev_sha256": self._prev,
-            "data": redact(data, self._secrets),
-        }
-        # Round-trip through JSON so the hash covers exactly what a reader will parse back.
-        body = json.loads(canonical_json(body))
-        record = AuditRecord(**body, record_sha256=record_hash(body))
-        line = canonical_json(record.model_dump()) + "\n"
-        os.write(self._fd, line.encode("utf-8"))
-        os.fsync(self._fd)
+        record = _write_record(self._fd, self._count, kind, redact(data, self._secrets), self._prev)
         self._prev = record.record_sha256
         self._count += 1
         if self._header is None:

@@ -1,4 +1,5 @@
-"""``anyapp rescore RUN_DIR``: re-score a run from its records (see ``records.rescore``)."""
+"""``anyapp rescore RUN_DIR``: re-score a run from its records (see ``records.rescore``);
+``anyapp verify RUN…``: check runs against their ledgers (see ``records.verify``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("rescore", help="re-score a run's episodes from their recorded snapshots")
     parser.add_argument("run_dir", type=Path, help="results/<run-id>")
     parser.set_defaults(func=_run)
+    verify = subparsers.add_parser("verify", help="check runs against their ledgers: hash chain, every record and "
+                                                  "artifact, provenance consistency, re-scoring")
+    verify.add_argument("run_dirs", type=Path, nargs="+", metavar="RUN", help="results/<run-id>")
+    verify.add_argument("--public-key", type=Path, help="Ed25519 public key (PEM) the run's head was signed for")
+    verify.add_argument("--json", action="store_true", help="print the reports as JSON")
+    verify.set_defaults(func=_verify)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -27,3 +34,17 @@ def _run(args: argparse.Namespace) -> int:
     print(f"{len(results)} records: {len(results) - len(changed) - len(skipped)} unchanged, "
           f"{len(changed)} changed, {len(skipped)} not re-scorable")
     return 1 if changed else 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from pytest_anyapp.records.verify import render, verify_run
+
+    failed = 0
+    for run_dir in args.run_dirs:
+        if not run_dir.is_dir():
+            print(f"anyapp verify: {run_dir} is not a run directory")
+            return 2
+        report = verify_run(run_dir, args.public_key)
+        print(report.model_dump_json(indent=1) if args.json else render(report))
+        failed += not report.ok
+    return 1 if failed else 0

@@ -1,7 +1,8 @@
 """Where records live: ``<results>/<run-id>/<test-id>/episode.json``, always written atomically.
 
 Nothing recorded is ever lost: re-running an episode (``--rerun-invalid``) first moves its old
-directory to ``<run>/_superseded/<test-id>.<n>/``.
+directory to ``<run>/_superseded/<test-id>.<n>/``. Every final record and every move is appended to
+the run's ledger (:mod:`pytest_anyapp.records.ledger`), so ``anyapp verify`` can check them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pytest_anyapp.atomic import atomic_write_text
+from pytest_anyapp.records import ledger
 from pytest_anyapp.records.models import EpisodeRecord
 
 SUPERSEDED = "_superseded"
@@ -32,6 +34,8 @@ class RunStore:
     def write(self, record: EpisodeRecord) -> Path:
         path = self.record_path(record.test_id)
         atomic_write_text(path, record.model_dump_json(indent=1))
+        if record.final:
+            ledger.append_record(self.run_dir, record.test_id, len(record.attempts), record.status.value)
         return path
 
     def read(self, test_id: str) -> EpisodeRecord | None:
@@ -52,6 +56,7 @@ class RunStore:
             n += 1
         dest = dest_root / f"{test_id}.{n}"
         shutil.move(str(src), dest)
+        ledger.append_supersede(self.run_dir, test_id, dest)
         return dest
 
     def records(self) -> Iterator[EpisodeRecord]:

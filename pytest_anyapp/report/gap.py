@@ -101,6 +101,8 @@ class GapTable(BaseModel):
     skipped: list[str] = Field(default_factory=list, description="Summaries that could not be attributed, with why.")
     run: RunMeta = Field(default_factory=RunMeta, description="Agent, model, condition, device kind, run, code; "
                                                               "app faults per app; validation modes.")
+    ledger_head: str | None = Field(None, description="sha256 of the run ledger's last entry when the summary was "
+                                                      "written (anyapp verify checks the chain up to it).")
 
 
 def _mean(values: Iterable[float]) -> float | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pytest_anyapp.records.ledger import head
 from pytest_anyapp.report.gap import GapTable, build_gap_table
 from pytest_anyapp.report.load import load_run_dir
 from pytest_anyapp.report.render import render_terminal
@@ -32,5 +33,7 @@ def summarize_run(run_dir: Path) -> RunSummary | None:
         return None
     loaded = load_run_dir(run_dir)
     table = build_gap_table(loaded.summaries)
+    ledger_head = head(run_dir)
+    table.ledger_head = ledger_head.head_sha256 if ledger_head else None
     write_summary(run_dir, table)
     return RunSummary(run_dir=run_dir, table=table, terminal_text=render_terminal(table), notes=loaded.notes)
