@@ -124,7 +124,7 @@ def _consistent_fields(record: EpisodeRecord) -> dict[str, object]:
             "condition": p.condition.name, "condition validity": p.condition.valid, "device kind": p.device.kind}
 
 
-def _check_records(run_dir: Path, latest: dict[str, _Entry], report: VerifyReport) -> None:
+def _check_records(run_dir: Path, latest: dict[str, _Entry], report: VerifyReport, *, rescore: bool) -> None:
     from pytest_anyapp.records.rescore import rescore_record
 
     add = report.findings.append
@@ -153,7 +153,7 @@ def _check_records(run_dir: Path, latest: dict[str, _Entry], report: VerifyRepor
         if len(seen) > 1 and not (field == "code revision" and allow_revisions):
             detail = "; ".join(f"{value or '(empty)'}: {len(ids)} records, e.g. {ids[0]}" for value, ids in seen.items())
             add(Finding(kind="problem", where=f"provenance.{field}", message=f"differs across the run ({detail})"))
-    for record in current:
+    for record in current if rescore else []:
         rescored = rescore_record(record)
         if not rescored.changed:
             continue
@@ -169,7 +169,9 @@ def _check_records(run_dir: Path, latest: dict[str, _Entry], report: VerifyRepor
                                 if drift else ""))))
 
 
-def verify_run(run_dir: Path, public_key: Path | None = None) -> VerifyReport:
+def verify_run(run_dir: Path, public_key: Path | None = None, *, rescore: bool = True) -> VerifyReport:
+    """Every check above; ``rescore=False`` keeps the integrity checks only (the report's
+    eligibility gate, which also reads synthetic and foreign records no template here can judge)."""
     run_dir = Path(run_dir)
     report = VerifyReport(run_dir=str(run_dir))
     path = ledger.ledger_path(run_dir)
@@ -180,7 +182,7 @@ def verify_run(run_dir: Path, public_key: Path | None = None) -> VerifyReport:
     report.findings += [Finding(kind="problem", where=ledger.LEDGER, message=p) for p in chain.problems]
     latest, pruned = _replay(run_dir, report)
     _check_files(run_dir, latest, pruned, report)
-    _check_records(run_dir, latest, report)
+    _check_records(run_dir, latest, report, rescore=rescore)
     if public_key is not None:
         report.findings += [Finding(kind="problem", where=ledger.SIGNATURE, message=m)
                             for m in ledger.check_signature(run_dir, public_key)]

@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     report.add_argument("--html", action="store_true", help="also write the static HTML report and trajectory viewers")
     report.add_argument("--allow-ineligible", action="store_true",
                         help="report input that is not analysis-eligible, stamping every table and plot with why")
+    report.add_argument("--require-verified", action="store_true",
+                        help="refuse runs whose ledger does not verify, even with --allow-ineligible (analysis-eligible "
+                             "input always requires it)")
     report.add_argument("--partial", action="store_true",
                         help="declare the schedule explicitly partial (missing cells do not make input ineligible)")
     report.add_argument("--replicates", type=int, default=10_000, help="bootstrap replicates (default 10000; 0: none)")
@@ -107,6 +110,14 @@ def _eligibility_gate(args: argparse.Namespace, paths: list[Path]) -> _Opened | 
     index = open_index(paths)
     data = load_data(index)
     eligibility = assess(index, data, partial=args.partial)
+    unverified = [r for r in eligibility.reasons if ": unverified" in r]
+    if unverified and getattr(args, "require_verified", False):
+        print("anyapp report: --require-verified: runs fail verification (anyapp verify names each finding):",
+              file=sys.stderr)
+        for reason in unverified:
+            print(f"  - {reason}", file=sys.stderr)
+        index.close()
+        return None
     if not eligibility.eligible and not args.allow_ineligible:
         print("anyapp report: input is NOT ANALYSIS-ELIGIBLE:", file=sys.stderr)
         for reason in eligibility.reasons:

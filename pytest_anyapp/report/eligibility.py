@@ -28,6 +28,18 @@ FROM episodes GROUP BY run_id ORDER BY run_id
 """
 
 
+def _unverified(index: Index, run_id: str) -> list[str]:
+    """Why the run's records cannot be trusted to be what was recorded (its ledger's integrity:
+    chain, record and artifact hashes, provenance); ``anyapp verify`` also re-scores them."""
+    from pytest_anyapp.records.verify import verify_run
+
+    run_dir = index.run_dirs.get(run_id)
+    if run_dir is None:
+        return []
+    return [f"{run_id}: unverified: {f.where}: {f.message}" if f.message != "unverified (no ledger)"
+            else f"{run_id}: unverified (no ledger)" for f in verify_run(run_dir, rescore=False).problems][:5]
+
+
 def run_eligibility(index: Index) -> list[RunEligibility]:
     rows = index.con.execute(_PER_RUN_SQL).fetchall()
     out = []
@@ -45,6 +57,7 @@ def run_eligibility(index: Index) -> list[RunEligibility]:
             reasons.append(f"{run_id}: {pin_unknown} episodes without recorded app pins")
         if cond_bad:
             reasons.append(f"{run_id}: {cond_bad} episodes with an invalid condition configuration")
+        reasons += _unverified(index, run_id)
         out.append(RunEligibility(run_id=run_id, eligible=not reasons, reasons=reasons))
     return out
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_anyapp.records import ledger
 from pytest_anyapp.records.models import SCHEMA_VERSION
 
 #: outcome(model, condition, replicate, category, app, template, instance) -> "s", "f" or "i" (invalid);
@@ -97,4 +98,5 @@ def write_runs(root: Path, design: Design, outcome: Outcome) -> list[Path]:
                                 ep_dir = run_dir / data["test_id"]
                                 os.makedirs(ep_dir, exist_ok=True)
                                 (ep_dir / "episode.json").write_text(json.dumps(data), encoding="utf-8")
+                                ledger.append_record(run_dir, data["test_id"], 1, data["status"])
     return runs

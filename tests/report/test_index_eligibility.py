@@ -112,6 +112,24 @@ def test_eligibility_reasons(tmp_path: Path) -> None:
     assert verdict.stamp is not None and verdict.stamp.startswith("NOT ANALYSIS-ELIGIBLE: ")
 
 
+def test_eligibility_requires_a_verified_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run made before the ledger existed, or one whose record was edited, is not eligible; with
+    --require-verified it is refused even under --allow-ineligible."""
+    runs = write_runs(tmp_path / "runs", SMALL, all_success)
+    (runs[0] / "ledger.jsonl").unlink()
+    record = next(runs[1].glob("*/episode.json"))
+    record.write_text(record.read_text().replace('"valid_success"', '"valid_failure"', 1))
+    index = open_index([tmp_path / "runs"])
+    verdict = assess(index, load_data(index))
+    assert f"{runs[0].name}: unverified (no ledger)" in verdict.reasons
+    assert any(r.startswith(f"{runs[1].name}: unverified: {record.parent.name}/episode.json: record changed")
+               for r in verdict.reasons), verdict.reasons
+    out = tmp_path / "out"
+    assert main(["report", str(tmp_path / "runs"), "--out", str(out), "--allow-ineligible", "--no-plots",
+                 "--replicates", "0", "--require-verified"]) != 0
+    assert "--require-verified" in capsys.readouterr().err and not (out / "report.md").exists()
+
+
 def test_missing_cells_need_partial(tmp_path: Path) -> None:
     write_runs(tmp_path, SMALL, lambda m, c, r, cat, app, t, i: None if (c, i) == ("c2_g", 1) else "f")
     index = open_index([tmp_path])
