@@ -650,8 +650,40 @@ def build_pass_at_k(data: Data) -> list[PassAtK]:
                     if not math.isnan(cat[ci]):
                         entry.per_category.setdefault(name, {})[k] = float(cat[ci])
                 entry.values[k] = _f(stats.nan_mean(cat, axis=0))
+                hat = np.where(usable, comb[ss, k] / comb[nn, k], np.nan)
+                entry.pass_hat_k[k] = _f(stats.nan_mean(stats.nan_mean(stats.nan_mean(stats.nan_mean(hat))), axis=0))
+            _repeat_spread(data, entry, n, s, rows, cells, runs, success)
             out.append(entry)
     return out
+
+
+def _repeat_spread(data: Data, entry: PassAtK, n: np.ndarray, s: np.ndarray, rows: np.ndarray, cells: np.ndarray,
+                   runs: np.ndarray, success: np.ndarray) -> None:
+    """Run-to-run variance of one (model, condition, cohort): pairs whose valid verdicts differ across
+    repeats (flaky, per app) and the spread of the headline success over the repeats, each repeat
+    scored alone with the same hierarchy as the headline."""
+    repeated = (n >= 2) & data.sched
+    flipped = repeated & (s > 0) & (s < n)
+    entry.repeated_pairs, entry.flipped_pairs = int(repeated.sum()), int(flipped.sum())
+    entry.flip_rate = entry.flipped_pairs / entry.repeated_pairs if entry.repeated_pairs else None
+    sched = data.schedule
+    for ci, ai, ti, ii in zip(*np.nonzero(flipped), strict=True):
+        cat = sched.categories[ci]
+        entry.flaky.setdefault(sched.apps[cat][ai], []).append(f"{sched.templates[cat][ti]} i{sched.instances[cat][ii]}")
+    if len(entry.replicate_runs) < 2:
+        return
+    per_run: dict[str, tuple[float | None, float | None]] = {}
+    for rc in sorted(set(runs[rows].tolist())):
+        mine = (runs[rows] == rc) & (success[rows] >= 0)
+        x = np.full(int(np.prod(data.state.shape[1:])), np.nan)
+        x[cells[mine]] = success[rows][mine].astype(float)
+        h = hierarchy(x.reshape(data.state.shape[1:]), data.has_original)
+        per_run[str(data.cols["run_names"][rc])] = (_f(h.overall_original), _f(h.overall_new))
+    entry.run_success = {run: {"original": o, "new": w} for run, (o, w) in per_run.items()}
+    for which, position in (("original", 0), ("new", 1)):
+        values = [float(v) for pair in per_run.values() if (v := pair[position]) is not None]
+        entry.spread[which] = {"min": min(values) if values else None, "max": max(values) if values else None,
+                               "sd": stats.pstdev(values)}
 
 
 # -- the whole report ---------------------------------------------------------------------------------

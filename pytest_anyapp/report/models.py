@@ -178,6 +178,16 @@ class PassAtK(BaseModel):
     replicate_runs: list[str] = Field(default_factory=list)
     values: dict[int, float | None] = Field(default_factory=dict, description="k -> hierarchical pass@k")
     per_category: dict[str, dict[int, float | None]] = Field(default_factory=dict)
+    pass_hat_k: dict[int, float | None] = Field(default_factory=dict, description=(
+        "k -> hierarchical pass^k = C(c,k)/C(n,k): the chance that k repeats of a pair all succeed"))
+    repeated_pairs: int = Field(0, description="Scheduled pairs with at least two valid verdicts across the repeats.")
+    flipped_pairs: int = Field(0, description="Of those, pairs whose valid verdicts differ (flaky).")
+    flip_rate: float | None = Field(None, description="flipped_pairs / repeated_pairs.")
+    flaky: dict[str, list[str]] = Field(default_factory=dict, description="app -> '<template> i<instance>' that flip.")
+    run_success: dict[str, dict[str, float | None]] = Field(default_factory=dict, description=(
+        "run -> hierarchical success of that repeat alone ('original', 'new')"))
+    spread: dict[str, dict[str, float | None]] = Field(default_factory=dict, description=(
+        "'original'/'new' -> min, max and SD of the headline success across repeats"))
 
 
 class RunEligibility(BaseModel):

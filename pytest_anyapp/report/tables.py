@@ -236,7 +236,29 @@ def _pass_at_k_table(report: Report) -> list[Table]:
         t.rows.append([p.model, p.condition, str(len(p.replicate_runs)),
                        *[pct(p.values.get(k)) for k in range(1, k_max + 1)]])
         t.filters.append({"model": p.model})
-    return [t]
+    hat = Table(key="pass_hat_k", title="Run-to-run variance over repeats: pass^k (all k repeats succeed), pairs whose "
+                                        "valid verdicts flip, and the spread of the headline success across repeats",
+                columns=["Model", "Condition", "Runs", *[f"pass^{k}" for k in range(1, k_max + 1)], "Flip rate",
+                         "Flipped / repeated pairs", "New apps (min–max, SD)", "Original (min–max, SD)"], numeric_from=2)
+    for p in report.pass_at_k:
+        hat.rows.append([p.model, p.condition, str(len(p.replicate_runs)),
+                         *[pct(p.pass_hat_k.get(k)) for k in range(1, k_max + 1)], pct(p.flip_rate),
+                         f"{p.flipped_pairs} / {p.repeated_pairs}", _spread(p.spread.get("new")),
+                         _spread(p.spread.get("original"))])
+        hat.filters.append({"model": p.model})
+    flaky = Table(key="flaky_pairs", title="Flaky pairs: valid verdicts that differ across repeats, per app",
+                  columns=["Model", "Condition", "App", "Pairs"], numeric_from=4)
+    for p in report.pass_at_k:
+        for app, pairs in sorted(p.flaky.items()):
+            flaky.rows.append([p.model, p.condition, app, ", ".join(pairs)])
+            flaky.filters.append({"model": p.model})
+    return [t, hat] + ([flaky] if flaky.rows else [])
+
+
+def _spread(spread: dict[str, float | None] | None) -> str:
+    if not spread or spread.get("min") is None:
+        return "–"
+    return f"{pct(spread['min'])}–{pct(spread['max'])}, SD {pct(spread.get('sd'))}"
 
 
 def build_tables(report: Report) -> list[Table]:

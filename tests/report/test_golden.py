@@ -9,6 +9,7 @@ import hashlib
 import math
 import random
 from collections import defaultdict
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -260,3 +261,62 @@ def test_pass_at_k(report: Report) -> None:
                 app_vals.append(mean(tv))
         per_cat.append(mean(app_vals))
     assert p.values[2] == pytest.approx(mean(per_cat))
+
+
+def _hier_by_hand(cell_value: Callable[[str, str, str, int], float | None]) -> float:
+    """Mean over categories of the mean over apps of the mean over templates of the cell values."""
+    per_cat = []
+    for cat in CATS:
+        app_vals = []
+        for a in apps_of(cat):
+            tv = [mean(cells) for t in DESIGN.templates
+                  if (cells := [v for i in DESIGN.instances if (v := cell_value(cat, a, t, i)) is not None])]
+            if tv:
+                app_vals.append(mean(tv))
+        per_cat.append(mean(app_vals))
+    return mean(per_cat)
+
+
+def test_pass_hat_k_flips_and_spread(report: Report) -> None:
+    """pass^2 = both repeats succeed; a flip is two valid verdicts that differ; each repeat's own
+    new-app success gives the spread — all recomputed here from the outcome function."""
+    p = next(x for x in report.pass_at_k if x.model == "M1" and x.condition == "c1")
+
+    def both(cat: str, a: str, t: str, i: int) -> float | None:
+        vals = [v for rep in range(2) if not math.isnan(v := value("M1", "c1", cat, a, t, i, rep))]
+        return (1.0 if sum(vals) == 2 else 0.0) if len(vals) == 2 else None
+
+    assert p.pass_hat_k[2] == pytest.approx(_hier_by_hand(both))
+    assert p.pass_hat_k[2] <= p.values[1] <= p.values[2]  # type: ignore[operator]
+    repeated = flipped = 0
+    flaky: dict[str, list[str]] = {}
+    for cat in CATS:
+        for a in apps_of(cat):
+            for t in DESIGN.templates:
+                for i in DESIGN.instances:
+                    vals = [v for rep in range(2) if not math.isnan(v := value("M1", "c1", cat, a, t, i, rep))]
+                    if len(vals) == 2:
+                        repeated += 1
+                        if vals[0] != vals[1]:
+                            flipped += 1
+                            flaky.setdefault(a, []).append(f"{t} i{i}")
+    assert (p.repeated_pairs, p.flipped_pairs) == (repeated, flipped) and flipped > 0
+    assert p.flip_rate == pytest.approx(flipped / repeated)
+    assert {a: sorted(v) for a, v in p.flaky.items()} == {a: sorted(v) for a, v in flaky.items()}
+
+    def new_rate(rep: int) -> float:
+        per_cat = []
+        for cat in CATS:
+            orig, new_apps = DESIGN.categories[cat]
+            rates = []
+            for a in new_apps:
+                tv = [mean(cells) for t in DESIGN.templates
+                      if (cells := [v for i in DESIGN.instances
+                                    if not math.isnan(v := value("M1", "c1", cat, a, t, i, rep))])]
+                rates.append(mean(tv))
+            per_cat.append(mean(rates))
+        return mean(per_cat)
+
+    by_rep = sorted(new_rate(rep) for rep in range(2))
+    assert p.spread["new"]["min"] == pytest.approx(by_rep[0]) and p.spread["new"]["max"] == pytest.approx(by_rep[1])
+    assert p.spread["new"]["sd"] == pytest.approx(abs(by_rep[1] - by_rep[0]) / 2)
