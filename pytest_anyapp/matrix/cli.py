@@ -19,6 +19,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--models", required=True, help="comma-separated agent/model names")
     p.add_argument("--conditions", default="c1", help="comma-separated: c1,c2_g,c2_o")
     p.add_argument("--config", type=Path, default=None, help="matrix config (endpoints, plan files, pytest args)")
+    p.add_argument("--repeats", type=int, default=1, help="run every (model, condition) K times, each repeat its own "
+                   "run id (<condition>-r<N> after the first): run-to-run variance in anyapp report (default 1)")
     p.add_argument("--results-dir", type=Path, default=Path("results"))
     p.add_argument("--matrix-id", default=None, help="resume this matrix (default: a new id)")
     p.add_argument("pytest_extra", nargs=argparse.REMAINDER, help="after --: extra pytest arguments for every cell")
@@ -58,13 +60,15 @@ def _matrix(args: argparse.Namespace) -> int:
         bad = [c for c in conditions if c not in ("c1", "c2_g", "c2_o")]
         if bad or not models:
             raise ConfigError(f"unknown condition(s) {bad}" if bad else "no models")
+        if args.repeats < 1:
+            raise ConfigError("--repeats must be >= 1")
         conds = cast("list[Condition]", conditions)
         for c in conds:
             config.condition_entry(c)
         matrix_id = args.matrix_id or datetime.now(UTC).strftime("matrix-%Y%m%d-%H%M%S")
         matrix = Matrix(args.results_dir / matrix_id, config, digest, extra_args=extra)
         print(f"matrix {matrix_id}: {len(models)} model(s) x {len(conditions)} condition(s) -> {matrix.root}")
-        manifest = matrix.run(models, conds, on_progress=_printer(matrix))
+        manifest = matrix.run(models, conds, repeats=args.repeats, on_progress=_printer(matrix))
     except ConfigError as exc:
         print(f"anyapp matrix: {exc}", file=sys.stderr)
         return 2

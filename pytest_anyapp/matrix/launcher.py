@@ -45,10 +45,16 @@ class Cell(BaseModel):
     exit_code: int | None = None
     attempts: int = 0
     command: list[str] = Field(default_factory=list)
+    repeat: int = Field(1, ge=1, description="Repeat number (--repeats): each repeat is its own run.")
+
+    @property
+    def run_id(self) -> str:
+        """The cell's run id: the condition, and ``<condition>-r<N>`` for repeats after the first."""
+        return self.condition if self.repeat == 1 else f"{self.condition}-r{self.repeat}"
 
     @property
     def key(self) -> str:
-        return f"{self.model}/{self.condition}"
+        return f"{self.model}/{self.run_id}"
 
 
 class MatrixManifest(BaseModel):
@@ -83,7 +89,9 @@ class Matrix:
         return self.root / "reports" / f"{slug(model)}.{condition}{suffix}.json"
 
     # -- manifest ------------------------------------------------------------------------------
-    def load_or_create(self, models: list[str], conditions: list[Condition]) -> MatrixManifest:
+    def load_or_create(self, models: list[str], conditions: list[Condition], repeats: int = 1) -> MatrixManifest:
+        wanted = [Cell(model=m, condition=c, repeat=r) for r in range(1, repeats + 1) for m in models
+                  for c in conditions]
         if self.manifest_path.exists():
             manifest = MatrixManifest.model_validate_json(self.manifest_path.read_text())
             from pytest_anyapp.errors import ConfigError
@@ -92,12 +100,10 @@ class Matrix:
                 raise ConfigError(f"{self.manifest_path}: the matrix config changed since this matrix started "
                                   "(resume it with the same config, or start a new --matrix-id)")
             have = {c.key for c in manifest.cells}
-            manifest.cells += [Cell(model=m, condition=c) for m in models for c in conditions
-                               if f"{m}/{c}" not in have]
+            manifest.cells += [cell for cell in wanted if cell.key not in have]
             return manifest
         return MatrixManifest(matrix_id=self.root.name, config_sha256=self.config_sha256, models=models,
-                              conditions=conditions, cells=[Cell(model=m, condition=c) for m in models
-                                                            for c in conditions])
+                              conditions=conditions, cells=wanted)
 
     def save(self, manifest: MatrixManifest) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
@@ -105,15 +111,16 @@ class Matrix:
 
     # -- commands ------------------------------------------------------------------------------
     def pytest_command(self, model: str, condition: Condition, *, resume: bool, node_ids: list[str] | None = None,
-                       report_suffix: str = "") -> list[str]:
+                       report_suffix: str = "", run_id: str | None = None) -> list[str]:
+        run_id = run_id or condition
         entry = self.config.model_entry(model)
         cond = self.config.condition_entry(condition)
         args = list(self.config.pytest_args)
         if node_ids:
             args = _without_selection(split_args(args)[0]) + node_ids
         cmd = [self.python, "-m", "pytest", *args, f"--agent={entry.agent or model}", f"--condition={condition}",
-               f"--results-dir={self.cell_results_dir(model)}", f"--run-id={condition}",
-               "--json-report", f"--json-report-file={self.report_path(model, condition, report_suffix)}"]
+               f"--results-dir={self.cell_results_dir(model)}", f"--run-id={run_id}",
+               "--json-report", f"--json-report-file={self.report_path(model, run_id, report_suffix)}"]
         if entry.agent_config is not None:
             cmd.append(f"--agent-config={entry.agent_config}")
         if cond.plan_file is not None:
@@ -132,20 +139,20 @@ class Matrix:
         return env
 
     # -- running -------------------------------------------------------------------------------
-    def run(self, models: list[str], conditions: list[Condition], *,
+    def run(self, models: list[str], conditions: list[Condition], *, repeats: int = 1,
             on_progress: Callable[[MatrixManifest], None] | None = None, poll_s: float = 2.0) -> MatrixManifest:
-        manifest = self.load_or_create(models, conditions)
+        manifest = self.load_or_create(models, conditions, repeats)
         self.save(manifest)
         for cell in manifest.cells:
             if cell.state == "done":
                 continue
-            resume = self.cell_run_dir(cell.model, cell.condition).exists()
-            cell.command = self.pytest_command(cell.model, cell.condition, resume=resume)
+            resume = self.cell_run_dir(cell.model, cell.run_id).exists()
+            cell.command = self.pytest_command(cell.model, cell.condition, resume=resume, run_id=cell.run_id)
             cell.state, cell.exit_code = "running", None
             cell.attempts += 1
             self.save(manifest)
-            self.report_path(cell.model, cell.condition).parent.mkdir(parents=True, exist_ok=True)
-            log = (self.root / "reports" / f"{slug(cell.model)}.{cell.condition}.log").open("ab")
+            self.report_path(cell.model, cell.run_id).parent.mkdir(parents=True, exist_ok=True)
+            log = (self.root / "reports" / f"{slug(cell.model)}.{cell.run_id}.log").open("ab")
             try:
                 proc = subprocess.Popen(cell.command, env=self.cell_env(cell.model), stdout=log,
                                         stderr=subprocess.STDOUT)
@@ -169,7 +176,7 @@ class Matrix:
     def progress(self, manifest: MatrixManifest) -> list[tuple[str, str, Counter[str]]]:
         """(cell, state, episode status counts) for every cell: the combined progress view."""
         return [(c.key, c.state if c.exit_code is None else f"{c.state} (exit {c.exit_code})",
-                 record_counts(self.cell_run_dir(c.model, c.condition))) for c in manifest.cells]
+                 record_counts(self.cell_run_dir(c.model, c.run_id))) for c in manifest.cells]
 
 
 _VALUE_OPTIONS = {"-n", "-p", "-k", "-m", "-c", "-o", "--dist", "--timeout", "--maxfail", "--rootdir"}

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from pytest_anyapp.report import stats
+from pytest_anyapp.report.cost import Price, build_costs
 from pytest_anyapp.report.fields import PAIR_EQUALITY_FIELDS, PAIR_EQUALITY_IF_RECORDED
 from pytest_anyapp.report.index import Index
 from pytest_anyapp.report.models import (
@@ -690,7 +691,7 @@ def _repeat_spread(data: Data, entry: PassAtK, n: np.ndarray, s: np.ndarray, row
 
 def build_report(index: Index, eligibility: Eligibility, *, replicates: int = stats.DEFAULT_REPLICATES,
                  base_seed: int = stats.BASE_SEED, confidence: float = stats.CONFIDENCE,
-                 data: Data | None = None) -> Report:
+                 data: Data | None = None, prices: dict[str, Price] | None = None) -> Report:
     """Every number of the publication report. ``replicates=0`` computes point estimates only."""
     data = data or load_data(index)
     report = Report(replicates=replicates, base_seed=base_seed, confidence=confidence,
@@ -714,4 +715,5 @@ def build_report(index: Index, eligibility: Eligibility, *, replicates: int = st
             report.per_app_delta.append(build_per_app_delta(data, t, with_both))
     report.attrition = build_attrition(data)
     report.pass_at_k = build_pass_at_k(data)
+    report.costs = build_costs(index, prices)
     return report

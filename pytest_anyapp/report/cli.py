@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     report.add_argument("--html", action="store_true", help="also write the static HTML report and trajectory viewers")
     report.add_argument("--allow-ineligible", action="store_true",
                         help="report input that is not analysis-eligible, stamping every table and plot with why")
+    report.add_argument("--prices", type=Path, default=None, metavar="FILE",
+                        help="JSON prices per model (per token, or per GPU-hour for self-hosted models) with their "
+                             "source and date; without it costs are tokens, calls and seconds only")
     report.add_argument("--require-verified", action="store_true",
                         help="refuse runs whose ledger does not verify, even with --allow-ineligible (analysis-eligible "
                              "input always requires it)")
@@ -136,6 +139,7 @@ def _publication_report(args: argparse.Namespace) -> int:
         print("anyapp report: --replicates must be >= 0", file=sys.stderr)
         return EXIT_BAD_INPUT
     from pytest_anyapp.report.analysis import build_report
+    from pytest_anyapp.report.cost import load_prices
     from pytest_anyapp.report.export import write_report
     from pytest_anyapp.report.tables import build_tables
 
@@ -149,7 +153,9 @@ def _publication_report(args: argparse.Namespace) -> int:
         if index.n_rows == 0:
             print("anyapp report: no episode records found", file=sys.stderr)
             return EXIT_BAD_INPUT
-        report = build_report(index, eligibility, replicates=args.replicates, base_seed=args.seed, data=data)
+        prices = load_prices(args.prices) if getattr(args, "prices", None) else None
+        report = build_report(index, eligibility, replicates=args.replicates, base_seed=args.seed, data=data,
+                              prices=prices)
     except (OSError, ValueError) as exc:
         print(f"anyapp report: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

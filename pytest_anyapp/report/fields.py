@@ -72,6 +72,12 @@ class IndexRow(BaseModel):
     pin_problem: str = ""
     steps: int = 0
     duration_s: float = 0.0
+    # cost, over every attempt's steps (a retried attempt cost too)
+    tokens_in: int = 0
+    tokens_out: int = 0
+    model_calls: int = 0
+    model_s: float = 0.0
+    device_s: float = 0.0
     stop_reason: str = ""
     failure_cause: str = ""
     # provenance compared across a C1/C2 pair
@@ -163,6 +169,23 @@ def _model_label(model: Any, agent: str, model_id: Any = None) -> str:
     return agent
 
 
+def _cost(record: Any) -> dict[str, Any]:
+    """Tokens, model calls, model-seconds and device-seconds summed over every attempt's steps."""
+    attempts = _get(record, "attempts", default=[]) or []
+    steps = [st for a in attempts for st in (_get(a, "steps", default=[]) or [])] or (_get(record, "steps", default=[]) or [])
+    tokens_in = tokens_out = calls = 0
+    model_s = device_s = 0.0
+    for st in steps:
+        usage = _get(st, "usage") or {}
+        tokens_in += int(_get(usage, "prompt_tokens", default=0) or 0)
+        tokens_out += int(_get(usage, "completion_tokens", default=0) or 0)
+        calls += int(_get(st, "model_calls", default=0) or 0)
+        model_s += float(_get(st, "model_latency_s", default=0.0) or 0.0)
+        device_s += sum(float(_get(st, k, default=0.0) or 0.0) for k in ("observe_s", "actuate_s", "verify_s"))
+    return {"tokens_in": tokens_in, "tokens_out": tokens_out, "model_calls": calls, "model_s": model_s,
+            "device_s": device_s}
+
+
 def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: int = 0) -> IndexRow:
     """Flatten an ``EpisodeRecord`` (any schema version we wrote) into an ``IndexRow``."""
     prov = _get(record, "provenance", default={})
@@ -217,6 +240,7 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         pin_ok=pin_ok, pin_problem=pin_problem,
         steps=len(steps) if isinstance(steps, list) else 0,
         duration_s=float(_get(record, "duration_s", default=0.0)),
+        **_cost(record),
         stop_reason=_str(_get(record, "stop_reason")), failure_cause=cause,
         semantic_goal_sha256=_str(_get(prov, "task.semantic_goal_sha256", "semantic_goal_sha256")),
         semantic_parameter_sha256=_str(_get(prov, "task.semantic_parameter_sha256", "semantic_parameter_sha256")),

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from pytest_anyapp.report.cost import Costs
+
 REPORT_SCHEMA_VERSION = 1
 
 
@@ -241,4 +243,5 @@ class Report(BaseModel):
     per_app_delta: list[PerAppDelta] = Field(default_factory=list)
     attrition: Attrition | None = None
     pass_at_k: list[PassAtK] = Field(default_factory=list)
+    costs: Costs | None = Field(None, description="Tokens, calls, model/device/wall seconds; money from given prices.")
     notes: list[str] = Field(default_factory=list)

@@ -143,6 +143,37 @@ def plot_contrast_apps(report: Report, contrast: str, out: Path) -> list[Path]:
     return paths
 
 
+def plot_cost(report: Report, out: Path) -> list[Path]:
+    """Success on the new apps (with its bootstrap CI) against cost per episode, one point per model
+    and condition: money where a price was given for every model, else model-seconds."""
+    costs = report.costs
+    if costs is None or not costs.totals or not report.headlines:
+        return []
+    plt = _pyplot()
+    by_group = {(r.model, r.condition): r for r in costs.totals}
+    use_money = all(r.money is not None for r in costs.totals)
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    models = sorted({h.model for h in report.headlines})
+    for h in report.headlines:
+        row = by_group.get((h.model, h.condition))
+        x = row.per("money" if use_money else "model_s") if row else None
+        if x is None or h.new is None:
+            continue
+        lo = h.new - h.new_ci.lo if h.new_ci and h.new_ci.lo is not None else 0.0
+        hi = h.new_ci.hi - h.new if h.new_ci and h.new_ci.hi is not None else 0.0
+        ax.errorbar([x], [h.new], yerr=[[lo], [hi]], fmt=MARKERS[models.index(h.model) % len(MARKERS)], capsize=3,
+                    label=f"{h.model} / {h.condition}")
+    ax.set_xlabel(f"cost per episode ({'money' if use_money else 'model-seconds'})")
+    ax.set_ylabel("success on new apps (hierarchical)")
+    ax.set_ylim(-0.02, 1.02)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    _stamp(fig, report.eligibility.stamp)
+    paths = _save(fig, out, "cost_vs_success")
+    plt.close(fig)
+    return paths
+
+
 def draw_all(report: Report, out_dir: Path) -> list[Path]:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -152,4 +183,5 @@ def draw_all(report: Report, out_dir: Path) -> list[Path]:
         paths += plot_apps(report, cond, out)
     for contrast in sorted({c.contrast for c in report.contrasts}):
         paths += plot_contrast_apps(report, contrast, out)
+    paths += plot_cost(report, out)
     return paths

@@ -54,7 +54,9 @@ def record_dict(design: Design, model: str, condition: str, run_id: str, categor
         plan = {"plan_key": f"{template}:{instance}", "plan_text": text, "plan_sha256": _sha(text),
                 "plan_file": "plans.json", "plan_file_sha256": _sha(condition), "plan_mode": "prepend"}
     steps = [{"index": k, "action": {"action": "click", "x": 100 + 10 * k, "y": 200}, "raw_output": f"step {k}",
-              "model_latency_s": 0.1, "observe_s": 0.01, "agent_s": 0.1, "actuate_s": 0.01} for k in range(design.steps)]
+              "model_latency_s": 0.1, "observe_s": 0.01, "agent_s": 0.1, "actuate_s": 0.01, "model_calls": 1,
+              "usage": {"prompt_tokens": 1200, "completion_tokens": 40, "total_tokens": 1240}}
+             for k in range(design.steps)]
     return {
         "schema_version": SCHEMA_VERSION, "test_id": test_id, "status": status, "final": True, "goal": goal,
         "prompt_goal": goal, "plan": plan, "steps": steps if outcome != "i" else [],

@@ -261,10 +261,40 @@ def _spread(spread: dict[str, float | None] | None) -> str:
     return f"{pct(spread['min'])}–{pct(spread['max'])}, SD {pct(spread.get('sd'))}"
 
 
+def _cost_tables(report: Report) -> list[Table]:
+    costs = report.costs
+    if costs is None or not costs.totals:
+        return []
+    money = any(r.money is not None for r in costs.totals)
+    cols = ["Model", "Condition", "Category", "App", "Episodes", "Successes", "Tokens in / episode",
+            "Tokens out / episode", "Calls / episode", "Model s / episode", "Device s / episode", "Wall s / episode",
+            "Tokens / success", "Model s / success", "Total tokens", "Total model s"]
+    cols += ["Money / episode", "Money / success", "Total money"] if money else []
+    t = Table(key="cost", title="Cost per run: every recorded episode (invalid ones and retried attempts included)"
+              + ("; money from the prices given: " + "; ".join(f"{m}: {p.source} ({p.date}, {p.currency})"
+                                                             for m, p in sorted(costs.prices.items()))
+                 if money else "; no prices given (pass --prices FILE for money)"), columns=cols, numeric_from=4)
+
+    def num(x: float | None, digits: int = 1) -> str:
+        return NA if x is None else f"{x:,.{digits}f}"
+
+    for r in [*costs.totals, *costs.per_app]:
+        row = [r.model, r.condition, r.category or "all", r.app_id or "all", str(r.episodes), str(r.successes),
+               num(r.per("tokens_in"), 0), num(r.per("tokens_out"), 0), num(r.per("model_calls")),
+               num(r.per("model_s")), num(r.per("device_s")), num(r.per("wall_s")),
+               num(None if r.successes == 0 else (r.tokens_in + r.tokens_out) / r.successes, 0),
+               num(r.per("model_s", success=True)), f"{r.tokens_in + r.tokens_out:,}", num(r.model_s)]
+        if money:
+            row += [num(r.per("money"), 4), num(r.per("money", success=True), 4), num(r.money, 2)]
+        t.rows.append(row)
+        t.filters.append({"model": r.model})
+    return [t]
+
+
 def build_tables(report: Report) -> list[Table]:
     tables = (_headline_tables(report) + _per_app_tables(report) + _contrast_tables(report)
               + _per_app_delta_tables(report) + [_accounting_table(report)] + _attrition_tables(report)
-              + _pass_at_k_table(report))
+              + _pass_at_k_table(report) + _cost_tables(report))
     stamp = report.eligibility.stamp
     partial = report.eligibility.partial_declared
     for t in tables:

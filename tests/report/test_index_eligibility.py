@@ -171,7 +171,7 @@ def test_publication_cli_refuses_then_stamps_everything(tmp_path: Path, capsys: 
     for svg in (out / "plots").glob("*.svg"):
         assert "NOT ANALYSIS-ELIGIBLE" in svg.read_text(), svg
     assert {p.stem for p in (out / "plots").glob("*.png")} == {"gap_c1", "gap_c2_g", "apps_c1", "apps_c2_g",
-                                                               "c2_minus_c1_c1_vs_c2_g"}
+                                                               "c2_minus_c1_c1_vs_c2_g", "cost_vs_success"}
     report = json.loads((out / "report.json").read_text())
     assert report["eligibility"]["eligible"] is False and report["replicates"] == 50
     with open(out / "csv" / "headline.csv", encoding="utf-8") as fh:

@@ -125,3 +125,32 @@ def test_cells_file_and_node_ids() -> None:
     assert split_args(["pairs", "-n", "8", "-k", "sms", "--instances=1"]) == (
         ["-n", "8", "-k", "sms", "--instances=1"], ["pairs"])
     assert node_ids(["pairs", "-n", "2"], ["x-i0"]) == ["pairs/test_pairs.py::test_pair[x-i0]"]
+
+
+def test_repeats_are_runs_of_their_own_and_the_report_shows_variance_and_cost(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--repeats 2: each (model, condition) runs twice under its own run id; a report over them has
+    pass^k, a flip rate of 0 for the deterministic oracle and null agents, the spread, and costs."""
+    config = _config(tmp_path)
+    results = tmp_path / "results"
+    assert anyapp(["matrix", "--models", "scripted,null", "--conditions", "c1", "--repeats", "2", "--config",
+                   str(config), "--results-dir", str(results), "--matrix-id", "rep"]) == 0, capsys.readouterr().out
+    root = results / "rep"
+    manifest = MatrixManifest.model_validate_json((root / "matrix.json").read_text())
+    assert sorted(c.key for c in manifest.cells) == ["null/c1", "null/c1-r2", "scripted/c1", "scripted/c1-r2"]
+    assert _record(root, "scripted", "c1-r2")["status"] == "valid_success"
+    reports = {}
+    for model in ("scripted", "null"):  # run ids (the condition) repeat across a matrix's models: one report each
+        out = tmp_path / f"report-{model}"
+        assert anyapp(["report", str(root / model), "--out", str(out), "--allow-ineligible", "--partial",
+                       "--replicates", "0", "--no-plots"]) == 0
+        reports[model] = json.loads((out / "report.json").read_text())
+    oracle, null = reports["scripted"]["pass_at_k"][0], reports["null"]["pass_at_k"][0]
+    assert sorted(oracle["replicate_runs"]) == ["c1", "c1-r2"]
+    assert (oracle["repeated_pairs"], oracle["flipped_pairs"], oracle["flip_rate"]) == (1, 0, 0.0)
+    assert (null["repeated_pairs"], null["flipped_pairs"]) == (1, 0)
+    assert oracle["pass_hat_k"]["2"] == 1.0 and null["pass_hat_k"]["2"] == 0.0
+    assert oracle["spread"]["original"] == {"min": 1.0, "max": 1.0, "sd": 0.0}
+    (totals,) = reports["scripted"]["costs"]["totals"]
+    assert totals["episodes"] == 2 and totals["device_s"] > 0 and totals["money"] is None
+    assert "Flip rate" in (tmp_path / "report-scripted" / "report.md").read_text()
