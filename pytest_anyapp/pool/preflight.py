@@ -22,6 +22,7 @@ original error (the lane's episodes become ``invalid``), app failures are record
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -166,8 +167,28 @@ def _permissions(device: DeviceClient, installed: InstalledApps, apps: list[AppS
 
 
 def _granted(device: DeviceClient, package: str) -> set[str]:
-    out = device.run(f"dumpsys package {shlex.quote(package)}").stdout
-    return {line.strip().split(":", 1)[0] for line in out.splitlines() if "granted=true" in line}
+    return granted_permissions(device.run(f"dumpsys package {shlex.quote(package)}").stdout)
+
+
+def granted_permissions(dumpsys_package: str, user: int = 0) -> set[str]:
+    """Permissions granted to ``user``: the install permissions (printed for every user) and that
+    user's own runtime permissions. ``dumpsys package`` prints one ``User N:`` block per user
+    (``Settings.dumpPackageLPr``), so a permission granted only in another user's block is not
+    granted here."""
+    granted: set[str] = set()
+    block: int | None = None  # the user whose block we are in; None: install permissions, for every user
+    block_indent = -1
+    for line in dumpsys_package.splitlines():
+        indent = len(line) - len(line.lstrip())
+        head = re.match(r"^\s*User (\d+): ", line)
+        if head:
+            block, block_indent = int(head.group(1)), indent
+            continue
+        if block is not None and line.strip() and indent <= block_indent:
+            block = None
+        if "granted=true" in line and block in (None, user):
+            granted.add(line.strip().split(":", 1)[0])
+    return granted
 
 
 def _maps(device: DeviceClient, installed: InstalledApps) -> CheckResult:
