@@ -58,6 +58,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "next to the JSON report, or --out)")
     report.set_defaults(func=run_report)
 
+    publish = subparsers.add_parser(
+        "publish", help="the static results site of verified, analysis-eligible runs (anyapp report --html)",
+        description="Writes DIR/html: leaderboard, provenance with each run's ledger head and verify command, "
+                    "every table and plot, and every episode's trajectory. Runs must verify and be analysis-"
+                    "eligible unless --allow-ineligible (then every page is stamped).")
+    publish.add_argument("paths", type=Path, nargs="+", metavar="RUN", help="run directories or results roots")
+    publish.add_argument("--out", type=Path, required=True, help="the site's directory (host DIR/html)")
+    publish.add_argument("--allow-ineligible", action="store_true", help="publish anyway; every page is stamped")
+    publish.add_argument("--prices", type=Path, default=None, metavar="FILE", help="as anyapp report --prices")
+    publish.add_argument("--partial", action="store_true", help="as anyapp report --partial")
+    publish.add_argument("--replicates", type=int, default=10_000, help="bootstrap replicates (default 10000)")
+    publish.add_argument("--seed", type=int, default=1729, help="bootstrap base seed (default 1729)")
+    publish.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
+    publish.set_defaults(func=_publication_report, html=True, write=False, require_verified=False)
+
     show = subparsers.add_parser(
         "show", help="write an episode's trajectory page and print its path",
         description="Render <results>/<run>/<test-id>/viewer.html (screenshots with the actions drawn, raw model "

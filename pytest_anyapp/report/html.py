@@ -231,9 +231,11 @@ def write_html(out_dir: Path, index: Index, report: Report, tables: list[Table],
     extra = [s for s in (provider(ctx) for provider in _providers()) if s]
     from markupsafe import Markup
 
+    from pytest_anyapp.report.publish import site_sections
+
     page = _env().from_string(INDEX).render(
         style=STYLE, filter_js=FILTER_JS, stamp=stamp, tables=tables, plots=plots, episodes=episodes,
-        extra_sections=[Markup(s) for s in extra],
+        extra_sections=[Markup(s) for s in extra], site_sections=[Markup(s) for s in site_sections(ctx)],
         categories=sorted({e["category"] for e in episodes if e["category"]}),
         apps=sorted({e["app_id"] for e in episodes if e["app_id"]}),
         models=sorted({e["model"] for e in episodes if e["model"]}),

@@ -66,9 +66,11 @@ INDEX = """<!DOCTYPE html>
   {% for m in models %}<option value="{{ m }}">{{ m }}</option>{% endfor %}</select></label>
 </div>
 <nav><ul>
+<li><a href="#leaderboard">Leaderboard</a></li><li><a href="#provenance">Provenance and verification</a></li>
 {% for t in tables %}<li><a href="#{{ t.key }}">{{ t.title }}</a></li>{% endfor %}
 <li><a href="#plots">Plots</a></li><li><a href="#failure-modes">Failure modes</a></li><li><a href="#episodes">Episodes</a></li>
 </ul></nav>
+{% for s in site_sections %}{{ s }}{% endfor %}
 {% for t in tables %}
 <section id="{{ t.key }}"><h2>{{ t.title }}</h2>
 {% if t.stamp %}<div class="stamp">{{ t.stamp }}</div>{% endif %}

@@ -176,3 +176,55 @@ def test_anyapp_show_prints_viewer_path(site: dict[str, Any]) -> None:
     missing = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "show", "no-such-test"], cwd=REPO, env=env,
                              capture_output=True, text=True, timeout=60, check=False)
     assert missing.returncode == 2 and "no episode.json" in missing.stderr
+
+
+def test_publish_site_has_leaderboard_and_ledger_heads_and_works_from_a_static_server(
+        site: dict[str, Any], browser: Any, tmp_path: Path) -> None:
+    """``anyapp publish``: refused for ineligible input, stamped under --allow-ineligible; the
+    leaderboard ranks both agents; every run's ledger head and verify command are shown (the run
+    whose record was edited is named unverified); the site works from file:// and over HTTP."""
+    import http.server
+    import threading
+    from functools import partial
+
+    from pytest_anyapp.records import ledger
+
+    results, out = site["results"], tmp_path / "site"
+    refused = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "publish", str(results), "--out", str(out),
+                              "--replicates", "50"], cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    assert refused.returncode == 3 and "unverified" in refused.stderr and not out.exists()
+    done = subprocess.run([sys.executable, "-m", "pytest_anyapp.cli", "publish", str(results), "--out", str(out),
+                           "--replicates", "50", "--allow-ineligible"], cwd=REPO, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    index = out / "html" / "index.html"
+    page, errors = _open(browser, index)
+    board = page.locator("#leaderboard tbody tr").all_inner_texts()
+    assert [row.split("\t")[1] for row in board] == ["oracle", "null"], board
+    provenance = page.locator("#provenance").inner_text()
+    for run in ("run-oracle", "run-null"):
+        head = ledger.head(results / run)
+        assert head is not None and head.head_sha256 in provenance
+        assert f"anyapp verify {results / run}" in provenance
+    assert "unverified" in page.locator(".stamp").first.inner_text()
+    assert page.evaluate("window.__pwned") is None
+    _check_links(page, index)
+    assert errors == []
+    page.close()
+
+    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(out / "html"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = browser.new_page()
+        served: list[str] = []
+        page.on("console", lambda m: served.append(m.text) if m.type == "error" else None)
+        page.on("requestfailed", lambda r: served.append(f"request failed: {r.url}"))
+        response = page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        page.wait_for_load_state("load")
+        assert response is not None and response.ok
+        assert page.locator("#leaderboard tbody tr").count() == 2 and served == []
+        page.close()
+    finally:
+        server.shutdown()
