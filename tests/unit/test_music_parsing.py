@@ -95,17 +95,18 @@ def test_screen_read_without_a_process_or_timer_is_none_and_an_incomplete_read_i
         MONSTER_SLEEP.parse(["shown=Running: 29:59"])
 
 
-#: Android 13 layout (AlarmManagerService.dumpImpl, LazyAlarmStore.dump, Alarm.toString/dump).
+#: Android 13 layout (AlarmManagerService.dumpImpl, LazyAlarmStore.dump, dumpAlarmList from #1,
+#: Alarm.toString/dump).
 ALARM_DUMP = """\
 Current Alarm Manager state:
   nowRTC=1697385600000=2023-10-15 16:00:00.000 nowELAPSED=5000000
 
   2 pending alarms:
-    ELAPSED_WAKEUP #0: Alarm{a1 type 2 origWhen 6799000 player.phonograph.plus}
+    ELAPSED_WAKEUP #1: Alarm{a1 type 2 origWhen 6799000 whenElapsed 6799000 player.phonograph.plus}
       tag=*walarm*:player.phonograph.plus.stop_and_quit_now
       type=ELAPSED_WAKEUP origWhen=+29m59s0ms window=+22m29s250ms repeatInterval=0 count=0 flags=0x0
       operation=PendingIntent{b2: PendingIntentRecord{c3 player.phonograph.plus startService}}
-    RTC_WAKEUP #1: Alarm{d4 type 0 origWhen 1697443200000 com.google.android.deskclock}
+    RTC_WAKEUP #2: Alarm{d4 type 0 origWhen 1697443200000 whenElapsed 62600000 com.google.android.deskclock}
       tag=*walarm*:com.google.android.deskclock.ALARM
       Alarm clock:
         triggerTime=2023-10-16 08:00:00.000
@@ -122,7 +123,7 @@ def test_phonograph_timer_minutes_are_the_time_left_rounded_up() -> None:
     assert P.parse([ln.replace("origWhen 6799000", "origWhen 4000000") for ln in lines]) is None  # past due
     assert P.parse([ln.replace("stop_and_quit_now", "play") for ln in lines]) is None  # another intent
     assert P.parse([ln.replace("player.phonograph.plus}", "other.app}") for ln in lines]) is None
-    assert P.parse([ln.replace("ELAPSED_WAKEUP #0", "ELAPSED #0") for ln in lines]) is None
+    assert P.parse([ln.replace("ELAPSED_WAKEUP #1", "ELAPSED #1") for ln in lines]) is None
 
 
 def test_phonograph_alarm_read_errors() -> None:

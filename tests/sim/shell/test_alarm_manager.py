@@ -32,6 +32,10 @@ def test_a_sleep_timer_is_an_elapsed_wakeup_alarm_until_the_app_is_force_stopped
     [alarm] = [a for a in pending_alarms(lines) if a.package == PKG]
     assert alarm.type == "ELAPSED_WAKEUP" and alarm.tag == f"*walarm*:{PKG}.stop_and_quit_now"
     assert 14 * 60_000 < alarm.orig_when - now <= 15 * 60_000
+    # LazyAlarmStore.dump / dumpAlarmList / Alarm.toString: indented, numbered from #1, whenElapsed
+    assert "\n  1 pending alarms: \n" in dump
+    assert alarm.lines[0] == (f"    ELAPSED_WAKEUP #1: Alarm{{{alarm.lines[0].split('{')[1].split()[0]} type 2 "
+                              f"origWhen {alarm.orig_when} whenElapsed {alarm.orig_when} {PKG}}}")
     left = format_duration(alarm.orig_when - now)  # printed relative to the same dump's nowELAPSED
     assert (f"type=ELAPSED_WAKEUP origWhen={left} window=+11m15s0ms repeatInterval=0 count=0 flags=0x0\n"
             in dump)  # inexact: window = 3/4 of the delay, no exactAllowReason
