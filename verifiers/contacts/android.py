@@ -10,7 +10,10 @@
 * **Front activity and its intent** (``dumpsys activity activities``): frameworks/base
   ``ActivityRecord.dump`` prints each record's intent with ``Intent.toInsecureString()``, i.e.
   ``Intent { act=… dat=<full uri> … cmp=… }`` with the data URI unmasked, under the record's
-  ``* Hist`` line; ``mResumedActivity:`` names the resumed record.
+  ``* Hist`` line. The resumed record is named by ``ResumedActivity:`` (``ActivityTaskManagerService
+  .dumpActivitiesLocked``), ``Resumed:`` (``RootWindowContainer.dumpActivities``, per task display
+  area) and ``topResumedActivity=`` (``Task.dumpInner``, per task); Android 13 prints no
+  ``mResumedActivity:`` line (an older release's task dump).
 
 Every reader returns plain strings (the snapshot saved in the episode record) and every parser is
 pure, so an episode can be re-scored from its record.
@@ -178,7 +181,10 @@ def seed_calls(device: DeviceClient, calls: Sequence[CallRecord]) -> None:
 
 # -- the front activity and its intent ----------------------------------------------------------
 
-_RESUMED = re.compile(r"mResumedActivity: ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}")
+_RECORD = r"ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}"
+#: The device's top resumed record first (ATMS), then the per-area and per-task lines.
+_RESUMED = (re.compile(rf"^\s*ResumedActivity: {_RECORD}"), re.compile(rf"^\s*Resumed: {_RECORD}"),
+            re.compile(rf"^\s*topResumedActivity={_RECORD}"))
 _HIST = re.compile(r"\* Hist\s+#\d+: ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}")
 _INTENT = re.compile(r"^\s*(?:Intent \{ (.*) \}|intent=\{(.*)\})\s*$")
 
@@ -193,7 +199,7 @@ def read_front(device: DeviceClient) -> list[str]:
 
 def parse_front(lines: Sequence[str]) -> FrontIntent | None:
     """The resumed activity and the intent of its record, or None when nothing is resumed."""
-    resumed = next((m for m in map(_RESUMED.search, lines) if m), None)
+    resumed = next((m for pattern in _RESUMED for m in map(pattern.match, lines) if m), None)
     if resumed is None:
         return None
     component, task = resumed.group(1), resumed.group(2)
