@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pytest_anyapp.device.parsers import parses
 from verifiers.base import SourceRef
 
 AOSP_ALARM = SourceRef(
@@ -50,6 +51,7 @@ class PendingAlarm:
     lines: tuple[str, ...]
 
 
+@parses("dumpsys alarm")
 def pending_alarms(lines: list[str]) -> list[PendingAlarm]:
     """Every alarm block in a ``dumpsys alarm``, in the order printed."""
     out: list[PendingAlarm] = []
@@ -79,6 +81,7 @@ def pending_alarms(lines: list[str]) -> list[PendingAlarm]:
     return out
 
 
+@parses("dumpsys alarm")
 def now_elapsed(lines: list[str]) -> int | None:
     """The dump's ``nowELAPSED`` (elapsedRealtime ms when it was printed), None when absent."""
     for line in lines:
@@ -88,6 +91,7 @@ def now_elapsed(lines: list[str]) -> int | None:
     return None
 
 
+@parses("dumpsys alarm")
 def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
     """(hour, minute) of every pending ``setAlarmClock`` alarm of ``package`` in a ``dumpsys alarm``."""
     return [a.alarm_clock for a in pending_alarms(lines) if a.package == package and a.alarm_clock is not None]

@@ -19,13 +19,14 @@ import adbutils
 
 from pytest_anyapp.device.adb_link import LeanAdbDevice, WireMeter
 from pytest_anyapp.device.batch import BatchScript, CommandResult
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
     from pytest_anyapp.device.health import HealthReport
 
-__all__ = ["CommandResult", "DeviceClient", "LaneAddress"]
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "parse_package_version"]
 
 
 #: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
@@ -38,6 +39,22 @@ def android_error(result: CommandResult) -> str | None:
     """The error line a command printed on stderr although it exited 0, else None."""
     hit = _ERROR_DESPITE_EXIT_0.search(result.stderr)
     return result.stderr[hit.start():].splitlines()[0] if hit else None
+
+
+_VERSION_CODE = re.compile(r"^\s*versionCode=(\d+)", re.M)
+_VERSION_NAME = re.compile(r"^\s*versionName=(.*)$", re.M)
+
+
+@parses("dumpsys package", reads="text")
+def parse_package_version(out: str) -> tuple[str, int] | None:
+    """``(versionName, versionCode)`` of the first package ``dumpsys package <pkg>`` lists, None
+    when it lists none. The name is the rest of its line (AOSP android-13
+    ``services/core/java/com/android/server/pm/Settings.java`` ``dumpPackageLPr`` prints
+    ``pkg.getVersionName()`` as is): Google Clock's is ``7.4 (504317960)``."""
+    code, name = _VERSION_CODE.search(out), _VERSION_NAME.search(out)
+    if not code or not name:
+        return None
+    return name.group(1).rstrip("\r"), int(code.group(1))
 
 
 @dataclass(frozen=True)
@@ -234,14 +251,7 @@ class DeviceClient:
         return {line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("package:")}
 
     def package_version(self, package: str) -> tuple[str, int] | None:
-        import re
-
-        out = self.run(f"dumpsys package {shlex.quote(package)}").stdout
-        code = re.search(r"versionCode=(\d+)", out)
-        name = re.search(r"versionName=(\S+)", out)
-        if not code or not name:
-            return None
-        return name.group(1), int(code.group(1))
+        return parse_package_version(self.run(f"dumpsys package {shlex.quote(package)}").stdout)
 
     def launch(self, package: str) -> None:
         out = self.check(f"monkey -p {shlex.quote(package)} -c android.intent.category.LAUNCHER 1")

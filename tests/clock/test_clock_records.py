@@ -215,3 +215,19 @@ def test_broken_stores_are_read_errors(client: DeviceClient) -> None:
         chrono.parse(chrono.read_raw(client))
     with pytest.raises(VerifierReadError):
         fossify.parse({"alarms": ["17|1"], "timers": ["@@missing"], "prefs": ["@@missing"]})  # no busy line
+
+
+def test_google_clock_reports_its_whole_version_name(client: DeviceClient) -> None:
+    """Google Clock's versionName has a space (``7.4 (504317960)``): ``dumpsys package`` prints it
+    whole and the client, the attestation and the pin compare it whole (issue 22)."""
+    from pytest_anyapp.catalog.apps import app_by_id
+    from pytest_anyapp.provision.attest import attest_app
+
+    clock = app_by_id("clock_google_clock")
+    out = client.check(f"dumpsys package {clock.package}")
+    assert "\n    versionName=7.4 (504317960)\n" in out
+    assert client.package_version(clock.package) == ("7.4 (504317960)", 74001498)
+    attested = attest_app(client, clock)
+    assert attested.version_name == "7.4 (504317960)" and attested.matches_pin
+    off_pin = attest_app(client, clock.model_copy(update={"version_name": "7.4"}))
+    assert not off_pin.matches_pin  # the code alone does not make a pin

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.contacts.state import CallRecord, Contact, FrontIntent
 
@@ -47,11 +48,11 @@ def _null(value: str) -> str:
     return "" if value == "NULL" else value
 
 
-def _content_lines(out: str, what: str) -> list[str]:
+def _content_lines(out: str | Sequence[str], what: str) -> list[str]:
     """``Row:`` lines of a ``content query``; anything else but blanks / ``No result found.`` is an
     unreadable answer (never an empty store)."""
     rows: list[str] = []
-    for line in out.splitlines():
+    for line in (out.splitlines() if isinstance(out, str) else out):
         text = line.strip()
         if not text or text == "No result found.":
             continue
@@ -73,13 +74,14 @@ def read_provider(device: DeviceClient) -> list[str]:
         raise VerifierReadError(f"could not read the contacts provider: {exc}") from exc
 
 
+@parses("content query --uri content://com.android.contacts/data")
 def parse_provider(lines: Sequence[str]) -> list[Contact]:
     """Contacts (one per aggregate) from :func:`read_provider` rows. The name is the first name row
     with given/family parts (``data2``/``data3``), else the first name row's ``data1`` split at its
     first space (the provider's own splitter does the same for two-word names)."""
     by_contact: dict[str, dict[str, list[tuple[str, str, str]] | bool]] = {}
     order: list[str] = []
-    for line in lines:
+    for line in _content_lines(lines, "contacts provider read"):
         hit = _DATA_ROW.match(line)
         if hit is None:
             raise VerifierReadError(f"contacts provider row not understood: {line[:160]!r}")
@@ -160,9 +162,10 @@ def read_calls(device: DeviceClient) -> list[str]:
     return _content_lines(out, "call log read")
 
 
+@parses("content query --uri content://call_log/calls")
 def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
     out: list[CallRecord] = []
-    for line in lines:
+    for line in _content_lines(lines, "call log read"):
         hit = _CALL_ROW.match(line)
         if hit is None or not hit.group(2).isdigit():
             raise VerifierReadError(f"call log row not understood: {line[:160]!r}")
@@ -197,6 +200,7 @@ def read_front(device: DeviceClient) -> list[str]:
     return out.splitlines()
 
 
+@parses("dumpsys activity activities")
 def parse_front(lines: Sequence[str]) -> FrontIntent | None:
     """The resumed activity and the intent of its record, or None when nothing is resumed."""
     resumed = next((m for pattern in _RESUMED for m in map(pattern.match, lines) if m), None)
