@@ -74,7 +74,7 @@ def read_provider(device: DeviceClient) -> list[str]:
         raise VerifierReadError(f"could not read the contacts provider: {exc}") from exc
 
 
-@parses("content query --uri content://com.android.contacts/data")
+@parses("content query --uri content://com.android.contacts/data --projection " + ":".join(DATA_KEYS))
 def parse_provider(lines: Sequence[str]) -> list[Contact]:
     """Contacts (one per aggregate) from :func:`read_provider` rows. The name is the first name row
     with given/family parts (``data2``/``data3``), else the first name row's ``data1`` split at its
@@ -162,7 +162,7 @@ def read_calls(device: DeviceClient) -> list[str]:
     return _content_lines(out, "call log read")
 
 
-@parses("content query --uri content://call_log/calls")
+@parses("content query --uri content://call_log/calls --projection number:type")
 def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
     out: list[CallRecord] = []
     for line in _content_lines(lines, "call log read"):

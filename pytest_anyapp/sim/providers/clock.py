@@ -79,16 +79,23 @@ def elapsed_realtime_ms(boot_time: float) -> int:
 
 
 def format_duration(ms: int) -> str:
-    """``android.util.TimeUtils.formatDuration(long, PrintWriter)``: ``+29m59s876ms``, ``0``, ``-1s0ms``."""
+    """``android.util.TimeUtils.formatDuration(long, PrintWriter)``: ``+29m59s876ms``, ``0``, ``-1s0ms``.
+    A field is split off only when the seconds left are *more* than its size (``seconds >
+    SECONDS_PER_HOUR``, aosp-mirror/platform_frameworks_base@00162256 core/java/android/util/TimeUtils.java
+    ``formatDurationLocked``, nearest to android-13): an exact hour prints ``+60m0s0ms``."""
     if ms == 0:
         return "0"
     sign, left = ("+" if ms > 0 else "-"), abs(ms)
+    millis, seconds = left % 1000, left // 1000
     parts = []
-    for size, suffix in ((86_400_000, "d"), (3_600_000, "h"), (60_000, "m"), (1000, "s")):
-        amount, left = divmod(left, size)
+    for size, suffix in ((86_400, "d"), (3_600, "h"), (60, "m")):
+        amount = seconds // size if seconds > size else 0
+        seconds -= amount * size
         if amount or parts:
             parts.append(f"{amount}{suffix}")
-    return sign + "".join(parts) + f"{left}ms"
+    if seconds or parts:
+        parts.append(f"{seconds}s")
+    return sign + "".join(parts) + f"{millis}ms"
 
 
 class AlarmManagerRecord:
@@ -145,13 +152,15 @@ def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str
 
     alarms = sorted(record.pending(), key=elapsed_when)
     clocks = [a for a in alarms if a.get("alarm_clock")]
-    lines = ["Current Alarm Manager state:", f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED={now_elapsed_ms}", "",
-             "  Next alarm clock information: "]
+    # Left out (no client reads them): the title, the settings and app-state dumps before nowRTC,
+    # the time-change/tick/kernel lines after it, and all after
+    # the store (StatLogger, blocked alarms, per-uid counts, history, statistics).
+    lines = [f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED={now_elapsed_ms}", "  Next alarm clock information: "]
     if clocks:
         t = clocks[0]["when_ms"]
         lines.append(f"    user:0 pendingSend:false time:{t} = {fmt(t)} = {relative(t, now_ms)}")
     if alarms:
-        lines += ["", f"  {len(alarms)} pending alarms: "]
+        lines += ["  ", f"  {len(alarms)} pending alarms: "]  # IndentingPrintWriter indents a blank line too
         for i, a in enumerate(alarms, start=1):
             label = _TYPE_LABELS.get(int(a["type"]), "RTC_WAKEUP")
             token = f"{_zlib.crc32((a['package'] + a['tag']).encode()):08x}"[1:]
@@ -166,6 +175,9 @@ def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str
                 f"      tag={prefix}{a['tag']}",
                 f"      type={label} origWhen={when} window={format_duration(window_ms)}{exact} "
                 f"repeatInterval=0 count=0 flags={hex(int(a.get('flags', 3)))}",
+                # the policies' times but the requester's are when each policy last looked: not modelled
+                f"      policyWhenElapsed: requester={relative(when_elapsed, now_elapsed_ms)} app_standby=-- "
+                "device_idle=-- battery_saver=--",
                 f"      whenElapsed={relative(when_elapsed, now_elapsed_ms)} "
                 f"maxWhenElapsed={relative(when_elapsed + window_ms, now_elapsed_ms)}",
             ]
@@ -175,5 +187,4 @@ def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str
                           "startActivity}}"]
             lines.append(f"      operation=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
                          f"{a.get('operation', 'broadcastIntent')}}}}}")
-    lines.append("")
     return "\n".join(lines) + "\n"
