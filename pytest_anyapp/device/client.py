@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
     from pytest_anyapp.device.health import HealthReport
 
-__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "parse_package_version"]
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "content_bind", "parse_package_version"]
 
 
 #: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
@@ -35,10 +35,28 @@ __all__ = ["CommandResult", "DeviceClient", "LaneAddress", "parse_package_versio
 _ERROR_DESPITE_EXIT_0 = re.compile(r"^(Error while accessing provider:|Error type \d+|Error: )", re.M)
 
 
-def android_error(result: CommandResult) -> str | None:
-    """The error line a command printed on stderr although it exited 0, else None."""
+#: ``content`` refuses bad arguments on *stdout*, exit 0: ``Parser.parseCommand`` prints the usage,
+#: then ``[ERROR] <message>`` (AOSP cmds/content Content.java).
+_CONTENT_REFUSAL = re.compile(r"^\[ERROR\] .*", re.M)
+_RUNS_CONTENT = re.compile(r"(?:^|[;&|]\s*)content\s")
+
+
+def android_error(result: CommandResult, cmd: str = "") -> str | None:
+    """The error line a command printed although it exited 0, else None: on stderr for any command,
+    and ``content``'s argument refusal on stdout when ``cmd`` runs ``content``."""
     hit = _ERROR_DESPITE_EXIT_0.search(result.stderr)
-    return result.stderr[hit.start():].splitlines()[0] if hit else None
+    if hit:
+        return result.stderr[hit.start():].splitlines()[0]
+    refusal = _CONTENT_REFUSAL.search(result.stdout) if _RUNS_CONTENT.search(cmd) else None
+    return refusal.group(0) if refusal else None
+
+
+def content_bind(column: str, kind: str, value: object) -> str:
+    """One shell-quoted ``--bind column:kind:value`` argument. Android 12+ ``content`` splits it with
+    ``splitWithEscaping(arg, ':')`` into exactly three parts, so ``\\`` and ``:`` in the value are
+    escaped with a backslash (Content.java ``parseBindValue``)."""
+    escaped = str(value).replace("\\", "\\\\").replace(":", "\\:")
+    return "--bind " + shlex.quote(f"{column}:{kind}:{escaped}")
 
 
 _VERSION_CODE = re.compile(r"^\s*versionCode=(\d+)", re.M)
@@ -157,10 +175,11 @@ class DeviceClient:
     def check(self, cmd: str, *, timeout_s: float | None = None) -> str:
         """Run and require success (exit code 0 and no Android error printed); returns stdout."""
         result = self.run(cmd, timeout_s=timeout_s)
-        if not result.ok or android_error(result) is not None:
+        error = android_error(result, cmd)
+        if not result.ok or error is not None:
             raise DeviceError(
                 f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
-                f"{(result.stderr or result.stdout).strip()[:400]}"
+                f"{error or (result.stderr or result.stdout).strip()[:400]}"
             )
         return result.stdout
 

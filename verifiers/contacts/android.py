@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.client import content_bind
 from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.contacts.state import CallRecord, Contact, FrontIntent
@@ -141,10 +142,10 @@ def seed_provider(device: DeviceClient, contacts: Sequence[Contact]) -> None:
         inserts = [
             f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw} "
             f"--bind mimetype:s:{NAME_MIME} "
-            + " ".join(f"--bind {shlex.quote(f'data{i}:s:{v}')}" for i, v in ((2, contact.first), (3, contact.last))
+            + " ".join(content_bind(f"data{i}", "s", v) for i, v in ((2, contact.first), (3, contact.last))
                        if v)]
         inserts += [f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw} "
-                    f"--bind mimetype:s:{PHONE_MIME} --bind {shlex.quote('data1:s:' + phone)} "
+                    f"--bind mimetype:s:{PHONE_MIME} {content_bind('data1', 's', phone)} "
                     f"--bind data2:i:{TYPE_MOBILE}" for phone in contact.phones]
         device.check(" && ".join(inserts))
     got = parse_provider(read_provider(device))
@@ -176,7 +177,7 @@ def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
 def seed_calls(device: DeviceClient, calls: Sequence[CallRecord]) -> None:
     """Empty the call log, then write ``calls`` as Telecom would (number, type, date, duration)."""
     cmds = ["content delete --uri content://call_log/calls"]
-    cmds += [f"content insert --uri content://call_log/calls --bind {shlex.quote('number:s:' + c.number)} "
+    cmds += [f"content insert --uri content://call_log/calls {content_bind('number', 's', c.number)} "
              f"--bind type:i:{c.kind} --bind date:l:{FROZEN_DEVICE_TIME_MS - 60_000} --bind duration:i:0"
              for c in calls]
     device.check(" && ".join(cmds))
