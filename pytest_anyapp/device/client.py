@@ -177,10 +177,10 @@ class DeviceClient:
         result = self.run(cmd, timeout_s=timeout_s)
         error = android_error(result, cmd)
         if not result.ok or error is not None:
-            raise DeviceError(
-                f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
-                f"{error or (result.stderr or result.stdout).strip()[:400]}"
-            )
+            detail = (result.stderr or result.stdout).strip()[:400]
+            if error is not None and error not in detail:  # content's refusal follows a long usage
+                detail = f"{error} (after: {detail[:200]})"
+            raise DeviceError(f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: {detail}")
         return result.stdout
 
     def sqlite(self, db_path: str, sql: str, *, retries: int = 3) -> list[str]:
