@@ -9,7 +9,7 @@ from verifiers.android_alarm import alarm_clocks
 from verifiers.music.alarm import PHONOGRAPH_SLEEP as P
 from verifiers.music.device import parse_session
 from verifiers.music.profiles import MONSTER_PLAYLISTS
-from verifiers.music.state import parse_duration
+from verifiers.music.state import NowPlaying, parse_duration
 
 
 @pytest.mark.parametrize(("text", "seconds"), [
@@ -38,6 +38,12 @@ def test_the_session_of_the_package_is_read_not_another_apps() -> None:
     assert np is not None and (np.state, np.title) == (2, "Open Road")
     assert parse_session(DUMP, "org.fossify.musicplayer") is None
     assert parse_session(["package=x", "state=null", "metadata: null"], "x") is None
+    # setMetadata(null): MediaSession sends "size=0, description=null" — no title, not the title "null"
+    cleared = ["package=x", "state=PlaybackState {state=2, position=0, buffered position=0}",
+               "metadata: size=0, description=null"]
+    assert parse_session(cleared, "x") is None
+    named = [*cleared[:2], "metadata: size=2, description=null, <unknown>, null"]  # a song titled "null"
+    assert parse_session(named, "x") == NowPlaying(state=2, title="null")
 
 
 def test_m3u_members_absolute_or_relative_and_comments_skipped() -> None:
