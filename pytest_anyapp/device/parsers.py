@@ -49,6 +49,7 @@ _REGISTRY: dict[str, Parser] = {}
 #: Every module that registers a parser (importing them fills the registry).
 PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.device.client",
+    "pytest_anyapp.device.health",
     "verifiers.android_alarm",
     "verifiers.contacts.android",
 )

@@ -114,7 +114,17 @@ def _calls(parser: Parser, sample: AndroidSample) -> None:
     assert [(c.number, c.kind) for c in got] == [(r.get("number") or "", int(r["type"])) for r in rows]
 
 
+def _health(parser: Parser, sample: AndroidSample) -> None:
+    state = sample.state
+    report = parser(sample.stdout)
+    focus = state.get("focus")
+    assert (report.booted, report.root, bool(report.faults)) == (
+        state.get("boot_completed") == "1", state.get("uid") == 0, bool(state.get("dialog")))
+    assert (focus is None) or (focus["package"] in report.focus and focus["activity"].rsplit(".", 1)[-1] in report.focus)
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "pytest_anyapp.device.health.parse_health": _health,
     "verifiers.android_alarm.pending_alarms": _pending,
     "verifiers.android_alarm.now_elapsed": _now_elapsed,
     "verifiers.android_alarm.alarm_clocks": _alarm_clocks,
