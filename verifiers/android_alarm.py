@@ -1,12 +1,15 @@
 """Android's own record of pending alarms, as ``dumpsys alarm`` prints it (one parser for every
 category that reads it: Clock's alarm clocks, Music's sleep timers).
 
-AOSP android-13 ``AlarmManagerService.dumpImpl`` prints ``nowRTC=<ms>=<date> nowELAPSED=<ms>``,
-then the alarm store (``LazyAlarmStore.dump``: ``N pending alarms:``) with one block per alarm:
-the header ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> <package>}`` (``Alarm.toString``;
-``origWhen`` is epoch ms for RTC types, ``elapsedRealtime`` ms for ELAPSED types) and, indented
-below it (``Alarm.dump``), ``tag=`` (``*walarm*:`` or ``*alarm*:`` + the PendingIntent's tag, i.e.
-its intent's action), ``type=… origWhen=…``, and for ``setAlarmClock`` alarms an ``Alarm clock:``
+AOSP android-13 ``AlarmManagerService.dumpImpl`` (an ``IndentingPrintWriter`` indented by two
+under ``Current Alarm Manager state:``) prints ``nowRTC=<ms>=<date> nowELAPSED=<ms>``, then the
+alarm store (``LazyAlarmStore.dump``: ``N pending alarms:``, the list indented below it,
+``dumpAlarmList`` numbering from ``#1``) with one block per alarm: the header
+``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> whenElapsed <ms> <package>}`` (``Alarm.toString``;
+``origWhen`` is epoch ms for RTC types, ``elapsedRealtime`` ms for ELAPSED types; Android 12's
+revision prints two spaces before ``whenElapsed``, both are read) and, indented below it
+(``Alarm.dump``), ``tag=`` (``*walarm*:`` or ``*alarm*:`` + the PendingIntent's tag, i.e. its
+intent's action), ``type=… origWhen=…``, and for ``setAlarmClock`` alarms an ``Alarm clock:``
 block with ``triggerTime=yyyy-MM-dd HH:mm:ss.SSS``.
 """
 
@@ -15,19 +18,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pytest_anyapp.device.parsers import parses
 from verifiers.base import SourceRef
 
 AOSP_ALARM = SourceRef(
-    repo="aosp-mirror/platform_frameworks_base", tag="android-13 (mirror head read)",
+    repo="aosp-mirror/platform_frameworks_base", tag="android-13 (nearest: mirror revisions with and without TARE read)",
     files=("apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java (dumpImpl: "
            "'nowRTC=<ms>=<date> nowELAPSED=<ms>', 'Next alarm clock information', the alarm store dump)",
-           "apex/jobscheduler/service/java/com/android/server/alarm/Alarm.java (toString: '<TYPE> #n: Alarm{... "
-           "origWhen <ms> <pkg>}'; makeTag: '*walarm*:' + PendingIntent tag for wakeup types; dump: tag=, "
+           "apex/jobscheduler/service/java/com/android/server/alarm/LazyAlarmStore.java (dump: 'N pending alarms: ', "
+           "the list one indent deeper, numbered from #1 by dumpAlarmList)",
+           "apex/jobscheduler/service/java/com/android/server/alarm/Alarm.java (toString: 'Alarm{<hash> type <n> "
+           "origWhen <ms> whenElapsed <ms> <pkg>}'; makeTag: '*walarm*:' + PendingIntent tag for wakeup types; dump: tag=, "
            "'Alarm clock:' + 'triggerTime=yyyy-MM-dd HH:mm:ss.SSS' for setAlarmClock alarms)"),
     note="only alarms set through setAlarmClock carry an 'Alarm clock:' block",
 )
 ALARM_HEADER = re.compile(
-    r"^(\s*)(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED) #\d+: Alarm\{\S+ type \d+ origWhen (-?\d+) (\S+)\}")
+    r"^(\s*)(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED) #\d+: "
+    r"Alarm\{\S+ type \d+ origWhen (-?\d+) {1,2}whenElapsed -?\d+ (\S+)\}")
 TRIGGER = re.compile(r"^\s*triggerTime=\d{4}-\d{2}-\d{2} (\d{2}):(\d{2}):\d{2}")
 NOW = re.compile(r"^\s*nowRTC=(-?\d+)=.* nowELAPSED=(-?\d+)\s*$")
 
@@ -44,6 +51,7 @@ class PendingAlarm:
     lines: tuple[str, ...]
 
 
+@parses("dumpsys alarm")
 def pending_alarms(lines: list[str]) -> list[PendingAlarm]:
     """Every alarm block in a ``dumpsys alarm``, in the order printed."""
     out: list[PendingAlarm] = []
@@ -73,6 +81,7 @@ def pending_alarms(lines: list[str]) -> list[PendingAlarm]:
     return out
 
 
+@parses("dumpsys alarm")
 def now_elapsed(lines: list[str]) -> int | None:
     """The dump's ``nowELAPSED`` (elapsedRealtime ms when it was printed), None when absent."""
     for line in lines:
@@ -82,6 +91,7 @@ def now_elapsed(lines: list[str]) -> int | None:
     return None
 
 
+@parses("dumpsys alarm")
 def alarm_clocks(lines: list[str], package: str) -> list[tuple[int, int]]:
     """(hour, minute) of every pending ``setAlarmClock`` alarm of ``package`` in a ``dumpsys alarm``."""
     return [a.alarm_clock for a in pending_alarms(lines) if a.package == package and a.alarm_clock is not None]

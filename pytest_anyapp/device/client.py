@@ -19,13 +19,14 @@ import adbutils
 
 from pytest_anyapp.device.adb_link import LeanAdbDevice, WireMeter
 from pytest_anyapp.device.batch import BatchScript, CommandResult
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError
 
 if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
     from pytest_anyapp.device.health import HealthReport
 
-__all__ = ["CommandResult", "DeviceClient", "LaneAddress"]
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "content_bind", "parse_package_version"]
 
 
 #: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
@@ -34,10 +35,44 @@ __all__ = ["CommandResult", "DeviceClient", "LaneAddress"]
 _ERROR_DESPITE_EXIT_0 = re.compile(r"^(Error while accessing provider:|Error type \d+|Error: )", re.M)
 
 
-def android_error(result: CommandResult) -> str | None:
-    """The error line a command printed on stderr although it exited 0, else None."""
+#: ``content`` refuses bad arguments on *stdout*, exit 0: ``Parser.parseCommand`` prints the usage,
+#: then ``[ERROR] <message>`` (AOSP cmds/content Content.java).
+_CONTENT_REFUSAL = re.compile(r"^\[ERROR\] .*", re.M)
+_RUNS_CONTENT = re.compile(r"(?:^|[;&|]\s*)content\s")
+
+
+def android_error(result: CommandResult, cmd: str = "") -> str | None:
+    """The error line a command printed although it exited 0, else None: on stderr for any command,
+    and ``content``'s argument refusal on stdout when ``cmd`` runs ``content``."""
     hit = _ERROR_DESPITE_EXIT_0.search(result.stderr)
-    return result.stderr[hit.start():].splitlines()[0] if hit else None
+    if hit:
+        return result.stderr[hit.start():].splitlines()[0]
+    refusal = _CONTENT_REFUSAL.search(result.stdout) if _RUNS_CONTENT.search(cmd) else None
+    return refusal.group(0) if refusal else None
+
+
+def content_bind(column: str, kind: str, value: object) -> str:
+    """One shell-quoted ``--bind column:kind:value`` argument. Android 12+ ``content`` splits it with
+    ``splitWithEscaping(arg, ':')`` into exactly three parts, so ``\\`` and ``:`` in the value are
+    escaped with a backslash (Content.java ``parseBindValue``)."""
+    escaped = str(value).replace("\\", "\\\\").replace(":", "\\:")
+    return "--bind " + shlex.quote(f"{column}:{kind}:{escaped}")
+
+
+_VERSION_CODE = re.compile(r"^\s*versionCode=(\d+)", re.M)
+_VERSION_NAME = re.compile(r"^\s*versionName=(.*)$", re.M)
+
+
+@parses("dumpsys package", reads="text")
+def parse_package_version(out: str) -> tuple[str, int] | None:
+    """``(versionName, versionCode)`` of the first package ``dumpsys package <pkg>`` lists, None
+    when it lists none. The name is the rest of its line (AOSP android-13
+    ``services/core/java/com/android/server/pm/Settings.java`` ``dumpPackageLPr`` prints
+    ``pkg.getVersionName()`` as is): Google Clock's is ``7.4 (504317960)``."""
+    code, name = _VERSION_CODE.search(out), _VERSION_NAME.search(out)
+    if not code or not name:
+        return None
+    return name.group(1).rstrip("\r"), int(code.group(1))
 
 
 @dataclass(frozen=True)
@@ -140,11 +175,12 @@ class DeviceClient:
     def check(self, cmd: str, *, timeout_s: float | None = None) -> str:
         """Run and require success (exit code 0 and no Android error printed); returns stdout."""
         result = self.run(cmd, timeout_s=timeout_s)
-        if not result.ok or android_error(result) is not None:
-            raise DeviceError(
-                f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: "
-                f"{(result.stderr or result.stdout).strip()[:400]}"
-            )
+        error = android_error(result, cmd)
+        if not result.ok or error is not None:
+            detail = (result.stderr or result.stdout).strip()[:400]
+            if error is not None and error not in detail:  # content's refusal follows a long usage
+                detail = f"{error} (after: {detail[:200]})"
+            raise DeviceError(f"command failed on {self.serial} (exit {result.exit_code}): {cmd[:160]!r}: {detail}")
         return result.stdout
 
     def sqlite(self, db_path: str, sql: str, *, retries: int = 3) -> list[str]:
@@ -234,14 +270,7 @@ class DeviceClient:
         return {line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("package:")}
 
     def package_version(self, package: str) -> tuple[str, int] | None:
-        import re
-
-        out = self.run(f"dumpsys package {shlex.quote(package)}").stdout
-        code = re.search(r"versionCode=(\d+)", out)
-        name = re.search(r"versionName=(\S+)", out)
-        if not code or not name:
-            return None
-        return name.group(1), int(code.group(1))
+        return parse_package_version(self.run(f"dumpsys package {shlex.quote(package)}").stdout)
 
     def launch(self, package: str) -> None:
         out = self.check(f"monkey -p {shlex.quote(package)} -c android.intent.category.LAUNCHER 1")

@@ -7,6 +7,7 @@ import re
 from pydantic import BaseModel
 
 from pytest_anyapp.device.client import DeviceClient
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceHealthError, FaultDialogError
 
 _WINDOW_FILTER = (
@@ -35,6 +36,7 @@ class HealthReport(BaseModel):
         return self.booted and self.root and not self.faults
 
 
+@parses(PROBE_COMMAND, reads="text")
 def parse_health(output: str) -> HealthReport:
     """Pure parser of the guard's output; raises ``DeviceHealthError`` if a sentinel is missing."""
     marks = ("__BOOT__", "__UID__", "__WIN__", "__END__")

@@ -86,7 +86,8 @@ def attest_app(device: DeviceClient, app: AppSpec, lock: DownloadLock | None = N
     base_path = next((p for p in paths if p.endswith("/base.apk")), paths[0] if paths else None)
     base_sha = hashes.get(base_path) if base_path else None
     splits = {Path(p).name: hashes[p] for p in paths if p != base_path and p in hashes}
-    version_ok = app.version_code is None or (version is not None and version[1] == app.version_code)
+    version_ok = ((app.version_code is None or (version is not None and version[1] == app.version_code))
+                  and (app.version_name is None or (version is not None and version[0] == app.version_name)))
     # A bundle's expected hash is of the bundle file, not of the base APK inside it: only plain
     # APKs can be compared byte for byte.
     sha_ok = expected is None or not plain_apk or base_sha == expected

@@ -25,32 +25,37 @@ from verifiers.clock.adapters import (
 )
 from verifiers.clock.state import Alarm, ClockState, Stopwatch
 
-#: Android 13 ``dumpsys alarm`` excerpt (AlarmManagerService.dumpImpl / Alarm.dump layout).
+#: Android 13 ``dumpsys alarm`` excerpt (AlarmManagerService.dumpImpl through an IndentingPrintWriter,
+#: LazyAlarmStore.dump, dumpAlarmList numbering from #1, Alarm.toString/dump).
 DUMP = """\
-Next alarm clock information:
-  user:0 pendingSend:false time:1697443200000 = 2023-10-16 08:00:00.000 = +16h26m0s0ms
+Current Alarm Manager state:
+  nowRTC=1697383440000=2023-10-15 15:24:00.000 nowELAPSED=5000000
 
-3 pending alarms:
-RTC_WAKEUP #0: Alarm{5e3f6a1 type 0 origWhen 1697400000000 com.google.android.deskclock}
-  tag=*walarm*:com.google.android.deskclock.CHANGE_STATE
-  type=RTC_WAKEUP origWhen=2023-10-15 20:00:00.000 window=0 repeatInterval=0 count=0 flags=0x1
-  operation=PendingIntent{1: PendingIntentRecord{2 com.google.android.deskclock broadcastIntent}}
-RTC_WAKEUP #1: Alarm{6e3f6a1 type 0 origWhen 1697443200000 com.google.android.deskclock}
-  tag=*walarm*:com.google.android.deskclock.ALARM
-  type=RTC_WAKEUP origWhen=2023-10-16 08:00:00.000 window=0 repeatInterval=0 count=0 flags=0x3
-  Alarm clock:
-    triggerTime=2023-10-16 08:00:00.000
-    showIntent=PendingIntent{3: PendingIntentRecord{4 com.google.android.deskclock startActivity}}
-  operation=PendingIntent{5: PendingIntentRecord{6 com.google.android.deskclock broadcastIntent}}
-RTC_WAKEUP #2: Alarm{7e3f6a1 type 0 origWhen 1697450400000 com.best.deskclock}
-  tag=*walarm*:com.best.deskclock.ALARM
-  Alarm clock:
-    triggerTime=2023-10-16 10:00:00.000
+  Next alarm clock information:
+    user:0 pendingSend:false time:1697443200000 = 2023-10-16 08:00:00.000 = +16h36m0s0ms
+
+  3 pending alarms:
+    RTC_WAKEUP #1: Alarm{5e3f6a1 type 0 origWhen 1697400000000 whenElapsed 21560000 com.google.android.deskclock}
+      tag=*walarm*:com.google.android.deskclock.CHANGE_STATE
+      type=RTC_WAKEUP origWhen=2023-10-15 20:00:00.000 window=0 repeatInterval=0 count=0 flags=0x1
+      operation=PendingIntent{1: PendingIntentRecord{2 com.google.android.deskclock broadcastIntent}}
+    RTC_WAKEUP #2: Alarm{6e3f6a1 type 0 origWhen 1697443200000 whenElapsed 64760000 com.google.android.deskclock}
+      tag=*walarm*:com.google.android.deskclock.ALARM
+      type=RTC_WAKEUP origWhen=2023-10-16 08:00:00.000 window=0 repeatInterval=0 count=0 flags=0x3
+      Alarm clock:
+        triggerTime=2023-10-16 08:00:00.000
+        showIntent=PendingIntent{3: PendingIntentRecord{4 com.google.android.deskclock startActivity}}
+      operation=PendingIntent{5: PendingIntentRecord{6 com.google.android.deskclock broadcastIntent}}
+    RTC_WAKEUP #3: Alarm{7e3f6a1 type 0 origWhen 1697450400000  whenElapsed 71960000 com.best.deskclock}
+      tag=*walarm*:com.best.deskclock.ALARM
+      Alarm clock:
+        triggerTime=2023-10-16 10:00:00.000
 """
 
 
 def test_alarm_clocks_are_the_packages_set_alarm_clock_entries() -> None:
-    """Only entries with an ``Alarm clock:`` block count, and only the package's own."""
+    """Only entries with an ``Alarm clock:`` block count, and only the package's own (the third
+    header has the two spaces before ``whenElapsed`` of the Android 12 revision: read alike)."""
     assert alarm_clocks(DUMP.splitlines(), "com.google.android.deskclock") == [(8, 0)]
     assert alarm_clocks(DUMP.splitlines(), "com.best.deskclock") == [(10, 0)]
     with pytest.raises(VerifierReadError):
@@ -210,3 +215,19 @@ def test_broken_stores_are_read_errors(client: DeviceClient) -> None:
         chrono.parse(chrono.read_raw(client))
     with pytest.raises(VerifierReadError):
         fossify.parse({"alarms": ["17|1"], "timers": ["@@missing"], "prefs": ["@@missing"]})  # no busy line
+
+
+def test_google_clock_reports_its_whole_version_name(client: DeviceClient) -> None:
+    """Google Clock's versionName has a space (``7.4 (504317960)``): ``dumpsys package`` prints it
+    whole and the client, the attestation and the pin compare it whole (issue 22)."""
+    from pytest_anyapp.catalog.apps import app_by_id
+    from pytest_anyapp.provision.attest import attest_app
+
+    clock = app_by_id("clock_google_clock")
+    out = client.check(f"dumpsys package {clock.package}")
+    assert "\n    versionName=7.4 (504317960)\n" in out
+    assert client.package_version(clock.package) == ("7.4 (504317960)", 74001498)
+    attested = attest_app(client, clock)
+    assert attested.version_name == "7.4 (504317960)" and attested.matches_pin
+    off_pin = attest_app(client, clock.model_copy(update={"version_name": "7.4"}))
+    assert not off_pin.matches_pin  # the code alone does not make a pin

@@ -41,18 +41,26 @@ def test_provider_row_of_another_shape_is_a_read_error() -> None:
         parse_provider(["Row: 0 display_name=Alice, data1=202"])
 
 
+#: Android 13 (Task.dumpInner, RootWindowContainer.dumpActivities, ActivityTaskManagerService
+#: .dumpActivitiesLocked): the resumed record is named three ways, never ``mResumedActivity:``.
 DUMP = """ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)
 Display #0 (activities from top to bottom):
   * Task{a5c1a8b #12 type=standard A=10145:com.google.android.apps.messaging U=0 visible=true}
-    mResumedActivity: ActivityRecord{c6a2a0c u0 com.google.android.apps.messaging/.ui.C t12}
+    isSleeping=false
+    topResumedActivity=ActivityRecord{c6a2a0c u0 com.google.android.apps.messaging/.ui.C t12}
     * Hist  #0: ActivityRecord{c6a2a0c u0 com.google.android.apps.messaging/.ui.C t12}
       packageName=com.google.android.apps.messaging processName=com.google.android.apps.messaging
       launchedFromUid=10146 launchedFromPackage=org.fossify.contacts launchedFromFeature=null userId=0
       Intent { act=android.intent.action.SENDTO dat=smsto:202-555-0101 flg=0x10000000 cmp=com.google.android.apps.messaging/.ui.C }
+
   * Task{1 #11 type=standard A=10150:org.fossify.contacts U=0 visible=false}
-    mResumedActivity: null
+    isSleeping=false
     * Hist  #0: ActivityRecord{d1 u0 org.fossify.contacts/.activities.ViewContactActivity t11}
       Intent { cmp=org.fossify.contacts/.activities.ViewContactActivity }
+  Resumed activities in task display areas (from top to bottom):
+    Resumed: ActivityRecord{c6a2a0c u0 com.google.android.apps.messaging/.ui.C t12}
+
+  ResumedActivity: ActivityRecord{c6a2a0c u0 com.google.android.apps.messaging/.ui.C t12}
 """
 
 
@@ -62,6 +70,16 @@ def test_front_is_the_resumed_record_and_its_unmasked_intent() -> None:
     assert (front.package, front.action, front.data) == (
         "com.google.android.apps.messaging", "android.intent.action.SENDTO", "smsto:202-555-0101")
     assert parse_front(["Display #0 (activities from top to bottom):"]) is None
+    lines = DUMP.splitlines()
+    for label in ("  ResumedActivity: ", "    Resumed: ", "    topResumedActivity="):  # each alone names it
+        alone = [ln for ln in lines if "Resumed" not in ln or ln.startswith(label)]
+        assert parse_front(alone) == front, label
+    other = "ActivityRecord{d1 u0 org.fossify.contacts/.activities.ViewContactActivity t11}"
+    ats = [f"  ResumedActivity: {other}" if ln.startswith("  ResumedActivity: ") else ln for ln in lines]
+    picked = parse_front(ats)
+    assert picked is not None and picked.package == "org.fossify.contacts"  # the device's top wins
+    assert parse_front([ln.replace("topResumedActivity=", "mResumedActivity: ") for ln in lines
+                        if "Resumed:" not in ln and "ResumedActivity:" not in ln]) is None
 
 
 @pytest.mark.parametrize(("uri", "number"), [

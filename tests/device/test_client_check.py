@@ -52,3 +52,18 @@ def test_check_refuses_a_missing_activity_that_exits_0(client: DeviceClient) -> 
 
 def test_check_passes_a_good_command(client: DeviceClient) -> None:
     assert client.check("echo ok").strip() == "ok"
+
+
+def test_content_refusal_on_stdout_is_an_error_only_for_content() -> None:
+    """``content`` refuses bad arguments with the usage and ``[ERROR] …`` on stdout, exit 0
+    (Content.Parser.parseCommand); the same text in another command's output is data."""
+    refused = CommandResult(stdout="usage: adb shell content [subcommand] [options]\n\n[ERROR] Invalid escaping\n",
+                            stderr="", exit_code=0)
+    assert android_error(refused, "content insert --uri content://x --bind 'a:s:b\\'") == "[ERROR] Invalid escaping"
+    assert android_error(refused, "echo x && content delete --uri content://x") == "[ERROR] Invalid escaping"
+    assert android_error(refused, "cat /sdcard/log.txt") is None
+
+
+def test_check_refuses_a_content_argument_error_that_exits_0(client: DeviceClient) -> None:
+    with pytest.raises(DeviceError, match="Binding not well formed"):
+        client.check("content insert --uri content://call_log/calls --bind 'number:s:a:b'")

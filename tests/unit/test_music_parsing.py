@@ -9,7 +9,7 @@ from verifiers.android_alarm import alarm_clocks
 from verifiers.music.alarm import PHONOGRAPH_SLEEP as P
 from verifiers.music.device import parse_session
 from verifiers.music.profiles import MONSTER_PLAYLISTS
-from verifiers.music.state import parse_duration
+from verifiers.music.state import NowPlaying, parse_duration
 
 
 @pytest.mark.parametrize(("text", "seconds"), [
@@ -38,6 +38,12 @@ def test_the_session_of_the_package_is_read_not_another_apps() -> None:
     assert np is not None and (np.state, np.title) == (2, "Open Road")
     assert parse_session(DUMP, "org.fossify.musicplayer") is None
     assert parse_session(["package=x", "state=null", "metadata: null"], "x") is None
+    # setMetadata(null): MediaSession sends "size=0, description=null" — no title, not the title "null"
+    cleared = ["package=x", "state=PlaybackState {state=2, position=0, buffered position=0}",
+               "metadata: size=0, description=null"]
+    assert parse_session(cleared, "x") is None
+    named = [*cleared[:2], "metadata: size=2, description=null, <unknown>, null"]  # a song titled "null"
+    assert parse_session(named, "x") == NowPlaying(state=2, title="null")
 
 
 def test_m3u_members_absolute_or_relative_and_comments_skipped() -> None:
@@ -95,17 +101,18 @@ def test_screen_read_without_a_process_or_timer_is_none_and_an_incomplete_read_i
         MONSTER_SLEEP.parse(["shown=Running: 29:59"])
 
 
-#: Android 13 layout (AlarmManagerService.dumpImpl, LazyAlarmStore.dump, Alarm.toString/dump).
+#: Android 13 layout (AlarmManagerService.dumpImpl, LazyAlarmStore.dump, dumpAlarmList from #1,
+#: Alarm.toString/dump).
 ALARM_DUMP = """\
 Current Alarm Manager state:
   nowRTC=1697385600000=2023-10-15 16:00:00.000 nowELAPSED=5000000
 
   2 pending alarms:
-    ELAPSED_WAKEUP #0: Alarm{a1 type 2 origWhen 6799000 player.phonograph.plus}
+    ELAPSED_WAKEUP #1: Alarm{a1 type 2 origWhen 6799000 whenElapsed 6799000 player.phonograph.plus}
       tag=*walarm*:player.phonograph.plus.stop_and_quit_now
       type=ELAPSED_WAKEUP origWhen=+29m59s0ms window=+22m29s250ms repeatInterval=0 count=0 flags=0x0
       operation=PendingIntent{b2: PendingIntentRecord{c3 player.phonograph.plus startService}}
-    RTC_WAKEUP #1: Alarm{d4 type 0 origWhen 1697443200000 com.google.android.deskclock}
+    RTC_WAKEUP #2: Alarm{d4 type 0 origWhen 1697443200000 whenElapsed 62600000 com.google.android.deskclock}
       tag=*walarm*:com.google.android.deskclock.ALARM
       Alarm clock:
         triggerTime=2023-10-16 08:00:00.000
@@ -122,7 +129,7 @@ def test_phonograph_timer_minutes_are_the_time_left_rounded_up() -> None:
     assert P.parse([ln.replace("origWhen 6799000", "origWhen 4000000") for ln in lines]) is None  # past due
     assert P.parse([ln.replace("stop_and_quit_now", "play") for ln in lines]) is None  # another intent
     assert P.parse([ln.replace("player.phonograph.plus}", "other.app}") for ln in lines]) is None
-    assert P.parse([ln.replace("ELAPSED_WAKEUP #0", "ELAPSED #0") for ln in lines]) is None
+    assert P.parse([ln.replace("ELAPSED_WAKEUP #1", "ELAPSED #1") for ln in lines]) is None
 
 
 def test_phonograph_alarm_read_errors() -> None:

@@ -10,7 +10,10 @@
 * **Front activity and its intent** (``dumpsys activity activities``): frameworks/base
   ``ActivityRecord.dump`` prints each record's intent with ``Intent.toInsecureString()``, i.e.
   ``Intent { act=… dat=<full uri> … cmp=… }`` with the data URI unmasked, under the record's
-  ``* Hist`` line; ``mResumedActivity:`` names the resumed record.
+  ``* Hist`` line. The resumed record is named by ``ResumedActivity:`` (``ActivityTaskManagerService
+  .dumpActivitiesLocked``), ``Resumed:`` (``RootWindowContainer.dumpActivities``, per task display
+  area) and ``topResumedActivity=`` (``Task.dumpInner``, per task); Android 13 prints no
+  ``mResumedActivity:`` line (an older release's task dump).
 
 Every reader returns plain strings (the snapshot saved in the episode record) and every parser is
 pure, so an episode can be re-scored from its record.
@@ -24,6 +27,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.client import content_bind
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.contacts.state import CallRecord, Contact, FrontIntent
 
@@ -44,11 +49,11 @@ def _null(value: str) -> str:
     return "" if value == "NULL" else value
 
 
-def _content_lines(out: str, what: str) -> list[str]:
+def _content_lines(out: str | Sequence[str], what: str) -> list[str]:
     """``Row:`` lines of a ``content query``; anything else but blanks / ``No result found.`` is an
     unreadable answer (never an empty store)."""
     rows: list[str] = []
-    for line in out.splitlines():
+    for line in (out.splitlines() if isinstance(out, str) else out):
         text = line.strip()
         if not text or text == "No result found.":
             continue
@@ -70,13 +75,14 @@ def read_provider(device: DeviceClient) -> list[str]:
         raise VerifierReadError(f"could not read the contacts provider: {exc}") from exc
 
 
+@parses("content query --uri content://com.android.contacts/data --projection " + ":".join(DATA_KEYS))
 def parse_provider(lines: Sequence[str]) -> list[Contact]:
     """Contacts (one per aggregate) from :func:`read_provider` rows. The name is the first name row
     with given/family parts (``data2``/``data3``), else the first name row's ``data1`` split at its
     first space (the provider's own splitter does the same for two-word names)."""
     by_contact: dict[str, dict[str, list[tuple[str, str, str]] | bool]] = {}
     order: list[str] = []
-    for line in lines:
+    for line in _content_lines(lines, "contacts provider read"):
         hit = _DATA_ROW.match(line)
         if hit is None:
             raise VerifierReadError(f"contacts provider row not understood: {line[:160]!r}")
@@ -136,10 +142,10 @@ def seed_provider(device: DeviceClient, contacts: Sequence[Contact]) -> None:
         inserts = [
             f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw} "
             f"--bind mimetype:s:{NAME_MIME} "
-            + " ".join(f"--bind {shlex.quote(f'data{i}:s:{v}')}" for i, v in ((2, contact.first), (3, contact.last))
+            + " ".join(content_bind(f"data{i}", "s", v) for i, v in ((2, contact.first), (3, contact.last))
                        if v)]
         inserts += [f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw} "
-                    f"--bind mimetype:s:{PHONE_MIME} --bind {shlex.quote('data1:s:' + phone)} "
+                    f"--bind mimetype:s:{PHONE_MIME} {content_bind('data1', 's', phone)} "
                     f"--bind data2:i:{TYPE_MOBILE}" for phone in contact.phones]
         device.check(" && ".join(inserts))
     got = parse_provider(read_provider(device))
@@ -157,9 +163,10 @@ def read_calls(device: DeviceClient) -> list[str]:
     return _content_lines(out, "call log read")
 
 
+@parses("content query --uri content://call_log/calls --projection number:type")
 def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
     out: list[CallRecord] = []
-    for line in lines:
+    for line in _content_lines(lines, "call log read"):
         hit = _CALL_ROW.match(line)
         if hit is None or not hit.group(2).isdigit():
             raise VerifierReadError(f"call log row not understood: {line[:160]!r}")
@@ -170,7 +177,7 @@ def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
 def seed_calls(device: DeviceClient, calls: Sequence[CallRecord]) -> None:
     """Empty the call log, then write ``calls`` as Telecom would (number, type, date, duration)."""
     cmds = ["content delete --uri content://call_log/calls"]
-    cmds += [f"content insert --uri content://call_log/calls --bind {shlex.quote('number:s:' + c.number)} "
+    cmds += [f"content insert --uri content://call_log/calls {content_bind('number', 's', c.number)} "
              f"--bind type:i:{c.kind} --bind date:l:{FROZEN_DEVICE_TIME_MS - 60_000} --bind duration:i:0"
              for c in calls]
     device.check(" && ".join(cmds))
@@ -178,7 +185,10 @@ def seed_calls(device: DeviceClient, calls: Sequence[CallRecord]) -> None:
 
 # -- the front activity and its intent ----------------------------------------------------------
 
-_RESUMED = re.compile(r"mResumedActivity: ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}")
+_RECORD = r"ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}"
+#: The device's top resumed record first (ATMS), then the per-area and per-task lines.
+_RESUMED = (re.compile(rf"^\s*ResumedActivity: {_RECORD}"), re.compile(rf"^\s*Resumed: {_RECORD}"),
+            re.compile(rf"^\s*topResumedActivity={_RECORD}"))
 _HIST = re.compile(r"\* Hist\s+#\d+: ActivityRecord\{\S+ u\d+ (\S+) t(\d+)\}")
 _INTENT = re.compile(r"^\s*(?:Intent \{ (.*) \}|intent=\{(.*)\})\s*$")
 
@@ -191,9 +201,10 @@ def read_front(device: DeviceClient) -> list[str]:
     return out.splitlines()
 
 
+@parses("dumpsys activity activities")
 def parse_front(lines: Sequence[str]) -> FrontIntent | None:
     """The resumed activity and the intent of its record, or None when nothing is resumed."""
-    resumed = next((m for m in map(_RESUMED.search, lines) if m), None)
+    resumed = next((m for pattern in _RESUMED for m in map(pattern.match, lines) if m), None)
     if resumed is None:
         return None
     component, task = resumed.group(1), resumed.group(2)

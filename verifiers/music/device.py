@@ -136,7 +136,8 @@ def parse_session(lines: list[str], package: str) -> NowPlaying | None:
         elif (m := _STATE.match(line)) is not None:
             state = int(m.group(1))
         elif (m := _META.match(line)) is not None:
-            title = m.group(1).split(", ", 1)[0]
+            # setMetadata(null) prints "size=0, description=null": no metadata, not a title "null"
+            title = None if m.group(1) == "null" else m.group(1).split(", ", 1)[0]
     return found
 
 

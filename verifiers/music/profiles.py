@@ -10,6 +10,7 @@ import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.client import content_bind
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database
 from verifiers.music import device as dev
@@ -372,7 +373,9 @@ def mediastore_lines(device: DeviceClient) -> list[str]:
     """``P id name`` rows and ``S id audio_id`` rows (members by play_order), from ``content query``."""
     out = device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id")
     lists = [(m.group(1), m.group(2)) for line in out.splitlines() if (m := _PL_ROW.match(line))]
-    if "Error" in out:
+    # ``check`` already refused a provider error or an argument refusal (``[ERROR] …`` on stdout);
+    # anything else than rows or "No result found." is not a playlist table (a name may say "Error").
+    if len(lists) != len([ln for ln in out.splitlines() if ln.strip() and ln.strip() != "No result found."]):
         raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
     lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
     if lists:
@@ -394,7 +397,7 @@ def clear_mediastore_playlists(device: DeviceClient) -> None:
 def seed_mediastore(device: DeviceClient, owner: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
     """Insert each playlist owned by ``owner`` (as the app's own insert would be), then its members."""
     for p in playlists:
-        device.check(f"content insert --uri {PLAYLISTS_URI} --bind {shlex.quote('name:s:' + p.name)} "
+        device.check(f"content insert --uri {PLAYLISTS_URI} {content_bind('name', 's', p.name)} "
                      f"--bind owner_package_name:s:{owner}")
         found = [pid for line in device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name").splitlines()
                  if (m := _PL_ROW.match(line)) and m.group(2) == p.name for pid in [m.group(1)]]

@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.client import content_bind
 from pytest_anyapp.errors import DeviceError
 from verifiers.sms.state import SmsContact, same_number
 
@@ -62,7 +63,7 @@ def _new_raw_contact(device: DeviceClient) -> int:
 def _insert_data(device: DeviceClient, raw_id: int, mimetype: str, value: str) -> None:
     _retrying(device, "content insert --uri content://com.android.contacts/data "
                       f"--bind raw_contact_id:i:{raw_id} --bind mimetype:s:{mimetype} "
-                      f"--bind {shlex.quote('data1:s:' + value)}")
+                      f"{content_bind('data1', 's', value)}")
 
 
 def insert_contact(device: DeviceClient, contact: SmsContact) -> None:

@@ -63,7 +63,8 @@ def install_device_clock(conn: sqlite3.Connection, now: Callable[[], float]) -> 
 # (AOSP android-13 ``apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java``
 # ``dumpImpl``, ``LazyAlarmStore.dump``, ``Alarm.dump``/``toString``). Only what a client parses is
 # modelled: ``nowRTC=<ms>=<date> nowELAPSED=<ms>``, the "Next alarm clock information" block, and per
-# alarm its header line ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> <package>}``, ``tag=``, the
+# alarm its header line ``<TYPE> #<n>: Alarm{<hash> type <t> origWhen <ms> whenElapsed <ms> <package>}``
+# (numbered from #1, indented under ``N pending alarms:``), ``tag=``, the
 # ``type=``/``origWhen=`` line (a date for RTC types, ``TimeUtils.formatDuration(origWhen - nowELAPSED)``
 # for ELAPSED types), for ``setAlarmClock`` alarms the ``Alarm clock:`` block with ``triggerTime=``,
 # and ``operation=`` (the PendingIntentRecord's package and kind). A force-stop or ``pm clear`` of a
@@ -78,16 +79,23 @@ def elapsed_realtime_ms(boot_time: float) -> int:
 
 
 def format_duration(ms: int) -> str:
-    """``android.util.TimeUtils.formatDuration(long, PrintWriter)``: ``+29m59s876ms``, ``0``, ``-1s0ms``."""
+    """``android.util.TimeUtils.formatDuration(long, PrintWriter)``: ``+29m59s876ms``, ``0``, ``-1s0ms``.
+    A field is split off only when the seconds left are *more* than its size (``seconds >
+    SECONDS_PER_HOUR``, aosp-mirror/platform_frameworks_base@00162256 core/java/android/util/TimeUtils.java
+    ``formatDurationLocked``, nearest to android-13): an exact hour prints ``+60m0s0ms``."""
     if ms == 0:
         return "0"
     sign, left = ("+" if ms > 0 else "-"), abs(ms)
+    millis, seconds = left % 1000, left // 1000
     parts = []
-    for size, suffix in ((86_400_000, "d"), (3_600_000, "h"), (60_000, "m"), (1000, "s")):
-        amount, left = divmod(left, size)
+    for size, suffix in ((86_400, "d"), (3_600, "h"), (60, "m")):
+        amount = seconds // size if seconds > size else 0
+        seconds -= amount * size
         if amount or parts:
             parts.append(f"{amount}{suffix}")
-    return sign + "".join(parts) + f"{left}ms"
+    if seconds or parts:
+        parts.append(f"{seconds}s")
+    return sign + "".join(parts) + f"{millis}ms"
 
 
 class AlarmManagerRecord:
@@ -128,41 +136,55 @@ def package_restarted(state_dir: _Path, package: str) -> None:
 
 def dump_alarm(record: AlarmManagerRecord, now_ms: int, fmt: Callable[[int], str], now_elapsed_ms: int = 0) -> str:
     """``dumpsys alarm`` as Android 13 prints it (the parts clients parse). ``fmt`` formats an epoch
-    ms as the service's ``yyyy-MM-dd HH:mm:ss.SSS`` in the device time zone."""
+    ms as the service's ``yyyy-MM-dd HH:mm:ss.SSS`` in the device time zone.
+
+    ``dumpImpl`` writes through an ``IndentingPrintWriter("  ")`` indented once under its title;
+    ``LazyAlarmStore.dump`` indents the list under ``N pending alarms: ``; ``dumpAlarmList`` prints
+    the earliest first, numbered from ``#1``, each ``Alarm.dump`` one level deeper."""
     def is_rtc(a: dict[str, Any]) -> bool:
         return int(a["type"]) in (0, 1)
 
     def elapsed_when(a: dict[str, Any]) -> int:  # the store orders alarms by their elapsed time
         return int(a["when_ms"]) - (now_ms - now_elapsed_ms) if is_rtc(a) else int(a["when_ms"])
 
+    def relative(when: int, now: int) -> str:  # TimeUtils.formatDuration(long time, long now, pw)
+        return "--" if when == 0 else format_duration(when - now)
+
     alarms = sorted(record.pending(), key=elapsed_when)
     clocks = [a for a in alarms if a.get("alarm_clock")]
-    lines = ["Current Alarm Manager state:", f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED={now_elapsed_ms}", "",
-             "Next alarm clock information: "]
+    # Left out (no client reads them): the title, the settings and app-state dumps before nowRTC,
+    # the time-change/tick/kernel lines after it, and all after
+    # the store (StatLogger, blocked alarms, per-uid counts, history, statistics).
+    lines = [f"  nowRTC={now_ms}={fmt(now_ms)} nowELAPSED={now_elapsed_ms}", "  Next alarm clock information: "]
     if clocks:
         t = clocks[0]["when_ms"]
-        lines.append(f"  user:0 pendingSend:false time:{t} = {fmt(t)} = +{max(0, t - now_ms)}ms")
-    lines.append("")
+        lines.append(f"    user:0 pendingSend:false time:{t} = {fmt(t)} = {relative(t, now_ms)}")
     if alarms:
-        lines.append(f"{len(alarms)} pending alarms: ")
-        for i, a in enumerate(alarms):
+        lines += ["  ", f"  {len(alarms)} pending alarms: "]  # IndentingPrintWriter indents a blank line too
+        for i, a in enumerate(alarms, start=1):
             label = _TYPE_LABELS.get(int(a["type"]), "RTC_WAKEUP")
             token = f"{_zlib.crc32((a['package'] + a['tag']).encode()):08x}"[1:]
             when = fmt(a["when_ms"]) if is_rtc(a) else format_duration(int(a["when_ms"]) - now_elapsed_ms)
-            window = format_duration(int(a.get("window_ms", 0)))
+            window_ms = int(a.get("window_ms", 0))
             exact = " exactAllowReason=policy_permission" if a.get("exact", True) else ""
             prefix = "*walarm*:" if int(a["type"]) in (0, 2) else "*alarm*:"
+            when_elapsed = elapsed_when(a)
             lines += [
-                f"{label} #{i}: Alarm{{{token} type {a['type']} origWhen {a['when_ms']} {a['package']}}}",
-                f"  tag={prefix}{a['tag']}",
-                f"  type={label} origWhen={when} window={window}{exact} "
+                f"    {label} #{i}: Alarm{{{token} type {a['type']} origWhen {a['when_ms']} "
+                f"whenElapsed {when_elapsed} {a['package']}}}",
+                f"      tag={prefix}{a['tag']}",
+                f"      type={label} origWhen={when} window={format_duration(window_ms)}{exact} "
                 f"repeatInterval=0 count=0 flags={hex(int(a.get('flags', 3)))}",
+                # the policies' times but the requester's are when each policy last looked: not modelled
+                f"      policyWhenElapsed: requester={relative(when_elapsed, now_elapsed_ms)} app_standby=-- "
+                "device_idle=-- battery_saver=--",
+                f"      whenElapsed={relative(when_elapsed, now_elapsed_ms)} "
+                f"maxWhenElapsed={relative(when_elapsed + window_ms, now_elapsed_ms)}",
             ]
             if a.get("alarm_clock"):
-                lines += ["  Alarm clock:", f"    triggerTime={fmt(a['when_ms'])}",
-                          f"    showIntent=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
+                lines += ["      Alarm clock:", f"        triggerTime={fmt(a['when_ms'])}",
+                          f"        showIntent=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
                           "startActivity}}"]
-            lines.append(f"  operation=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
+            lines.append(f"      operation=PendingIntent{{{token}: PendingIntentRecord{{{token} {a['package']} "
                          f"{a.get('operation', 'broadcastIntent')}}}}}")
-        lines.append("")
     return "\n".join(lines) + "\n"

@@ -333,6 +333,9 @@ class SessionRecord:
         self.title: str | None = None
         self.subtitle: str | None = None
         self.metadata_size = 0
+        # setMetadata(null) (MediaSession.setMetadata sends "size=0, description=null") as opposed to
+        # never set (the record's description string stays null: "metadata: null")
+        self.metadata_set_null = False
         self.queue_size = 0
 
 
@@ -354,7 +357,7 @@ def dump_media_sessions(device: SimDevice, running: set[str], uid_of: Any) -> st
                  f"PlaybackState {{state={r.state}, position={r.position_ms}, buffered position=0, speed="
                  f"{1.0 if r.state == 3 else 0.0}, updated={r.updated_ms}, actions=3669711, custom actions=[], "
                  "active item id=-1, error=null}")
-        meta = ("null" if r.title is None else
+        meta = (("size=0, description=null" if r.metadata_set_null else "null") if r.title is None else
                 f"size={r.metadata_size}, description={r.title}, {r.subtitle}, null")
         uid = uid_of(r.package)
         out += [

@@ -43,9 +43,11 @@ class Frame:
 
     @property
     def dumped(self) -> list[Window]:
-        """Windows in the uiautomator dump: the focused window, then the system bars."""
-        bars = [w for w in self.windows if w.kind in ("status_bar", "nav_bar")]
-        return [self.active, *bars]
+        """Windows in the uiautomator dump: the active window only. ``uiautomator dump`` serialises
+        ``UiAutomation.getRootInActiveWindow()`` (AOSP android-13 cmds/uiautomator DumpCommand.java,
+        AccessibilityNodeInfoDumper.dumpWindowHierarchy): the status and navigation bars are other
+        windows, drawn on screenshots (``windows``) but absent from the dump."""
+        return [self.active]
 
 
 def hit_test(root: View, x: float, y: float, accept: Callable[[View], bool]) -> View | None:

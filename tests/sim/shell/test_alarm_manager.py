@@ -18,7 +18,8 @@ PKG = "player.phonograph.plus"
 def test_time_utils_format_duration() -> None:
     assert format_duration(0) == "0"
     assert format_duration(1_799_876) == "+29m59s876ms"
-    assert format_duration(3_600_000) == "+1h0m0s0ms"
+    assert format_duration(3_600_000) == "+60m0s0ms"  # fields split on '>': an exact hour stays minutes
+    assert format_duration(60_000) == "+60s0ms" and format_duration(7_200_000) == "+2h0m0s0ms"
     assert format_duration(-1500) == "-1s500ms"
     assert format_duration(90_061_001) == "+1d1h1m1s1ms"
 
@@ -32,11 +33,15 @@ def test_a_sleep_timer_is_an_elapsed_wakeup_alarm_until_the_app_is_force_stopped
     [alarm] = [a for a in pending_alarms(lines) if a.package == PKG]
     assert alarm.type == "ELAPSED_WAKEUP" and alarm.tag == f"*walarm*:{PKG}.stop_and_quit_now"
     assert 14 * 60_000 < alarm.orig_when - now <= 15 * 60_000
+    # LazyAlarmStore.dump / dumpAlarmList / Alarm.toString: indented, numbered from #1, whenElapsed
+    assert "\n  1 pending alarms: \n" in dump
+    assert alarm.lines[0] == (f"    ELAPSED_WAKEUP #1: Alarm{{{alarm.lines[0].split('{')[1].split()[0]} type 2 "
+                              f"origWhen {alarm.orig_when} whenElapsed {alarm.orig_when} {PKG}}}")
     left = format_duration(alarm.orig_when - now)  # printed relative to the same dump's nowELAPSED
     assert (f"type=ELAPSED_WAKEUP origWhen={left} window=+11m15s0ms repeatInterval=0 count=0 flags=0x0\n"
             in dump)  # inexact: window = 3/4 of the delay, no exactAllowReason
     assert f"PendingIntentRecord{{{alarm.lines[-1].split('{')[2].split()[0]} {PKG} startService}}" in dump
-    assert PHONOGRAPH_SLEEP.parse([lines[1], *alarm.lines]) == 15
+    assert PHONOGRAPH_SLEEP.parse([lines[0], *alarm.lines]) == 15
     out(f"am kill {PKG}")
     assert PKG in out("dumpsys alarm")
     out(f"am force-stop {PKG}")

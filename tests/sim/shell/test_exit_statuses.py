@@ -20,17 +20,19 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "simulated-device.md"
 ADB = "/usr/bin/adb" if Path("/usr/bin/adb").exists() else "adb"
 
 
-def _rows() -> list[tuple[str, int, str, str]]:
+CORPUS = Path(__file__).resolve().parents[2] / "android_outputs"
+
+
+def _cells() -> list[list[str]]:
     text = DOC.read_text()
     section = text.split("## Exit statuses and error texts (Android 13)", 1)[1].split("\n## ", 1)[0]
-    rows = []
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 5 or not cells[0].startswith("`"):
-            continue
-        command, exit_status, stream, expected, _source = cells
-        rows.append((command.strip("`"), int(exit_status), stream, expected.strip("`")))
-    return rows
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in section.splitlines()]
+    return [cells for cells in rows if len(cells) == 6 and cells[0].startswith("`")]
+
+
+def _rows() -> list[tuple[str, int, str, str]]:
+    return [(command.strip("`"), int(exit_status), stream, expected.strip("`"))
+            for command, exit_status, stream, expected, _sample, _source in _cells()]
 
 
 ROWS = _rows()
@@ -38,6 +40,16 @@ ROWS = _rows()
 
 def test_the_table_is_there() -> None:
     assert len(ROWS) >= 20
+
+
+def test_each_named_sample_exists_and_exits_as_the_row_says() -> None:
+    """The "Sample" column ties a row to the corpus written from AOSP: same exit status."""
+    from pytest_anyapp.device.samples import load_sample
+
+    named = [(cells[4].strip("`"), int(cells[1])) for cells in _cells() if cells[4] not in ("", "—")]
+    assert named
+    for case, exit_status in named:
+        assert load_sample(CORPUS / f"{case}.txt").exit == exit_status, case
 
 
 @pytest.fixture

@@ -35,6 +35,10 @@ def test_a_playing_song_shows_in_the_session_dump_until_the_process_dies(out: Ou
     assert "      state=PlaybackState {state=3, position=0," in dump
     assert "      metadata: size=7, description=Open Road, <unknown>, null\n" in dump
     assert "queueTitle=null, size=1\n" in dump  # the queue's size, never its items
+    from pytest_anyapp.sim.providers.media import media_sessions
+    record = media_sessions(device)[RETRO]
+    record.title, record.metadata_set_null = None, True  # the player called setMetadata(null)
+    assert "      metadata: size=0, description=null\n" in out("dumpsys media_session")
     out(f"am force-stop {RETRO}")
     assert "Sessions Stack - have 0 sessions:" in out("dumpsys media_session")
 

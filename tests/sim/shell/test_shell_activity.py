@@ -79,7 +79,9 @@ def test_dumpsys_activity_top_and_activities(out: Out) -> None:
     top = out("dumpsys activity top")
     assert re.search(rf"ACTIVITY {re.escape(DEMO)}/\S+ [0-9a-f]+ pid=\d+", top)
     acts = out("dumpsys activity activities")
-    assert re.search(rf"mResumedActivity: ActivityRecord\{{[0-9a-f]+ u0 {re.escape(DEMO)}/\S+ t\d+\}}", acts)
+    assert re.search(rf"\n    topResumedActivity=ActivityRecord\{{[0-9a-f]+ u0 {re.escape(DEMO)}/\S+ t\d+\}}", acts)
+    assert re.search(rf"\n  ResumedActivity: ActivityRecord\{{[0-9a-f]+ u0 {re.escape(DEMO)}/\S+ t\d+\}}", acts)
+    assert "mResumedActivity" not in acts  # Android 13 has no such line
 
 
 def test_display_input_power_battery(out: Out) -> None:

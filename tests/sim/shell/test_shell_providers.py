@@ -90,8 +90,29 @@ def test_contacts_seed_and_read_like_the_harness(out: Out, sh: Sh) -> None:
     assert bad.exit_code == 0 and b"Error while accessing provider:com.android.contacts" in bad.stderr
     unknown = sh("content query --uri content://no.such.authority/x")
     assert unknown.exit_code == 0 and b"Error while accessing provider:no.such.authority" in unknown.stderr
-    usage = sh("content query")
-    assert usage.exit_code == 1 and b"URI not specified" in usage.stderr
+    usage = sh("content query")  # Content.Parser.parseCommand: usage, then [ERROR] on stdout, exit 0
+    assert usage.exit_code == 0 and usage.stderr == b""
+    assert usage.stdout.decode().endswith(
+        "\n\n[ERROR] Content provider URI not specified. Did you specify --uri argument?\n")
+
+
+def test_content_bind_is_split_with_escaping(sh: Sh, out: Out) -> None:
+    """Android 12+ splits ``--bind`` with ``splitWithEscaping(arg, ':')`` into exactly three parts:
+    an unescaped ':' in the value is refused, ``\\:`` and ``\\\\`` are a literal ':' and '\\',
+    a trailing backslash is "Invalid escaping"; each refusal prints the usage and ``[ERROR]`` on
+    stdout with exit 0 and changes nothing. ``content_bind`` escapes what a seeder sends."""
+    from pytest_anyapp.device.client import content_bind
+
+    calls = "content query --uri content://call_log/calls --projection number"
+    refused = sh("content insert --uri content://call_log/calls --bind 'number:s:Call: Bob' --bind type:i:1")
+    assert (refused.exit_code, refused.stderr) == (0, b"")
+    assert refused.stdout.decode().endswith("[ERROR] Binding not well formed: number:s:Call: Bob\n")
+    trailing = sh("content insert --uri content://call_log/calls --bind 'number:s:C:\\'")
+    assert trailing.stdout.decode().endswith("[ERROR] Invalid escaping\n") and trailing.exit_code == 0
+    assert out(calls) == "No result found.\n"
+    value = "Call: Bob \\ 1"
+    out(f"content insert --uri content://call_log/calls {content_bind('number', 's', value)} --bind type:i:1")
+    assert out(calls) == f"Row: 0 number={value}\n"
 
 
 def test_content_value_formats(out: Out, device: SimDevice) -> None:

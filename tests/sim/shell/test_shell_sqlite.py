@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from shell_helpers import Out, Sh
 
+from pytest_anyapp.sim.device import SimDevice
+
 DB = "/data/data/org.fossify.clock/databases/alarms.db"
 
 
@@ -40,6 +42,7 @@ def test_statements_busy_timeout_and_errors(sh: Sh, out: Out) -> None:
     assert (err.exit_code, err.stdout, err.stderr) == (1, b"1\n", b'Error: near "SELEC": syntax error\n')
     missing = sh(f"sqlite3 {DB} 'SELECT * FROM nope'")
     assert missing.exit_code == 1 and missing.stderr == b"Error: no such table: nope\n"
+
     # Unescaped, the outer shell expands $? and $status before su runs (as on a device) ...
     unescaped = sh(f"su 0 sh -c \"sqlite3 {DB} 'SELECT COUNT(*) FROM contacts' 2>&1; status=$?; "
                    "printf '\\n__CATBENCH_CLOCK_SQLITE_STATUS__=%s\\n' $status\"")
@@ -74,3 +77,20 @@ def test_now_is_device_time(sh: Sh, out: Out) -> None:
     value = int(out("sqlite3 :memory: \"SELECT strftime('%s','now')*1000\""))
     assert abs(value - 1697384040000) < 60_000
     assert out("sqlite3 :memory: \"SELECT date('now')\"") == "2023-10-15\n"
+
+
+def test_a_failed_statement_exits_with_its_sqlite_result_code(sh: Sh, device: SimDevice) -> None:
+    """shell.c ``main``: a statement given on the command line that fails ends the program with
+    ``rc`` (SQLITE_BUSY 5 for a locked database, SQLITE_ERROR 1 for bad SQL), not always 1."""
+    import sqlite3
+
+    _make(sh)
+    holder = sqlite3.connect(device.fs.host(DB), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        busy = sh(f"sqlite3 {DB} 'PRAGMA busy_timeout=50; SELECT COUNT(*) FROM contacts'")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert (busy.exit_code, busy.stdout, busy.stderr) == (5, b"50\n", b"Error: database is locked\n")
+    assert sh(f"sqlite3 {DB} 'SELEC 1'").exit_code == 1

@@ -1,10 +1,14 @@
-"""``content query|insert|update|delete`` (frameworks/base cmds/content) over the sim providers.
+r"""``content query|insert|update|delete`` (frameworks/base cmds/content) over the sim providers.
 
 Output is the tool's: ``Row: <n> k=v, k2=v2`` per row with no escaping, ``NULL``/``BLOB`` for
 those types, floats as Java ``String.valueOf(float)``, and ``No result found.`` for no rows.
 Provider failures print ``Error while accessing provider:<authority>`` and the exception to
 stderr and exit 0, as Android 13 does (cmds/content Content.java catches the exception in
 ``execute()`` and returns normally): a client must read the output, not the exit status.
+Argument errors are caught in ``Parser.parseCommand``: ``System.out.println(USAGE)`` then
+``System.out.println("[ERROR] " + message)``, on stdout, exit 0. A ``--bind``/``--extra`` value is
+split with ``splitWithEscaping(arg, ':')`` (``\`` escapes the next character; a trailing ``\`` is
+"Invalid escaping") and must give exactly three parts (Android 12 and later).
 """
 
 from __future__ import annotations
@@ -82,13 +86,31 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+def split_with_escaping(argument: str, split_char: str = ":") -> list[str]:
+    """``Content.Parser.splitWithEscaping``: split on every unescaped ``split_char``; ``\\x`` is ``x``."""
+    parts, current, i = [], [], 0
+    while i < len(argument):
+        c = argument[i]
+        if c == "\\":
+            i += 1
+            if i == len(argument):
+                raise ValueError("Invalid escaping")
+            current.append(argument[i])
+        elif c == split_char:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(c)
+        i += 1
+    parts.append("".join(current))
+    return parts
+
+
 def parse_binding(text: str) -> tuple[str, Any]:
-    name, sep1, rest = text.partition(":")
-    kind, sep2, raw = rest.partition(":")
-    if not sep1 or not name:
+    parts = split_with_escaping(text)
+    if not text or len(parts) != 3:
         raise ValueError(f"Binding not well formed: {text}")
-    if not sep2 and kind != "n":
-        raise ValueError(f"Binding not well formed: {text}")
+    name, kind, raw = parts
     if kind == "s":
         return name, raw
     if kind in ("i", "l"):
@@ -127,25 +149,25 @@ def _parse(args: list[str]) -> dict[str, Any]:
 def content(inv: Invocation) -> int:
     from pytest_anyapp.sim.providers import ProviderError, UnknownAuthority
 
+    def refuse(message: str) -> int:  # Parser.parseCommand: println(USAGE); println("[ERROR] " + msg)
+        inv.out(f"{_USAGE}\n[ERROR] {message}\n")
+        return 0
+
     if not inv.args:
         inv.out(_USAGE)
         return 1
     verb, rest = inv.args[0], inv.args[1:]
     if verb not in ("query", "insert", "update", "delete"):
-        inv.err(f"[ERROR] Unsupported operation: {verb}\n{_USAGE}")
-        return 1
+        return refuse(f"Unsupported operation: {verb}")
     try:
         opts = _parse(rest)
     except ValueError as exc:
-        inv.err(f"[ERROR] {exc}\n{_USAGE}")
-        return 1
+        return refuse(str(exc))
     uri = opts.get("uri")
     if not uri:
-        inv.err("[ERROR] Content provider URI not specified. Did you specify --uri argument?\n" + _USAGE)
-        return 1
-    if verb == "insert" and not opts["bind"]:
-        inv.err("[ERROR] Bindings not specified. Did you specify --bind argument(s)?\n" + _USAGE)
-        return 1
+        return refuse("Content provider URI not specified. Did you specify --uri argument?")
+    if verb in ("insert", "update") and not opts["bind"]:
+        return refuse("Bindings not specified. Did you specify --bind argument(s)?")
     authority = urlsplit(uri).netloc
     providers = inv.device.providers
     try:

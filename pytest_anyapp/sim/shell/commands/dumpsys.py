@@ -298,23 +298,31 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
             out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "
                        f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
         return "\n".join(out) + "\n"
+    # Android 13: RootWindowContainer.dumpActivities prints each root task (Task.dumpInner: the task
+    # line, ``isSleeping=``, ``topResumedActivity=`` only when the task has one, then its ``* Hist``
+    # records), then ``Resumed:`` per task display area; ActivityTaskManagerService.dumpActivitiesLocked
+    # ends with ``ResumedActivity:``. No ``mResumedActivity:`` line exists on Android 13.
     out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
     tops = {int(t.id): t.stack[-1] for t in _tasks(inv) if t.stack}
-    for task_id, package, _base, top, visible in rows:
+    for n, (task_id, package, _base, top, visible) in enumerate(rows):
         kind = "home" if package == launcher else "standard"
+        if n:
+            out.append("")
         out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
                    f"U=0 visible={'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
                    "mode=fullscreen translucent=false sz=1}")
-        out.append(f"    mResumedActivity: {_activity_record(package, top, task_id) if visible else 'null'}")
+        out.append("    isSleeping=false")
+        if n == 0:
+            out.append(f"    topResumedActivity={_activity_record(package, top, task_id)}")
         out.append(f"    * Hist  #0: {_activity_record(package, top, task_id)}")
         out.append(f"      packageName={package} processName={package}")
         out.append(f"      {_record_intent(tops.get(task_id), package, top)}")
     if rows:
         task_id, package, _base, top, _visible = rows[0]
+        out.append("  Resumed activities in task display areas (from top to bottom):")
+        out.append(f"    Resumed: {_activity_record(package, top, task_id)}")
         out.append("")
         out.append(f"  ResumedActivity: {_activity_record(package, top, task_id)}")
-        out.append(f"  mResumedActivity: {_activity_record(package, top, task_id)}")
-        out.append(f"  topResumedActivity={_activity_record(package, top, task_id)}")
     return "\n".join(out) + "\n"
 
 

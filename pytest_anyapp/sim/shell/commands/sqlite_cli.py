@@ -3,7 +3,8 @@ against the host file behind the device path.
 
 Matches what verifiers parse: list mode with ``|`` separator and empty NULLs, ``-header``,
 ``-separator``, ``-csv``/``-line``/``-column``/``-tabs``, several statements per argument,
-``PRAGMA busy_timeout=5000;`` printing ``5000``, ``Error: ...`` on stderr with exit 1, SQL from
+``PRAGMA busy_timeout=5000;`` printing ``5000``, ``Error: ...`` on stderr with the SQLite result code as
+the exit status (shell.c ``main``: 1 SQLITE_ERROR, 5 SQLITE_BUSY), SQL from
 stdin with a few dot-commands. ``'now'`` in date functions is device time.
 """
 
@@ -88,6 +89,7 @@ class _Session:
         self.conn = conn
         self.mode = mode
         self.failed = False
+        self.rc = 0  # the SQLite result code of the failed statement (SQLITE_ERROR 1, SQLITE_BUSY 5, ...)
 
     def run_sql(self, sql: str, line_no: int | None = None) -> bool:
         """Execute every statement in ``sql``; False after the first error."""
@@ -105,6 +107,7 @@ class _Session:
                 where = f"near line {line_no}: " if line_no is not None else ""
                 self.inv.err(f"Error: {where}{message}\n")
                 self.failed = True
+                self.rc = (getattr(exc, "sqlite_errorcode", None) or 1) & 0xFF
                 return False
             self._print(columns, rows)
         return True
@@ -288,7 +291,8 @@ def sqlite3_cmd(inv: Invocation) -> int:
                         break
                     continue
                 if not session.run_sql(sql):
-                    return 1
+                    # shell.c main(): a failed command-line statement exits with its result code
+                    return session.rc or 1
             return 1 if session.failed else 0
         script = inv.read_stdin().decode(errors="surrogateescape")
         pending: list[str] = []
