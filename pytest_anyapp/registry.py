@@ -108,7 +108,7 @@ class PairInstance:
 
 
 #: Redraws an instance gets to differ from the earlier instances of its template; a template with
-#: fewer distinct goals than instances keeps its last draw (tests require distinct goals at the default run).
+#: fewer distinct goals than instances keeps its first draw (tests require distinct goals at the default run).
 DISTINCT_REDRAWS = 64
 
 
@@ -117,7 +117,8 @@ def params_for(template: TaskTemplate[Any], seed: int, instance: int) -> Params:
     same generator while the instance would repeat an earlier one of its template (the same goal
     text, or for a goal without parameters the same parameters): two identical instances would
     count one task twice."""
-    return json.loads(_distinct_draw(type(template), seed, instance))
+    params: Params = json.loads(_distinct_draw(type(template), seed, instance))
+    return params
 
 
 @cache
@@ -130,12 +131,12 @@ def _distinct_draw(template_type: type[TaskTemplate[Any]], seed: int, instance: 
 
     seen = {identity(p) for p in earlier}
     rng = rng_for(seed, template.semantic_id, instance)
-    params = template.sample_params(rng)
+    first = params = template.sample_params(rng)
     for _ in range(DISTINCT_REDRAWS):
         if identity(params) not in seen:
-            break
+            return canonical_json(params)
         params = template.sample_params(rng)
-    return canonical_json(params)
+    return canonical_json(first)
 
 
 def scheduled_pairs(categories: list[Category] | None = None) -> list[Pair]:

@@ -43,13 +43,17 @@ NOTE_BODIES: tuple[str, ...] = (
     "Try the new bakery on Pine Street next weekend.",
 )
 CHECKLIST_ITEMS: tuple[str, ...] = ("Milk", "Eggs", "Bread", "Coffee beans", "Batteries", "Stamps", "Dish soap",
-                                    "Tomatoes", "Rice", "Olive oil", "Light bulbs", "Envelopes")
+                                    "Tomatoes")
+#: Items of the counting checklist: enough for 8 unchecked and 2 checked ones.
+COUNT_ITEMS: tuple[str, ...] = CHECKLIST_ITEMS + ("Rice", "Olive oil", "Light bulbs", "Envelopes")
 LINKS: tuple[str, ...] = ("https://en.wikipedia.org/wiki/Gardening", "https://www.gutenberg.org/ebooks/1342",
                           "https://example.com/recipes/lasagna", "https://www.openstreetmap.org/relation/62422")
 KEYWORDS: tuple[str, ...] = ("passport", "invoice", "tulips", "saxophone", "lighthouse", "marathon")
-#: Unchecked items of the counting checklist: seven values, so a constant guess passes at most one
-#: time in seven (the notes had 3-5).
-TODO_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
+#: Items of a checklist the agent creates (the notes' 3-5).
+TODO_COUNTS: tuple[int, ...] = (3, 4, 5)
+#: Unchecked items of the checklist NotesCountTodoItems asks about: seven values, so a constant
+#: guess passes at most one time in seven (it was 3-5).
+COUNT_OPEN_ITEMS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
 
 
 def keyword_body(keyword: str) -> str:
@@ -329,9 +333,9 @@ class NotesCountTodoItems(NotesTemplate):
     answer_task = True
 
     def sample_params(self, rng: random.Random) -> Params:
-        count = rng.choice(TODO_COUNTS)
+        count = rng.choice(COUNT_OPEN_ITEMS)
         done = rng.choice((1, 2))
-        items = rng.sample(CHECKLIST_ITEMS, count + done)
+        items = rng.sample(COUNT_ITEMS, count + done)
         return {"note_title": rng.choice(NOTE_TITLES), "todo_count": count, "open_items": items[:count],
                 "done_items": items[count:]}
 
