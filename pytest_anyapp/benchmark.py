@@ -31,3 +31,59 @@ def one_version(versions: Iterable[str | None], what: str) -> str | None:
             "(CHANGELOG.md lists what changed); report each version on its own, or re-run the older episodes "
             f"under version {BENCHMARK_VERSION}")
     return found[0] if found else None
+
+
+#: Per version, the templates whose success criterion changed since the version before: re-scoring
+#: an older record of one of them may change its status; a record of any other template must
+#: re-score unchanged (``anyapp rescore`` says which changes were predicted). CHANGELOG.md lists the
+#: same templates, and their parameter-hash changes (``benchmark_params/v<N>.json``).
+CRITERIA_CHANGED: Final[dict[str, tuple[str, ...]]] = {
+    "2": (
+        # one answer policy (verifiers/answers.py, docs/answers.md)
+        "SimpleCalendarEventsOnDate", "SimpleCalendarEventsInRange", "SimpleCalendarNextEvent",
+        "TasksCompletedTasksForDate", "TasksDueNextWeek", "TasksDueOnDate", "TasksHighPriorityTasks",
+        "TasksHighPriorityTasksDueOnDate", "TasksIncompleteTasksOnDate",
+        "NotesSearchNote", "NotesCountTodoItems",
+        "ExpenseCategorySummary", "ExpenseDateRangeTotal",
+        "RetroPlaylistDuration",
+    ),
+}
+
+
+def _key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
+
+
+def rescore_may_change(semantic_id: str, recorded_version: str | None) -> bool:
+    """Whether a later version changed this template's criterion, so that re-scoring a record of
+    ``recorded_version`` may give another status."""
+    since = _key(recorded_version or UNVERSIONED)
+    return any(_key(v) > since and semantic_id in ids for v, ids in CRITERIA_CHANGED.items())
+
+
+def params_hashes(version: str = BENCHMARK_VERSION) -> dict[str, str]:
+    """``{"<semantic_id>/<instance>": params sha256}`` of a version at the default seed and
+    instances (seed 30, instances 0-2), as shipped in ``benchmark_params/v<N>.json``."""
+    import json
+    from importlib import resources
+
+    text = resources.files("pytest_anyapp").joinpath("benchmark_params", f"v{version}.json").read_text()
+    loaded: dict[str, str] = json.loads(text)
+    return loaded
+
+
+def current_params_hashes(seed: int = 30, n_instances: int = 3) -> dict[str, str]:
+    """The same map computed from today's templates (a test compares it with the shipped one)."""
+    from pytest_anyapp.registry import params_for, templates_by_category
+    from pytest_anyapp.seeding import params_sha256
+
+    return {f"{t.semantic_id}/{i}": params_sha256(params_for(t, seed, i))
+            for ts in templates_by_category().values() for t in ts for i in range(n_instances)}
+
+
+if __name__ == "__main__":  # python -m pytest_anyapp.benchmark > pytest_anyapp/benchmark_params/vN.json
+    import json
+    import sys
+
+    json.dump(current_params_hashes(), sys.stdout, indent=1, sort_keys=True)
+    sys.stdout.write("\n")
