@@ -94,3 +94,35 @@ def test_rescore_predicts_changes_from_the_changelog_only() -> None:
     assert rescore_may_change("TasksDueNextWeek", None) and rescore_may_change("TasksDueNextWeek", "1")
     assert not rescore_may_change("TasksDueNextWeek", "2") and not rescore_may_change(record.provenance.task.semantic_id,
                                                                                       None)
+
+
+def test_rescoring_a_version_1_answer_record_changes_it_as_the_changelog_predicts() -> None:
+    """A version-1 ``TasksDueNextWeek`` record (parameters of version 1, recorded under its policy:
+    "3 tasks" was not a number, so the episode failed) re-scores as a success under the one answer
+    policy, and the change is marked predicted; the same answer as a bare number was a success then
+    and stays one. (The record's snapshot is a real Tasks.org read; its parameters and verdict are
+    those version 1 gave.)"""
+    data = json.loads((FIXTURE.parent / "tasks_due_next_week_v1.json").read_text())
+    record = EpisodeRecord.model_validate(data)
+    assert record.provenance.run.benchmark_version == UNVERSIONED
+    changed = rescore_record(record)
+    assert changed.changed and changed.predicted and not changed.unpredicted
+    assert changed.recorded.value == "valid_failure" and changed.rescored is not None
+    assert changed.rescored.value == "valid_success"
+    bare = EpisodeRecord.model_validate({**data, "answer": data["answer"].split()[0], "status": "valid_success"})
+    assert not rescore_record(bare).changed
+
+
+def test_anyapp_rescore_fails_only_on_unpredicted_changes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_anyapp.cli import main
+
+    data = json.loads((FIXTURE.parent / "tasks_due_next_week_v1.json").read_text())
+    run = tmp_path / "old-run"
+    (run / data["test_id"]).mkdir(parents=True)
+    (run / data["test_id"] / "episode.json").write_text(json.dumps(data))
+    assert main(["rescore", str(run)]) == 0
+    assert "1 changed (1 as CHANGELOG.md predicts)" in capsys.readouterr().out
+    data["provenance"]["run"]["benchmark_version"] = BENCHMARK_VERSION  # the same change is now unexpected
+    (run / data["test_id"] / "episode.json").write_text(json.dumps(data))
+    assert main(["rescore", str(run)]) == 1
+    assert "UNEXPECTED" in capsys.readouterr().out
