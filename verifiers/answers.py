@@ -7,7 +7,7 @@ the criterion's clauses. The rules are the same in every category, so a number m
 thing everywhere: a human writes an answer in many forms and each form passes; guessing by
 listing the whole vocabulary, or hedging with several numbers, never does.
 
-Pure: no device, no template imports; the templates import this module.
+Pure (no device, no template classes): every answer template imports it.
 """
 
 from __future__ import annotations
@@ -212,14 +212,14 @@ def _count_clauses(expected: Count, answer: str | None) -> list[Clause]:
                    f"(stated: {stated})", bool(stated) and set(stated) == {expected.value})]
 
 
-_MONEY_TOKEN = re.compile(r"(?<![\w])-?\d{1,3}(?:([.,' ])\d{3})*(?:[.,]\d{1,2})?(?![\d])|(?<![\w])-?\d+(?:[.,]\d+)?")
+_MONEY_TOKEN = re.compile(r"(?<![\w.,])-?\d(?:[\d.,']|(?<=\d) (?=\d{3}(?!\d)))*")
 
 
 def money_cents(token: str) -> int | None:
     """One written amount in cents: ``1,234.50`` / ``1.234,50`` / ``48,90`` / ``48.9`` / ``48``.
     A separator followed by three digits groups thousands; by one or two digits it is the decimal
     mark; more than two decimals is not money (None)."""
-    t = token.lstrip("-").replace(" ", "").replace("'", "")
+    t = token.lstrip("-").rstrip(".,").replace(" ", "").replace("'", "")
     marks = [(i, c) for i, c in enumerate(t) if c in ".,"]
     if marks:
         last_i, last_c = marks[-1]

@@ -167,3 +167,34 @@ def test_no_constant_answer_passes_more_than_one_in_six(template: TaskTemplate[A
                    for i in range(DRAWS))
     top, hits = keys.most_common(1)[0]
     assert hits / DRAWS <= 1 / 6, f"{template.semantic_id}: {top!r} is the answer in {hits}/{DRAWS} draws"
+
+
+@pytest.mark.parametrize(("answer", "cents"), [
+    ("$48.90", [4890]), ("48,90 €", [4890]), ("EUR 1.234,50", [123450]), ("1,234.50 USD", [123450]),
+    ("48.90 in October 2023", [4890]), ("You spent $48.90 in Oct. 2023", [4890]), ("2023-10-03: 48.90", [4890]),
+    ("48.9", [4890]), ("48", [4800]), ("48.90 or 50.00", [4890, 5000]), ("1.2345", [None]),
+])
+def test_amounts_read_from_text(answer: str, cents: list[int | None]) -> None:
+    from verifiers.answers import stated_amounts
+
+    assert stated_amounts(answer) == cents
+
+
+@pytest.mark.parametrize(("answer", "seconds"), [
+    ("9:10", [550]), ("0:09:10", [550]), ("9 minutes and 10 seconds", [550]), ("nine minutes and ten seconds", [550]),
+    ("9m10s", [550]), ("550", [550]), ("1 h 2 min", [3720]), ("9:10 or 9:11", [550, 551]), ("9:70", [None]),
+])
+def test_durations_read_from_text(answer: str, seconds: list[int | None]) -> None:
+    from verifiers.answers import stated_durations
+
+    assert stated_durations(answer) == seconds
+
+
+@pytest.mark.parametrize(("answer", "counts"), [
+    ("3", [3]), ("three tasks", [3]), ("3.0", [3]), ("3.5", [None]), ("3 or 4", [3, 4]),
+    ("3 tasks between October 16 and October 22, 2023", [3]), ("Monday 16 to Sunday 22 October: 4", [4]),
+])
+def test_counts_read_from_text(answer: str, counts: list[int | None]) -> None:
+    from verifiers.answers import stated_counts
+
+    assert stated_counts(answer) == counts
