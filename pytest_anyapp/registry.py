@@ -6,6 +6,7 @@ here is sorted and seeded; nothing depends on set or dict iteration over unorder
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from pytest_anyapp.catalog import APPS, AppSpec, Category, apps_in
-from pytest_anyapp.seeding import goal_sha256, instance_seed, params_sha256, rng_for
+from pytest_anyapp.seeding import canonical_json, goal_sha256, instance_seed, params_sha256, rng_for
 from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate, Verdict
 from verifiers import AppAdapter, all_adapters, bundles
 from verifiers.base import PairMode
@@ -106,8 +107,36 @@ class PairInstance:
         }
 
 
+#: Redraws an instance gets to differ from the earlier instances of its template; a template with
+#: fewer distinct goals than instances keeps its first draw (tests require distinct goals at the default run).
+DISTINCT_REDRAWS = 64
+
+
 def params_for(template: TaskTemplate[Any], seed: int, instance: int) -> Params:
-    return template.sample_params(rng_for(seed, template.semantic_id, instance))
+    """Instance ``instance``'s parameters: drawn from its instance seed, and drawn again from the
+    same generator while the instance would repeat an earlier one of its template (the same goal
+    text, or for a goal without parameters the same parameters): two identical instances would
+    count one task twice."""
+    params: Params = json.loads(_distinct_draw(type(template), seed, instance))
+    return params
+
+
+@cache
+def _distinct_draw(template_type: type[TaskTemplate[Any]], seed: int, instance: int) -> str:
+    template = template_type()
+    earlier = [json.loads(_distinct_draw(template_type, seed, i)) for i in range(instance)]
+
+    def identity(params: Params) -> str:
+        return template.neutral_goal(params) if template.instruction_fields() else canonical_json(params)
+
+    seen = {identity(p) for p in earlier}
+    rng = rng_for(seed, template.semantic_id, instance)
+    first = params = template.sample_params(rng)
+    for _ in range(DISTINCT_REDRAWS):
+        if identity(params) not in seen:
+            return canonical_json(params)
+        params = template.sample_params(rng)
+    return canonical_json(first)
 
 
 def scheduled_pairs(categories: list[Category] | None = None) -> list[Pair]:

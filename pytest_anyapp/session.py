@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from pytest_anyapp import __version__
+from pytest_anyapp.benchmark import BENCHMARK_VERSION
 from pytest_anyapp.catalog import APPS, AppSpec, Category
 from pytest_anyapp.errors import ConfigError, InfrastructureError, Phase
 from pytest_anyapp.options import LaneSpec, RunOptions, resolve_options, unknown_env_vars
@@ -605,6 +606,7 @@ class Worker:
         if kind == "sim":
             reasons.append(SIM_BANNER)
         run = RunInfo(code_revision=rev, code_dirty=dirty, harness_version=__version__,
+                      benchmark_version=BENCHMARK_VERSION,
                       python_version=platform.python_version(), run_id=self.store.run_id, worker_id=self.worker_id,
                       cohort_sha256=cohort_sha256(self.controller.full_schedule), seed=o.seed,
                       n_instances=o.n_instances, options=o.scoring_options(), analysis_eligible=not reasons,

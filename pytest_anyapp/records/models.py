@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, Field, computed_field, model_validator
 
 from pytest_anyapp.agents.acting import ActingRecord
+from pytest_anyapp.benchmark import UNVERSIONED
 from pytest_anyapp.outcomes import Status
 
 SCHEMA_VERSION = 2
@@ -89,6 +90,8 @@ class RunInfo(BaseModel):
     code_revision: str = ""
     code_dirty: bool | None = None
     harness_version: str = ""
+    benchmark_version: str = Field(UNVERSIONED, description="What the score means (pytest_anyapp.benchmark, "
+                                                            "CHANGELOG.md); records without it are version 1.")
     python_version: str = ""
     cohort_sha256: str = ""
     seed: int = 30
@@ -317,6 +320,7 @@ class EpisodeRecord(BaseModel):
             "device_kind": p.device.kind,
             "run_id": p.run.run_id,
             "code_revision": p.run.code_revision,
+            "benchmark_version": p.run.benchmark_version,
             "analysis_eligible": p.run.analysis_eligible,
             "steps": len(self.steps),
             "attempts": len(self.attempts),

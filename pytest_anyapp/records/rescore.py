@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from pytest_anyapp.benchmark import rescore_may_change
 from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.models import EpisodeRecord
 from pytest_anyapp.records.store import RunStore
@@ -22,10 +23,18 @@ class Rescored(BaseModel):
     recorded: Status
     rescored: Status | None
     reasons: list[str]
+    #: The record is of an older benchmark version and a later one changed its template's criterion
+    #: (``pytest_anyapp.benchmark.CRITERIA_CHANGED``, CHANGELOG.md): a change is expected, not a bug.
+    predicted: bool = False
 
     @property
     def changed(self) -> bool:
         return self.rescored is not None and self.rescored is not self.recorded
+
+    @property
+    def unpredicted(self) -> bool:
+        """Changed although the changelog says this record's criterion did not."""
+        return self.changed and not self.predicted
 
 
 def rescore_record(record: EpisodeRecord) -> Rescored:
@@ -33,10 +42,11 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
     (invalid episodes and agent-output failures have no final snapshot to judge)."""
     from pytest_anyapp.registry import adapters, template_by_id
 
-    if record.verifier is None or record.status is Status.INVALID:
-        return Rescored(test_id=record.test_id, recorded=record.status, rescored=None,
-                        reasons=["no final snapshot (invalid or ended by unusable agent output)"])
     prov = record.provenance
+    predicted = rescore_may_change(prov.task.semantic_id, prov.run.benchmark_version)
+    if record.verifier is None or record.status is Status.INVALID:
+        return Rescored(test_id=record.test_id, recorded=record.status, rescored=None, predicted=predicted,
+                        reasons=["no final snapshot (invalid or ended by unusable agent output)"])
     template = template_by_id(prov.task.semantic_id)
     adapter = adapters()[prov.app.app_id].for_template(template)  # bound as the episode used it
     state = adapter.parse(record.verifier.snapshot)
@@ -44,7 +54,8 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
     verdict = template.check(prov.task.params, state, history, record.answer)
     done = record.agent_done or record.stop_reason == "early_stop"
     status = Status.VALID_SUCCESS if verdict.success and done else Status.VALID_FAILURE
-    return Rescored(test_id=record.test_id, recorded=record.status, rescored=status, reasons=verdict.reasons)
+    return Rescored(test_id=record.test_id, recorded=record.status, rescored=status, reasons=verdict.reasons,
+                    predicted=predicted)
 
 
 def rescore_run(run_dir: Path) -> list[Rescored]:

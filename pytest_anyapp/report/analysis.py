@@ -696,6 +696,7 @@ def build_report(index: Index, eligibility: Eligibility, *, replicates: int = st
     data = data or load_data(index)
     report = Report(replicates=replicates, base_seed=base_seed, confidence=confidence,
                     inputs=[str(r) for r in index.runs], n_records=index.n_rows, eligibility=eligibility,
+                    benchmark_version=index.benchmark_version,
                     notes=list(index.notes))
     if not data.groups or not data.schedule.categories:
         return report

@@ -13,11 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from pytest_anyapp.benchmark import UNVERSIONED
 from pytest_anyapp.outcomes import Status
 
 #: Fields that must be equal on both sides of a C1/C2 pair (notes §10.2, those our records carry).
 #: ``(column, label)``; the label is the prior release's name where one exists.
 PAIR_EQUALITY_FIELDS: tuple[tuple[str, str], ...] = (
+    ("benchmark_version", "benchmark_version"),
     ("semantic_goal_sha256", "semantic_goal_sha256"),
     ("semantic_parameter_sha256", "semantic_parameter_sha256"),
     ("instance_seed", "instance_seed"),
@@ -90,6 +92,7 @@ class IndexRow(BaseModel):
     installed_apk_sha256: str = ""
     code_revision: str = ""
     cohort_sha256: str = ""
+    benchmark_version: str = UNVERSIONED
     # what the run referenced (not compared across a pair: a C2 run on another day has its own, equally pinned)
     schedule_sha256: str = ""
     app_attestation_sha256: str = ""
@@ -250,6 +253,7 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         app_version_code=_int_or_none(_get(prov, "app.version_code", "app_version_code")),
         installed_apk_sha256=_str(_get(prov, "app.installed_apk_sha256", "installed_apk_sha256")),
         code_revision=_str(_get(prov, "run.code_revision", "code_revision")),
+        benchmark_version=_str(_get(prov, "run.benchmark_version", default=UNVERSIONED)),
         cohort_sha256=_str(_get(prov, "run.cohort_sha256", "cohort_sha256")),
         schedule_sha256=_str(_get(prov, "run.schedule_sha256")),
         app_attestation_sha256=_str(_get(prov, "run.app_attestation_sha256")),
@@ -272,6 +276,7 @@ def row_from_summary(summary: Mapping[str, Any], *, run_id: str = "") -> IndexRo
         run_id=run_id or _str(summary.get("run_id")), test_id=_str(summary.get("test_id")),
         model=_str(summary.get("model_id") or summary.get("model") or summary.get("agent")),
         model_revision=_str(summary.get("model_revision")), code_revision=_str(summary.get("code_revision")),
+        benchmark_version=_str(summary.get("benchmark_version") or UNVERSIONED),
         semantic_goal_sha256=_str(summary.get("semantic_goal_sha256")),
         semantic_parameter_sha256=_str(summary.get("semantic_parameter_sha256")),
         instance_seed=_int_or_none(summary.get("instance_seed")),

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_anyapp.benchmark import one_version
 from pytest_anyapp.catalog import Category, app_by_id, apps_in
 from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.run_meta import RunMeta, run_meta
@@ -96,6 +97,7 @@ class GapTable(BaseModel):
 
     schema_version: int = GAP_SCHEMA_VERSION
     condition: str | None = None
+    benchmark_version: str | None = Field(None, description="What the rates mean (CHANGELOG.md); one per table.")
     categories: list[CategoryRow] = Field(default_factory=list)
     overall: OverallRow = Field(default_factory=OverallRow)
     skipped: list[str] = Field(default_factory=list, description="Summaries that could not be attributed, with why.")
@@ -203,6 +205,7 @@ def build_gap_table(summaries: Iterable[Mapping[str, Any]], *, condition: str | 
     must share one condition (mixing C1 and C2 episodes in one rate would be meaningless).
     """
     items = list(summaries)
+    version = one_version((s.get("benchmark_version") for s in items), "the episode summaries")
     present = conditions_in(items)
     if condition is None:
         if len(present) > 1:
@@ -242,4 +245,4 @@ def build_gap_table(summaries: Iterable[Mapping[str, Any]], *, condition: str | 
         n_valid=sum(r.n_valid for r in rows), n_success=sum(r.n_success for r in rows),
         n_invalid=sum(r.n_invalid for r in rows),
     )
-    return GapTable(condition=condition, categories=rows, overall=overall, skipped=skipped, run=run_meta(items))
+    return GapTable(condition=condition, benchmark_version=version, categories=rows, overall=overall, skipped=skipped, run=run_meta(items))

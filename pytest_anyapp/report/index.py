@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_anyapp.benchmark import MixedBenchmarkVersions, one_version
 from pytest_anyapp.report.fields import IndexRow, row_from_record, row_from_summary
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 INDEX_DIR = ".anyapp-index"
 EPISODE_FILE = "episode.json"
-INDEX_VERSION = 4  # 4: cost columns
+INDEX_VERSION = 5  # 4: cost columns; 5: benchmark_version
 MAX_SEGMENTS = 8
 
 _DUCK_TYPES = {int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN", str: "VARCHAR"}
@@ -167,6 +168,7 @@ class Index:
     n_rows: int
     run_dirs: dict[str, Path] = field(default_factory=dict)
     refreshed: list[RunIndex] = field(default_factory=list)
+    benchmark_version: str | None = None
 
     def query(self, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
         """Column name -> numpy array."""
@@ -299,5 +301,11 @@ def open_index(paths: Iterable[Path], *, refresh: bool = True) -> Index:
     if tmp is not None:
         shutil.rmtree(tmp, ignore_errors=True)
     n_rows = int(con.execute("SELECT count(*) FROM episodes").fetchone()[0])  # type: ignore[index]
+    versions = [str(v) for (v,) in con.execute("SELECT DISTINCT benchmark_version FROM episodes").fetchall()]
+    try:
+        version = one_version(versions, "the episodes given")
+    except MixedBenchmarkVersions:
+        con.close()
+        raise
     return Index(con=con, runs=runs, notes=notes, n_rows=n_rows, run_dirs={r.name: r for r in runs},
-                 refreshed=refreshed)
+                 refreshed=refreshed, benchmark_version=version)

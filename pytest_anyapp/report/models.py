@@ -236,6 +236,8 @@ class Report(BaseModel):
     base_seed: int
     confidence: float
     inputs: list[str] = Field(default_factory=list)
+    benchmark_version: str | None = Field(None, description="What every number means (CHANGELOG.md); reports "
+                                                            "refuse inputs of several versions.")
     n_records: int = 0
     eligibility: Eligibility
     headlines: list[Headline] = Field(default_factory=list)

@@ -117,6 +117,11 @@ class TaskTemplate(ABC, Generic[StateT]):
         transition latch for templates whose success needs a state seen before.
         """
 
+    def expected_answer(self, params: Params) -> Any:
+        """An ``answer`` template's expected answer as ``verifiers.answers`` scores it (titles,
+        count, amount or duration); ``None`` for templates decided by device state."""
+        return None
+
     # -- derived ------------------------------------------------------------------------------
     @property
     def step_budget(self) -> int:

@@ -21,8 +21,7 @@ import pytest
 from pytest_anyapp.agents.base import TaskInfo, UIElement
 from pytest_anyapp.agents.config import load_model_configs
 from pytest_anyapp.agents.oracle import Done, Intent, Tap, TypeInto, script_for
-from pytest_anyapp.registry import template_by_id
-from pytest_anyapp.seeding import rng_for
+from pytest_anyapp.registry import params_for, template_by_id
 
 from .conftest import task_info
 from .fake_endpoints import (
@@ -43,7 +42,7 @@ _ELEMENT = re.compile(r"^UI element (\d+): (\{.*\})$", re.MULTILINE)
 
 def instance_params(instance: int) -> dict[str, Any]:
     """The parameters the plugin samples for ``SmsSend`` instance ``instance`` at ``--seed=SEED``."""
-    return template_by_id(SEMANTIC_ID).sample_params(rng_for(SEED, SEMANTIC_ID, instance))
+    return params_for(template_by_id(SEMANTIC_ID), SEED, instance)
 
 
 def goal_pattern() -> re.Pattern[str]:

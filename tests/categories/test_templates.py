@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pytest_anyapp.registry import schedule, scheduled_pairs
+from pytest_anyapp.registry import params_for, schedule, scheduled_pairs
 from pytest_anyapp.seeding import canonical_json, rng_for
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers import bundles
@@ -105,3 +105,36 @@ def test_tolerated_variants_pass(template: TaskTemplate[Any]) -> None:
     for name, answer in cases.tolerated_answers.items():
         result = template.check(params, cases.gold, [initial], answer)
         assert result.success, f"tolerated answer {name!r} ({answer!r}) failed: {result.summary()}"
+
+
+#: Templates whose domain is smaller than the default instance count (said in docs/answers.md).
+FEWER_GOALS_THAN_INSTANCES = {"ClockAddWorldClock": "two cities are mapped in every clock app (Sydney, Madrid)"}
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=TEMPLATE_IDS)
+def test_no_two_instances_ask_the_same(template: TaskTemplate[Any]) -> None:
+    """No two instances of a template have the same instruction text (or, for an instruction
+    without parameters, the same parameters): a repeated instance counts one task twice."""
+    params = [params_for(template, 30, i) for i in INSTANCES]
+    if template.instruction_fields():
+        goals = [template.neutral_goal(p) for p in params]
+        if template.semantic_id in FEWER_GOALS_THAN_INSTANCES:
+            assert len(set(goals)) == 2, goals
+            return
+        assert len(set(goals)) == len(goals), goals
+    else:
+        assert len({canonical_json(p) for p in params}) == len(params)
+
+
+def test_redrawn_instances_keep_instance_zero_and_draw_from_their_own_seed() -> None:
+    """The redraw keeps instance 0 as sampled, and a redrawn instance is a later draw of its own
+    generator (so the schedule stays a pure function of seed, template and instance)."""
+    from verifiers.contacts.templates import ContactsRemoveFavoriteContact
+
+    template = ContactsRemoveFavoriteContact()
+    raw = [template.sample_params(rng_for(30, template.semantic_id, i)) for i in INSTANCES]
+    assert raw[1] == raw[2] or template.neutral_goal(raw[1]) == template.neutral_goal(raw[2])
+    assert params_for(template, 30, 0) == raw[0] and params_for(template, 30, 1) == raw[1]
+    rng = rng_for(30, template.semantic_id, 2)
+    draws = [template.sample_params(rng) for _ in range(5)]
+    assert params_for(template, 30, 2) in draws[1:]

@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Literal
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
 from pytest_anyapp.templates.base import verdict as combine
-from verifiers.calendar.state import CalendarState, CalEvent, mentions, normalize_title, same_title
+from verifiers.answers import Titles, judge
+from verifiers.calendar.state import CalendarState, CalEvent, normalize_title
 
 TITLES: tuple[str, ...] = (
     "Team Sync", "Budget Review", "Design Critique", "Weekly 1:1", "Project Kickoff",
@@ -37,6 +38,9 @@ NOISE_TITLES: tuple[str, ...] = (
     "Dentist Appointment", "Gym Session", "Book Club", "Car Service", "Yoga Class", "Piano Lesson",
     "Haircut", "Grocery Run",
 )
+#: Every title a retrieval template may seed: its answers and its decoys come from the same list, so
+#: a title's wording never tells which events are asked for (the answer policy's vocabulary).
+EVENT_TITLES: tuple[str, ...] = TITLES + NOISE_TITLES
 DURATIONS: tuple[int, ...] = (15, 30, 45, 60, 90, 120)
 REMINDERS: tuple[int, ...] = (15, 30, 60)
 YEAR, MONTH = 2023, 10
@@ -302,12 +306,13 @@ class SimpleCalendarMoveEvent(CalendarTemplate):
 # -- retrieval ------------------------------------------------------------------------------------------
 
 class _Titles(CalendarTemplate):
-    """Answer with the titles of some seeded events: all of them, none of the others; store untouched."""
+    """Answer with the titles of some seeded events: all of them and no other title of
+    :data:`EVENT_TITLES` (``verifiers.answers``); store untouched."""
 
     answer_task = True
 
-    def expected(self, params: Params) -> list[str]:
-        return [e["title"] for e in params["events"] if e["title"] in params["expected"]]
+    def expected_answer(self, params: Params) -> Titles:
+        return Titles(tuple(params["expected"]), EVENT_TITLES, "event")
 
     def initial_state(self, params: Params) -> CalendarState:
         return CalendarState(events=seeded(params["events"]))
@@ -315,17 +320,8 @@ class _Titles(CalendarTemplate):
     def check(self, params: Params, state: CalendarState, history: Sequence[CalendarState],
               answer: str | None) -> Verdict:
         first = history[0] if history else self.initial_state(params)
-        text = answer or ""
-        want: list[str] = list(params["expected"])
-        others = [e["title"] for e in params["events"] if not any(same_title(e["title"], w) for w in want)]
-        missing = [w for w in want if not mentions(text, w)]
-        extra = [o for o in others if mentions(text, o)]
-        return verdict([
-            Clause("all_listed", f"the answer names {want}" + (f" (missing {missing})" if missing else ""), not missing),
-            Clause("nothing_extra", "the answer names no other event" + (f" (named {extra})" if extra else ""),
-                   not extra),
-            _unchanged(state, first),
-        ], state, answer=text)
+        return verdict([*judge(self.expected_answer(params), answer), _unchanged(state, first)], state,
+                       answer=answer or "")
 
 
 class SimpleCalendarEventsOnDate(_Titles):
@@ -337,11 +333,11 @@ class SimpleCalendarEventsOnDate(_Titles):
 
     def sample_params(self, rng: random.Random) -> Params:
         day = rng.randint(16, 27)
-        a, b = rng.sample(TITLES, 2)
+        a, b, before, after = rng.sample(EVENT_TITLES, 4)
         events = [{"title": a, "date": iso(day), "start": hhmm(rng.randint(8, 11)), "duration_min": 60},
                   {"title": b, "date": iso(day), "start": hhmm(rng.randint(13, 18)), "duration_min": 30},
-                  {"title": rng.choice(NOISE_TITLES), "date": iso(day - 1), "start": "12:00", "duration_min": 60},
-                  {"title": rng.choice(NOISE_TITLES[4:]), "date": iso(day + 1), "start": "10:00", "duration_min": 60}]
+                  {"title": before, "date": iso(day - 1), "start": "12:00", "duration_min": 60},
+                  {"title": after, "date": iso(day + 1), "start": "10:00", "duration_min": 60}]
         return {"year": YEAR, "month": MONTH, "day": day, "date": iso(day), "events": events, "expected": [a, b]}
 
 
@@ -355,8 +351,7 @@ class SimpleCalendarEventsInRange(_Titles):
     def sample_params(self, rng: random.Random) -> Params:
         start = rng.randint(17, 24)
         end = start + 2
-        a, b, c = rng.sample(TITLES, 3)
-        before, after = rng.sample(NOISE_TITLES, 2)
+        a, b, c, before, after = rng.sample(EVENT_TITLES, 5)
         events = [{"title": a, "date": iso(start), "start": hhmm(rng.randint(8, 12)), "duration_min": 60},
                   {"title": b, "date": iso(start + 1), "start": hhmm(rng.randint(13, 17)), "duration_min": 45},
                   {"title": c, "date": iso(end), "start": hhmm(rng.randint(8, 17)), "duration_min": 30},

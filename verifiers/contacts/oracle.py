@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.oracle import By, Intent, LongPress, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import By, Intent, LongPress, ScrollTo, Tap, TypeInto, TypeText
 from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
@@ -165,6 +165,7 @@ def _search(ui: ContactsUi, p: dict[str, str]) -> Steps:
 
 
 def _view(ui: ContactsUi, p: dict[str, str]) -> Steps:
+    yield ScrollTo(row(ui, p["name"]))
     yield Tap(row(ui, p["name"]))
 
 

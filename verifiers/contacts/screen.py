@@ -117,16 +117,18 @@ class _Finger:
     def __init__(self, device: DeviceClient) -> None:
         self.device = device
 
-    def find(self, what: str, match: Callable[[UIElement], bool]) -> UIElement:
-        for _ in range(5):
+    def find(self, what: str, match: Callable[[UIElement], bool], *, scroll: bool = False) -> UIElement:
+        """The first element ``match`` accepts; with ``scroll``, a list is swiped up (as a finger
+        does) until it shows, for rows below the first screen."""
+        for _ in range(8 if scroll else 5):
             for el in parse_ui_dump(self.device.ui_dump()):
                 if match(el):
                     return el
-            self.device.run("sleep 0.2")
+            self.device.run("input swipe 540 1700 540 900 300" if scroll else "sleep 0.2")
         raise DeviceError(f"seeding the screen: no {what} on screen")
 
-    def tap(self, what: str, match: Callable[[UIElement], bool]) -> None:
-        x, y = self.find(what, match).center
+    def tap(self, what: str, match: Callable[[UIElement], bool], *, scroll: bool = False) -> None:
+        x, y = self.find(what, match, scroll=scroll).center
         self.device.check(f"input tap {x} {y}")
 
     def type_into(self, what: str, match: Callable[[UIElement], bool], text: str) -> None:
@@ -149,7 +151,7 @@ def open_detail(device: DeviceClient, ui: ScreenUi, shown: ShownContact) -> None
     _restart(device, ui.package)
     finger = _Finger(device)
     finger.tap(f"row of {shown.name}", lambda e: e.package == ui.package and (not ui.row or _res(e, ui.row))
-               and same_name(e.text, shown.name))
+               and same_name(e.text, shown.name), scroll=True)
     got = detail_on_screen(device.ui_dump(), ui)
     if got is None or not same_name(got.name, shown.name):
         raise DeviceError(f"seeding the detail page of {shown.name}: the screen shows {got}")

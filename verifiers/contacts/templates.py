@@ -40,6 +40,12 @@ FIRST_NAMES: tuple[str, ...] = ("Alice", "Bob", "Charlie", "David", "Eva", "Fran
 LAST_NAMES: tuple[str, ...] = ("Johnson", "Smith", "Brown", "Taylor", "Adams", "Wilson", "Lee", "White", "Harris",
                                "Clark")
 PHONE_LABELS: tuple[str, ...] = ("Home", "Work")
+#: First names of the crowd seeded around a contact the agent must find: sharing its last name and
+#: sorting before "Alice" (the first of FIRST_NAMES) or after "Jack" (the last), so the target sits
+#: below the first screen whether an app sorts by first or by last name, and is not the last row.
+CROWD_BEFORE: tuple[str, ...] = ("Aaron", "Abby", "Abel", "Abigail", "Ada", "Adam", "Adele", "Adrian", "Agatha",
+                                 "Agnes", "Aidan", "Aileen", "Alan", "Albert", "Alec", "Alex", "Alfred", "Ali")
+CROWD_AFTER: tuple[str, ...] = ("Kevin", "Laura", "Martin", "Nora", "Oscar", "Paula", "Quentin", "Rosa")
 
 #: What each template reads besides the contact store (adapters read only these for the pair).
 Reads = frozenset[str]
@@ -62,6 +68,22 @@ def distinct_numbers(rng: random.Random, count: int) -> list[str]:
 def person(rng: random.Random) -> Params:
     first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
     return {"first": first, "last": last, "name": f"{first} {last}", "number": random_number(rng)}
+
+
+def crowd(rng: random.Random, last: str, avoid: Sequence[str]) -> list[dict[str, str]]:
+    """12-16 contacts named ``<first> <last>`` that sort before the target and 2-5 after it, each
+    with its own number (none equal to ``avoid``): no lucky tap on the first screen opens it."""
+    firsts = sorted(rng.sample(CROWD_BEFORE, rng.randint(12, 16))) + sorted(rng.sample(CROWD_AFTER, rng.randint(2, 5)))
+    numbers: list[str] = []
+    while len(numbers) < len(firsts):
+        candidate = random_number(rng)
+        if not any(same_number(candidate, n) for n in [*avoid, *numbers]):
+            numbers.append(candidate)
+    return [{"first": f, "last": last, "number": n} for f, n in zip(firsts, numbers, strict=True)]
+
+
+def crowd_contacts(params: Params) -> list[Contact]:
+    return [Contact(first=c["first"], last=c["last"], phones=[c["number"]]) for c in params.get("crowd", [])]
 
 
 def verdict(clauses: Sequence[Clause], state: ContactsState, **evidence: Any) -> Verdict:
@@ -186,7 +208,8 @@ class ContactsEditContact(ContactsTemplate):
 
 class ContactsSearchContact(ContactsTemplate):
     """Find one of three contacts by searching and open its details. The outcome is the screen: the
-    app's detail page of the target (its name and number); all three contacts stay."""
+    app's detail page of the target (its name and number); all three contacts stay. A crowd of
+    14-21 contacts with the target's last name puts it below the first screen (issue 21)."""
 
     semantic_id = "ContactsSearchContact"
     instruction = "In the {app} app, search for the contact {target_name} and open its details."
@@ -199,12 +222,13 @@ class ContactsSearchContact(ContactsTemplate):
         out: Params = {}
         for key, first, last, number in zip(("target", "decoy_a", "decoy_b"), firsts, lasts, numbers, strict=True):
             out[f"{key}_name"], out[f"{key}_number"] = f"{first} {last}", number
+        out["crowd"] = crowd(rng, lasts[0], numbers)
         return out
 
     def initial_state(self, params: Params) -> ContactsState:
         return ContactsState(contacts=[
             Contact(first=params[f"{k}_name"].split(" ")[0], last=params[f"{k}_name"].split(" ")[1],
-                    phones=[params[f"{k}_number"]]) for k in ("target", "decoy_a", "decoy_b")])
+                    phones=[params[f"{k}_number"]]) for k in ("target", "decoy_a", "decoy_b")] + crowd_contacts(params))
 
     def check(self, params: Params, state: ContactsState, history: Sequence[ContactsState],
               answer: str | None) -> Verdict:
@@ -226,7 +250,8 @@ def _detail_of(state: ContactsState, name: str, number: str) -> bool:
 
 class ContactsViewContactDetails(ContactsTemplate):
     """Open a contact's detail page. The outcome is the screen: the app's detail page with the
-    contact's name and number."""
+    contact's name and number. A crowd of 14-21 contacts with its last name puts it below the
+    first screen and not last, so a lucky tap does not open it (issue 21)."""
 
     semantic_id = "ContactsViewContactDetails"
     instruction = "Open the details of the contact {name} in the {app} app."
@@ -234,10 +259,12 @@ class ContactsViewContactDetails(ContactsTemplate):
     reads: ClassVar[Reads] = frozenset({"detail"})
 
     def sample_params(self, rng: random.Random) -> Params:
-        return person(rng)
+        target = person(rng)
+        return {**target, "crowd": crowd(rng, target["last"], [target["number"]])}
 
     def initial_state(self, params: Params) -> ContactsState:
-        return ContactsState(contacts=[Contact(first=params["first"], last=params["last"], phones=[params["number"]])])
+        return ContactsState(contacts=[Contact(first=params["first"], last=params["last"], phones=[params["number"]]),
+                                       *crowd_contacts(params)])
 
     def check(self, params: Params, state: ContactsState, history: Sequence[ContactsState],
               answer: str | None) -> Verdict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 
 from pydantic import BaseModel, Field
 
@@ -93,19 +93,3 @@ def to_cents(amount: str) -> int:
 
 def cents_text(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
-
-
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
-
-
-def answer_cents(answer: str | None) -> list[int]:
-    """Every number in an answer, in cents (``"$1,234.50"`` -> 123450; thousands commas dropped)."""
-    if not answer:
-        return []
-    out: list[int] = []
-    for match in _NUMBER.findall(answer):
-        try:
-            out.append(abs(to_cents(match.replace(",", ""))))
-        except InvalidOperation:
-            continue
-    return out

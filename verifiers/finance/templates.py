@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
 from pytest_anyapp.templates.base import verdict as combine
+from verifiers.answers import Amount, judge
 from verifiers.finance.state import (
     DEFAULT_WALLET,
     INCOME_CATEGORY,
@@ -34,7 +35,6 @@ from verifiers.finance.state import (
     FinanceState,
     Transaction,
     Transfer,
-    answer_cents,
     cents_text,
     same_text,
     to_cents,
@@ -100,12 +100,6 @@ def _exact(state: FinanceState, row: Transaction) -> bool:
 
 def _kept(state: FinanceState, row: Transaction) -> Clause:
     return Clause("others_kept", f"the other transaction {row.note!r} is still there", _exact(state, row))
-
-
-def _answer_clause(answer: str | None, cents: int, what: str) -> Clause:
-    numbers = set(answer_cents(answer))
-    return Clause("answer_total", f"the answer is {cents_text(cents)} ({what}); numbers given: "
-                  f"{sorted(cents_text(n) for n in numbers) or 'none'}", numbers == {cents})
 
 
 class FinanceTemplate(TaskTemplate[FinanceState]):
@@ -304,7 +298,10 @@ class ExpenseCategorySummary(FinanceTemplate):
                    if r["category"] == params["category_name"] and r.get("income") != "yes")
 
     def check(self, params: Params, state: FinanceState, history: Sequence[FinanceState], answer: str | None) -> Verdict:
-        return verdict([_answer_clause(answer, self.total(params), f"expenses in {params['category_name']}")], state)
+        return verdict(judge(self.expected_answer(params), answer), state, answer=answer)
+
+    def expected_answer(self, params: Params) -> Amount:
+        return Amount(self.total(params), f"expenses in {params['category_name']}")
 
 
 class ExpenseDateRangeTotal(FinanceTemplate):
@@ -339,7 +336,10 @@ class ExpenseDateRangeTotal(FinanceTemplate):
                    if r["day"].startswith(prefix) and r.get("income") != "yes")
 
     def check(self, params: Params, state: FinanceState, history: Sequence[FinanceState], answer: str | None) -> Verdict:
-        return verdict([_answer_clause(answer, self.total(params), f"expenses in {params['month']} 2023")], state)
+        return verdict(judge(self.expected_answer(params), answer), state, answer=answer)
+
+    def expected_answer(self, params: Params) -> Amount:
+        return Amount(self.total(params), f"expenses in {params['month']} 2023")
 
 
 class ExpenseAttachReceipt(FinanceTemplate):

@@ -22,13 +22,13 @@ from typing import Any, ClassVar
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
 from pytest_anyapp.templates.base import verdict as combine
+from verifiers.answers import Duration, judge
 from verifiers.music.state import (
     SONG_TITLES,
     STATE_PLAYING,
     MusicState,
     Playlist,
     norm_name,
-    parse_duration,
     total_seconds,
 )
 
@@ -267,12 +267,12 @@ class RetroPlaylistDuration(MusicTemplate):
         return MusicState(playlists=[Playlist(name=params["playlist_name"], songs=params["songs"]),
                                      Playlist(name=params["other_playlist"], songs=params["other_songs"])])
 
+    def expected_answer(self, params: Params) -> Duration:
+        return Duration(total_seconds(params["songs"]))
+
     def check(self, params: Params, state: MusicState, history: Sequence[MusicState], answer: str | None) -> Verdict:
-        want = total_seconds(params["songs"])
-        got = parse_duration(answer)
-        return verdict([
-            Clause("duration", f"the answer {answer!r} is {want // 60}:{want % 60:02d} ({want} s)", got == want),
-        ], state, answer=answer, expected_seconds=want, answered_seconds=got)
+        expected = self.expected_answer(params)
+        return verdict(judge(expected, answer), state, answer=answer, expected_seconds=expected.seconds)
 
 
 class RetroSleepTimer(MusicTemplate):

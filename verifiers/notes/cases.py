@@ -135,11 +135,10 @@ def _search(init: NotesState, p: Params) -> Cases:
     t, decoy = p["note_title"], p["titles"][1]
     return Cases(
         gold=init, answer=t,
-        tolerated_answers={"quoted_lowercase": f'"{t.lower()}".', "one_typo": t[:3] + t[4:]},
-        near_misses={"wrong_note": NearMiss(init, "answer_title", answer=decoy),
-                     "partial_title": NearMiss(init, "answer_title", answer=t.split()[0]),
-                     "keyword_not_title": NearMiss(init, "answer_title", answer=p["keyword"]),
-                     "extra_title": NearMiss(init, "no_extra", answer=f"{t}, {decoy}")},
+        tolerated_answers={"quoted_lowercase": f'"{t.lower()}".', "one_typo": t[:3] + t[4:],
+                           "sentence": f"The note is {t}.", "file_name": f"{t}.md"},
+        near_misses={"no_answer": NearMiss(init, "all_listed", answer=""),
+                     "extra_title": NearMiss(init, "nothing_extra", answer=f"{t}, {decoy}")},
     )
 
 
@@ -188,7 +187,7 @@ def _count(init: NotesState, p: Params) -> Cases:
     return Cases(
         gold=init, answer=str(n),
         tolerated_answers={"sentence": f"There are {n} unchecked items.",
-                           "word": ["zero", "one", "two", "three", "four", "five"][n]},
+                           "word": "zero one two three four five six seven eight nine ten".split()[n]},
         near_misses={"all_items": NearMiss(init, "count", answer=str(total)),
                      "checked_items": NearMiss(init, "count", answer=str(len(p["done_items"]))),
                      "two_numbers": NearMiss(init, "count", answer=f"{n} or {total}"),

@@ -14,7 +14,6 @@ array. ``body`` is the rest of the text. Written independently of the simulator'
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 
@@ -90,38 +89,6 @@ def same_text(actual: str, expected: str) -> bool:
 def contains_text(haystack: str, needle: str) -> bool:
     """``needle`` occurs in ``haystack`` under the same normalisation (merged or appended text)."""
     return bool(fold(needle)) and fold(needle) in fold(haystack)
-
-
-_ANSWER_TRIM = " \t\n\"'“”‘’.!?:;"
-
-
-_FILE_EXTENSION = re.compile(r"\.(md|txt|org)$", re.IGNORECASE)
-
-
-def answer_parts(answer: str | None) -> list[str]:
-    """The notes' answer scoring: comma-separated parts, each trimmed of quotes and end punctuation
-    and of a note file's extension (Markor lists ``Trip Ideas.md``: that names the note too)."""
-    if answer is None:
-        return []
-    parts = (_FILE_EXTENSION.sub("", p.strip(_ANSWER_TRIM)).strip(_ANSWER_TRIM) for p in answer.split(","))
-    return [p for p in parts if p]
-
-
-def fuzzy_title_match(answer_part: str, title: str) -> bool:
-    """Fuzzy title match (ratio >= 0.9 on case-folded, normalised text), as the notes score IR titles."""
-    return difflib.SequenceMatcher(None, fold(answer_part), fold(title)).ratio() >= 0.9
-
-
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
-_NUMBER = re.compile(r"\b(\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
-
-
-def numbers_in(answer: str | None) -> list[int]:
-    """Every number an answer states, as digits or a word up to twelve ("3", "three")."""
-    if answer is None:
-        return []
-    return [int(m) if m.isdigit() else _NUMBER_WORDS[m.lower()] for m in _NUMBER.findall(answer)]
 
 
 # -- Markdown task lines (the text form of a checklist in four of the apps) -------------------------

@@ -67,10 +67,10 @@ def _count_ir(init: TodoState, p: Params) -> Cases:
     return Cases(
         gold=init,
         answer=str(n),
-        tolerated_answers={"float": f"{n}.0", "spaced_with_period": f" {n}."},
+        tolerated_answers={"float": f"{n}.0", "spaced_with_period": f" {n}.", "with_unit": f"{n} tasks"},
         near_misses={"off_by_one": NearMiss(init, "count", answer=str(n + 1)),
                      "counted_all_tasks": NearMiss(init, "count", answer=str(len(init.tasks))),
-                     "words": NearMiss(init, "count", answer=f"{n} tasks")},
+                     "two_numbers": NearMiss(init, "count", answer=f"{n} or {n + 1} tasks")},
     )
 
 

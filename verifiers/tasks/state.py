@@ -12,7 +12,6 @@ Written independently of the simulator's own encoders on purpose (see docs/addin
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from typing import Literal
@@ -75,44 +74,3 @@ def normalize_title(title: str) -> str:
 
 def same_title(a: str, b: str) -> bool:
     return normalize_title(a) == normalize_title(b)
-
-
-#: The notes' retrieval rule (tasks_part2 §B.1): fuzzy title match at a SequenceMatcher ratio >= 0.9.
-FUZZY_RATIO = 0.9
-
-
-def fuzzy_same(answer: str, expected: str) -> bool:
-    a, b = normalize_title(answer), normalize_title(expected)
-    return bool(a) and difflib.SequenceMatcher(None, a, b).ratio() >= FUZZY_RATIO
-
-
-def split_answer(answer: str | None) -> list[str]:
-    """The answer split on commas, pieces stripped, empty pieces dropped; a trailing period ignored."""
-    if not answer:
-        return []
-    return [p for p in (piece.strip().rstrip(".").strip() for piece in answer.split(",")) if p]
-
-
-def match_titles(answer: str | None, expected: list[str]) -> tuple[list[str], list[str]]:
-    """One-to-one fuzzy matching of answer pieces to expected titles: (expected titles no piece
-    matched, pieces that matched no expected title)."""
-    missing = list(expected)
-    extra: list[str] = []
-    for piece in split_answer(answer):
-        hit = next((e for e in missing if fuzzy_same(piece, e)), None)
-        if hit is None:
-            extra.append(piece)
-        else:
-            missing.remove(hit)
-    return missing, extra
-
-
-def answer_number(answer: str | None) -> float | None:
-    """The answer as a number (the notes' NUMBER_MATCH: cast to float), None when it is not one."""
-    if answer is None:
-        return None
-    text = answer.strip().rstrip(".")
-    try:
-        return float(text)
-    except ValueError:
-        return None

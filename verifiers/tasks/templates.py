@@ -12,8 +12,11 @@ Decisions that differ from the prior release (each template's docstring repeats 
   the device is frozen at Sunday 2023-10-15 15:34 UTC, so next week is Mon 16 – Sun 22 October.
 * **Seeds** hold only what every scheduled app can hold: priorities high/medium/low (no "none",
   which Todo List (PFA) cannot store) and date-only due dates for the IR seeds.
-* **Titles** match by :func:`same_title` (Unicode NFKC, whitespace runs, case); answers by the
-  notes' rule (comma-split, fuzzy ratio >= 0.9, one answer per expected title, exact numbers).
+* **Titles** match by :func:`same_title` (Unicode NFKC, whitespace runs, case); answers by the one
+  answer policy of every category (``verifiers.answers``, docs/answers.md) over :data:`IR_TITLES`.
+* **Completed tasks** are never seeded inside the range a "due" question asks about: Tasks.org hides
+  completed tasks by default while Cfait and Todo List list them, so the answer must not depend on
+  what an app shows. Those two questions also name their days ("Monday 16 to Sunday 22 October").
 * **Create** criteria look at the best-matching task (title first, else any task the agent added),
   so each clause names one property and a near miss can fail exactly one.
 """
@@ -28,12 +31,11 @@ from typing import Any, ClassVar
 from pytest_anyapp.catalog.models import Category
 from pytest_anyapp.templates.base import CategoryState, Clause, Params, TaskTemplate, Verdict
 from pytest_anyapp.templates.base import verdict as combine
+from verifiers.answers import Count, Titles, judge
 from verifiers.tasks.state import (
     RECURRENCES,
     TodoItem,
     TodoState,
-    answer_number,
-    match_titles,
     normalize_title,
     same_title,
 )
@@ -96,17 +98,6 @@ def verdict(clauses: Sequence[Clause], state: TodoState, **evidence: Any) -> Ver
     return combine(clauses, tasks=[t.describe() for t in state.tasks], **evidence)
 
 
-def titles_answer(expected: list[str], answer: str | None) -> list[Clause]:
-    """The notes' STRING_MATCH over a comma-separated answer, as two clauses (partial vs extra)."""
-    missing, extra = match_titles(answer, expected)
-    return [
-        Clause("all_listed", f"the answer names every expected task ({', '.join(expected)})"
-               + (f"; missing: {', '.join(missing)}" if missing else ""), not missing),
-        Clause("nothing_extra", "the answer names no other task" + (f" (extra: {', '.join(extra)})" if extra else ""),
-               not extra),
-    ]
-
-
 def best_candidate(state: TodoState, initial: TodoState | None, title: str,
                    score: Any) -> TodoItem | None:
     """The task a create criterion judges: among tasks titled ``title`` (else among tasks not in
@@ -144,9 +135,12 @@ class IrTemplate(TodoTemplate):
     answer_task = True
     complexity = 1.0
 
+    def expected_answer(self, params: Params) -> Titles | Count:
+        return Titles(tuple(params["expected"]), IR_TITLES, "task")
+
     def check(self, params: Params, state: TodoState, history: Sequence[TodoState], answer: str | None) -> Verdict:
-        return verdict(titles_answer(list(params["expected"]), answer), state, answer=answer,
-                       expected=params["expected"])
+        return verdict(judge(self.expected_answer(params), answer), state, answer=answer,
+                       expected=params.get("expected", params.get("expected_count")))
 
 
 def _noise_dates(rng: random.Random, avoid: set[str], first: str = "2023-10-10", last: str = "2023-10-29") -> list[str]:
@@ -179,46 +173,51 @@ class TasksCompletedTasksForDate(IrTemplate):
 class TasksDueNextWeek(IrTemplate):
     """How many tasks are due next week (AndroidWorld ``TasksDueNextWeek``; weeks start on Monday).
 
-    Next week is Mon 2023-10-16 – Sun 2023-10-22 (the device's today is Sunday 15 October). Seed:
-    2–5 tasks due next week, the rest due this week (10–15 Oct) or the week after (23–29 Oct).
-    Answer: the integer, compared exactly. Quirk fixed: the prior release's other apps used 24–27
-    October, which is not next week.
+    Next week is Mon 2023-10-16 – Sun 2023-10-22 (the device's today is Sunday 15 October), and
+    the instruction names those days, so a Sunday-start reading cannot change the count. Seed:
+    1–7 open tasks due next week (a constant guess passes at most one time in seven), the rest
+    due this week (10–15 Oct) or the week after (23–29 Oct), some of those completed; no completed
+    task is due next week (Tasks.org hides completed tasks by default, Cfait and Todo List do
+    not). Answer: the count (``verifiers.answers.Count``). Quirk fixed: the prior release's other
+    apps used 24–27 October, which is not next week.
     """
 
     semantic_id = "TasksDueNextWeek"
-    instruction = "How many tasks are due next week in the {app} app? Answer with a single number."
+    instruction = ("How many tasks are due next week (Monday 16 to Sunday 22 October 2023) in the {app} app? "
+                   "Answer with a single number.")
 
     def sample_params(self, rng: random.Random) -> Params:
-        n = rng.randint(2, 5)
+        n = rng.randint(1, IR_TASKS - 1)
         titles = rng.sample(IR_TITLES, IR_TASKS)
         others = _noise_dates(rng, set(NEXT_WEEK))
-        tasks = [item(t, rng.choice(NEXT_WEEK), rng.choice(IR_PRIORITIES), rng.random() < 0.25) for t in titles[:n]]
+        tasks = [item(t, rng.choice(NEXT_WEEK), rng.choice(IR_PRIORITIES), False) for t in titles[:n]]
         tasks += [item(t, rng.choice(others), rng.choice(IR_PRIORITIES), rng.random() < 0.25) for t in titles[n:]]
         rng.shuffle(tasks)
         return {"tasks": tasks, "expected_count": n}
 
-    def check(self, params: Params, state: TodoState, history: Sequence[TodoState], answer: str | None) -> Verdict:
-        n = params["expected_count"]
-        got = answer_number(answer)
-        return verdict([Clause("count", f"the answer is {n} (answered {answer!r})", got is not None and got == n)],
-                       state, answer=answer, expected=n)
+    def expected_answer(self, params: Params) -> Count:
+        return Count(int(params["expected_count"]), "tasks due next week")
 
 
 class TasksDueOnDate(IrTemplate):
-    """Which tasks are due on a date (AndroidWorld ``TasksDueOnDate``): 3 tasks due that day, 5 on
-    other days between 10 and 29 October."""
+    """Which tasks are due on a date (AndroidWorld ``TasksDueOnDate``): 3 open tasks due that day
+    (the instruction names its weekday), 5 on other days between 10 and 29 October, some of those
+    completed; no completed task is due that day (an app's default view must not change the
+    answer)."""
 
     semantic_id = "TasksDueOnDate"
-    instruction = "Which tasks are due on {date_text} in the {app} app? Answer with their titles only, comma-separated."
+    instruction = ("Which tasks are due on {weekday_date_text} in the {app} app? "
+                   "Answer with their titles only, comma-separated.")
 
     def sample_params(self, rng: random.Random) -> Params:
         date = rng.choice(days_between("2023-10-15", "2023-10-29"))
         titles = rng.sample(IR_TITLES, IR_TASKS)
         others = _noise_dates(rng, {date})
-        tasks = [item(t, date, rng.choice(IR_PRIORITIES), rng.random() < 0.25) for t in titles[:3]]
+        tasks = [item(t, date, rng.choice(IR_PRIORITIES), False) for t in titles[:3]]
         tasks += [item(t, rng.choice(others), rng.choice(IR_PRIORITIES), rng.random() < 0.25) for t in titles[3:]]
         rng.shuffle(tasks)
-        return {"date": date, "date_text": date_text(date), "tasks": tasks, "expected": titles[:3]}
+        return {"date": date, "weekday_date_text": f"{day(date):%A}, {date_text(date)}", "tasks": tasks,
+                "expected": titles[:3]}
 
 
 class TasksHighPriorityTasks(IrTemplate):
