@@ -50,6 +50,7 @@ _REGISTRY: dict[str, Parser] = {}
 PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.device.client",
     "pytest_anyapp.device.health",
+    "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
     "verifiers.contacts.android",
 )

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pytest_anyapp.catalog import AppSpec, Category, apps_in
 from pytest_anyapp.device.client import DeviceClient
 from pytest_anyapp.device.health import check_health
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.episode.lifecycle import InstalledApps
 from pytest_anyapp.errors import DeviceError, InfrastructureError
 from pytest_anyapp.provision.install import CATEGORY_PERMISSIONS, declared_permissions
@@ -170,6 +171,7 @@ def _granted(device: DeviceClient, package: str) -> set[str]:
     return granted_permissions(device.run(f"dumpsys package {shlex.quote(package)}").stdout)
 
 
+@parses("dumpsys package", reads="text")
 def granted_permissions(dumpsys_package: str, user: int = 0) -> set[str]:
     """Permissions granted to ``user``: the install permissions (printed for every user) and that
     user's own runtime permissions. ``dumpsys package`` prints one ``User N:`` block per user

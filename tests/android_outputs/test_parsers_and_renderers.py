@@ -123,7 +123,15 @@ def _health(parser: Parser, sample: AndroidSample) -> None:
     assert (focus is None) or (focus["package"] in report.focus and focus["activity"].rsplit(".", 1)[-1] in report.focus)
 
 
+def _granted(parser: Parser, sample: AndroidSample) -> None:
+    state = sample.state
+    user0 = next((u for u in state.get("users", []) if u["id"] == 0), {"runtime": []})
+    want = set(state.get("install", [])) | {p for p, granted, _ in user0["runtime"] if granted}
+    assert parser(sample.stdout) == (want if state.get("installed") else set())
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "pytest_anyapp.pool.preflight.granted_permissions": _granted,
     "pytest_anyapp.device.health.parse_health": _health,
     "verifiers.android_alarm.pending_alarms": _pending,
     "verifiers.android_alarm.now_elapsed": _now_elapsed,
