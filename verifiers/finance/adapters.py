@@ -228,7 +228,8 @@ MYEXP_SRC = SourceRef(repo="mtotschnig/MyExpenses", tag="r871", files=(
     "myExpenses/build.gradle (applicationId org.totschnig.myexpenses, versionCode 871, versionName 4.1.0.2)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/di/DataModule.kt (database 'data', WAL off)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java (transactions, categories)",
-    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (accounts, schema 189)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (accounts, schema 189, "
+    "EQUIVALENT_AMOUNTS_CREATE: the equivalent_amounts table)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/db2/entities/Transaction.kt (date in seconds, amount minor)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/ui/AmountInput.kt (expense negated)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionProvider.kt (hard delete, VOID)",
@@ -253,7 +254,9 @@ class MyExpensesAdapter(SqliteFinanceAdapter):
                "value_date = epoch seconds, amount = signed minor units (expense < 0), cat_id -> categories, "
                "account_id -> accounts, transfer_account, transfer_peer, parent_id, cr_status, uuid); "
                "categories(_id, label, parent_id, type 1 expense / 2 income / 0 transfer); accounts(_id, label, "
-               "currency, type, ...)",
+               "currency, type, ...); equivalent amounts in their own table equivalent_amounts(transaction_id -> "
+               "transactions ON DELETE CASCADE, currency, equivalent_amount; primary key (transaction_id, currency)), "
+               "not a column of transactions",
         writes="save: one transactions row (signed amount, date in seconds, new uuid); a transfer: two rows, one per "
                "account, linked by transfer_peer; delete: hard delete of the row and its peer (or cr_status VOID when "
                "'mark void' is ticked: read as deleted)",
@@ -268,7 +271,7 @@ class MyExpensesAdapter(SqliteFinanceAdapter):
     columns = 6
 
     def seed_sql(self, state: FinanceState) -> str:
-        out = ["DELETE FROM transactions; DELETE FROM accounts; "
+        out = ["DELETE FROM equivalent_amounts; DELETE FROM transactions; DELETE FROM accounts; "
                "DELETE FROM categories WHERE _id != 0 AND NOT (label = 'Transfer' AND parent_id IS NULL);"]
         for w in state.wallets:
             out.append("INSERT INTO accounts(label, opening_balance, currency, type, grouping, sort_direction, flag, "

@@ -147,6 +147,27 @@ TASKS_ORG_SOURCE = SourceRef(repo="tasks/tasks", tag="15.9", files=(
 ), note="facts from storage_todo_notes_calendar.md §3 (read at tag 15.9, commit f7b3691)")
 
 
+#: What "Continue without sync" writes (``CaldavDaoExtensions.newLocalAccount``): a TYPE_LOCAL (2) account
+#: and its first list "Default list" (``CaldavCalendar`` defaults: color 0, order NO_ORDER -1, access
+#: ACCESS_OWNER 0). Without an account the app opens on its welcome screen instead of the tasks.
+TASKS_ORG_LOCAL_LIST = (
+    "INSERT INTO caldav_accounts (cda_uuid, cda_name, cda_url, cda_username, cda_password, cda_error, "
+    "cda_account_type, cda_collapsed, cda_server_type) SELECT 'catbench-local', '', '', '', '', '', 2, 0, -1 "
+    "WHERE NOT EXISTS (SELECT 1 FROM caldav_accounts WHERE cda_account_type = 2); "
+    "INSERT INTO caldav_lists (cdl_account, cdl_uuid, cdl_name, cdl_color, cdl_url, cdl_order, cdl_access, "
+    "cdl_last_sync) SELECT cda_uuid, 'catbench-default-list', 'Default list', 0, '', -1, 0, 0 FROM caldav_accounts "
+    "WHERE cda_account_type = 2 AND NOT EXISTS (SELECT 1 FROM caldav_lists WHERE cdl_account = cda_uuid) LIMIT 1;")
+#: Every task the app creates is linked to the default list (``TaskCreator.createWithValues`` ->
+#: ``CaldavDao.insert``; ``CaldavTask`` defaults: remote id a UUID, object "<remote id>.ics"): the
+#: list's own screen joins ``caldav_tasks`` (``TaskListQueryRecursive.newCaldavQuery``), and deletes
+#: purge only linked tasks (``DeletionDao.purgeDeleted``).
+TASKS_ORG_LINKS = (
+    "INSERT INTO caldav_tasks (cd_task, cd_calendar, cd_remote_id, cd_object, cd_deleted, gt_moved, gt_remote_order) "
+    "SELECT _id, (SELECT cdl_uuid FROM caldav_lists JOIN caldav_accounts ON cdl_account = cda_uuid "
+    "WHERE cda_account_type = 2 ORDER BY cdl_id LIMIT 1), 'catbench-' || _id, 'catbench-' || _id || '.ics', "
+    "0, 0, 0 FROM tasks;")
+
+
 class TasksOrgAdapter(RoomTodoAdapter):
     app: ClassVar[AppSpec] = app_by_id("tasks_org")
     db_path = TASKS_ORG_DB
@@ -179,7 +200,8 @@ class TasksOrgAdapter(RoomTodoAdapter):
                   "notes, estimatedSeconds, elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, "
                   "repeat_from, remoteId, collapsed, parent, read_only) VALUES " + ", ".join(values) + ";"
                   ) if values else ""
-        device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM tasks; {insert} COMMIT;")
+        device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM caldav_tasks; "
+                                    f"DELETE FROM tasks; {TASKS_ORG_LOCAL_LIST} {insert} {TASKS_ORG_LINKS} COMMIT;")
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
