@@ -222,14 +222,20 @@ class AmazeAdapter(SharedStorageAdapter):
     storage = (_shared(
         "files and folders",
         "New Folder: mkdir in the current folder; Rename: renameTo in place; Copy/Cut + Paste: copy or move into "
-        "the folder pasted in; Delete: deletes, or moves into the app's recycle bin outside CATBench when the user "
-        "ticks it; Compress: <current folder>/<name>.zip; Extract: the entries into a folder named after the "
-        "archive, beside it",
+        "the folder pasted in; Delete (dialog 'Delete items permanently?' with an unticked 'Delete Permanently' "
+        "box): moves local items into the app's trash bin /storage/emulated/0/.AmazeData/TrashBinFiles (outside "
+        "CATBench), deletes outright only when the box is ticked; Compress: <current folder>/<name>.zip; Extract: "
+        "the entries into a folder named after the archive, beside it",
         SourceRef(repo="TeamAmaze/AmazeFileManager", tag="release/3.10 (3.10, versionCode 121)",
                   note="3.11.2 (124) is not tagged in the snapshot read; release/3.10 is the nearest branch",
                   files=("app/build.gradle (applicationId com.amaze.filemanager)",
                          "app/src/main/res/menu/contextual.xml, item_extras.xml",
-                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml"))),)
+                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml",
+                         "app/src/main/java/com/amaze/filemanager/ui/dialogs/GeneralDialogCreation.java "
+                         "(deleteFilesDialog: permanent = box ticked or hidden; hidden only for non-local files)",
+                         "app/src/main/res/layout/dialog_delete.xml (delete_permanently_checkbox)",
+                         "app/src/main/java/com/amaze/filemanager/application/AppConfig.java "
+                         "(TRASH_BIN_BASE_PATH = <external storage>/.AmazeData)"))),)
 
 
 CLOSED_NOTE = ("closed source: that the app writes the user's files into shared storage with ordinary file "
