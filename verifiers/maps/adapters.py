@@ -249,6 +249,8 @@ OSMAND_FILES = "/sdcard/Android/data/net.osmand.plus/files"
 OSMAND_FAVORITES = f"{OSMAND_FILES}/favorites"
 OSMAND_TRACKS = f"{OSMAND_FILES}/tracks"
 MARKERS_DB = "/data/data/net.osmand.plus/databases/map_markers_db"
+#: ``FavouritesFileHelper.getInternalFile``: ``getFileStreamPath("favourites_bak.gpx")``.
+OSMAND_FAVORITES_BAK = "/data/data/net.osmand.plus/files/favourites_bak.gpx"
 MARKERS_SQL = ("SELECT marker_id || char(31) || marker_lat || char(31) || marker_lon || char(31) || "
                "ifnull(marker_description, '') FROM map_markers WHERE marker_active = 1;")
 OSMAND_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="v5.3.7 (not confirmed: read at a stored commit)", files=(
@@ -258,14 +260,30 @@ OSMAND_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="v5.3.7 (not confirmed: read
 ), note="read in the search index at commit 0256796d (MapMarkersDbHelper); favourites/tracks paths as in notes §5C")
 
 
+OSMAND_FAV_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="nearest: stored commit 00c0dad2 (5.3.7 not tagged in the "
+                           "index)", files=(
+    "OsmAnd/src/net/osmand/plus/myplaces/favorites/FavouritesHelper.java (loadFavorites: loadInternalGroups, "
+    "loadExternalGroups, merge(ext, internal) = union by point key, saveCurrentPointsIntoFile when changed)",
+    "OsmAnd/src/net/osmand/plus/myplaces/favorites/FavouritesFileHelper.java (getInternalFile = "
+    "getFileStreamPath('favourites_bak.gpx'); external favorites/favorites[-<group>].gpx)",
+))
+
+
 class OsmAndAdapter(MapsAdapter):
     app = app_by_id("maps_osmand")
     ui = OSMAND
     storage = (
         StorageProfile(what="favourites", path=f"{OSMAND_FAVORITES}/favorites.gpx",
                        format="GPX 1.1: wpt(lat, lon) > name (one file per favourites group, favorites-<group>.gpx)",
-                       writes="adding a favourite appends a wpt to its group's file; deleting rewrites it without",
+                       writes="adding a favourite appends a wpt to its group's file; deleting rewrites it without; "
+                              "every save also writes the private copy files/favourites_bak.gpx",
                        sources=(OSMAND_SRC,)),
+        StorageProfile(what="favourites (private copy)", path=OSMAND_FAVORITES_BAK,
+                       format="GPX 1.1, every group in one file",
+                       writes="written with the external files on every save; at start-up loadFavorites merges the "
+                              "external files into it as a union (a point only in the copy is kept) and writes the "
+                              "union back when anything changed",
+                       sources=(OSMAND_FAV_SRC,)),
         StorageProfile(what="map markers", path=MARKERS_DB,
                        format="table map_markers(marker_id TEXT PK, marker_lat, marker_lon, marker_description "
                               "'<type>#<name>', marker_active, marker_added, marker_visited, group_name, group_key, "
@@ -291,9 +309,14 @@ class OsmAndAdapter(MapsAdapter):
             for i, m in enumerate(state.markers))
         sql = "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM map_markers; " + (
             f"INSERT INTO map_markers VALUES {values}; " if values else "") + "COMMIT;"
+        home = "/data/data/net.osmand.plus"
         device.check(" && ".join([
             f"mkdir -p {OSMAND_FAVORITES} {OSMAND_TRACKS}", f"rm -f {OSMAND_FAVORITES}/*.gpx {OSMAND_TRACKS}/*.gpx",
             self.clear_exports(), *_write_script(files),
+            # the private copy the app merges the external files into at start-up: the same points
+            *_write_script({OSMAND_FAVORITES_BAK: files[f"{OSMAND_FAVORITES}/favorites.gpx"]}),
+            f"chown -R $(stat -c %u:%g {home}) {home}/files && chmod 660 {OSMAND_FAVORITES_BAK} "
+            f"&& restorecon -R {home}/files",
             f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null"]))
 
     def _ensure_markers_db(self, device: DeviceClient) -> None:

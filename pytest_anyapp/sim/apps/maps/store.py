@@ -174,21 +174,39 @@ def _gpx() -> ET.Element:
 
 
 class GpxFavorites:
-    """OsmAnd's default favourites group file."""
+    """OsmAnd's default favourites group: the external file ``favorites/favorites.gpx`` and the app's
+    private copy ``files/favourites_bak.gpx`` (``FavouritesFileHelper.getInternalFile``), both
+    written on every save. At start-up (:meth:`load`, ``FavouritesHelper.loadFavorites``) the
+    external points are merged into the private copy as a union (``merge``: a point of the private
+    copy missing outside is kept) and, when that changed anything, the union is written back."""
 
     def __init__(self, app: SimApp) -> None:
         self.app = app
         self.files = f"/sdcard/Android/data/{app.package}/files"
         self.path = f"{self.files}/favorites/favorites.gpx"
+        self.internal = f"{app.data_dir}/files/favourites_bak.gpx"
 
-    def points(self) -> list[Point]:
-        host = self.app.device.fs.host(self.path)
+    def _read(self, path: str) -> list[Point]:
+        host = self.app.device.fs.host(path)
         if not host.exists():
             return []
         return [Point(w.findtext(f"{{{GPX_NS}}}name") or "", float(w.get("lat", "0")), float(w.get("lon", "0")))
                 for w in ET.parse(host).getroot().iter(f"{{{GPX_NS}}}wpt")]
 
+    def load(self) -> None:
+        """``loadFavorites``: union of the private copy and the external file, by point key (name)."""
+        kept = self._read(self.internal)
+        names = {p.name for p in kept}
+        union = kept + [p for p in self._read(self.path) if p.name not in names]
+        external_dir = self.app.device.fs.host(f"{self.files}/favorites")
+        if union != kept or not external_dir.exists():
+            self.save(union)
+
+    def points(self) -> list[Point]:
+        return self._read(self.internal)
+
     def save(self, points: list[Point]) -> None:
+        _write(self.app.device.fs.host(self.internal), gpx_waypoints(points))
         _write(self.app.device.fs.host(self.path), gpx_waypoints(points))
 
     def add(self, p: Point) -> None:
