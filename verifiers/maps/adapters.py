@@ -179,15 +179,22 @@ def _organic_profiles(package: str, repo: str, tag: str) -> tuple[StorageProfile
         "bookmark list, default list 'My Places')", "libs/map/bookmark_manager.cpp (bookmark list saved on change)"),
         note="paths and format as the prior release read them (notes §5C); the helper read GetBookmarksDirectory "
              "in the search index, not at the pinned tag")
+    route_src = SourceRef(repo=repo, tag="nearest: organicmaps/organicmaps commits in the search index", files=(
+        "libs/map/routing_manager.cpp (SaveRoute: GetRoutePolyline points, from/to names, BookmarkManager SaveRoute)",
+        "libs/routing/index_graph_starter_joints / fake_ending.cpp (FakeEnding: m_originJunction = the checkpoint, "
+        "a fake edge to its projection on the nearest road)"), note="the list and the '<from> - <to>' name as the "
+        "second reader of issue 23 read them; the polyline through each checkpoint from the routing sources")
     return (
         StorageProfile(what="bookmarks (favourites; markers are bookmarks)", path=f"{base}/My Places.kml",
                        format="KML 2.2: Document > Placemark(name, Point/coordinates 'lon,lat')",
                        writes="Save on a place page appends a Placemark to the list's file; deleting a bookmark "
                               "rewrites the file without it", sources=(src,)),
-        StorageProfile(what="tracks", path=f"{base}/*.kml",
+        StorageProfile(what="tracks", path=f"{base}/My Places.kml (any list's .kml is read)",
                        format="KML 2.2: Placemark(name, LineString/coordinates 'lon,lat lon,lat ...' or gx:Track)",
-                       writes="a saved track is a Placemark with a LineString in its list's file (the double writes "
-                              "its own '<name>.kml'; unverified which list the real app uses)", sources=(src,)),
+                       writes="the route panel's Save (RoutingManager::SaveRoute): one track named '<from> - <to>' "
+                              "holding the routed road line (GetRoutePolyline, equal sequential points dropped), in "
+                              "the current bookmark list (normally My Places); every checkpoint is a vertex of that "
+                              "line (the router's fake edges start at the checkpoint itself)", sources=(src, route_src)),
         StorageProfile(what="exports", path="/sdcard/Download/*.kml",
                        format="KML 2.2 with the exported Placemark",
                        writes="unverified: the double's 'Export KML' writes the place as a KML file to Download",
@@ -208,8 +215,7 @@ class KmlMapsAdapter(MapsAdapter):
 
     def seed_stores(self, device: DeviceClient, state: MapsState) -> None:
         view = self.store_view(state)
-        files = {f"{self.bookmarks}/My Places.kml": kml("My Places", view.favorites)}
-        files |= {f"{self.bookmarks}/{_safe(t.name)}.kml": kml(t.name, tracks=[t]) for t in state.tracks}
+        files = {f"{self.bookmarks}/My Places.kml": kml("My Places", view.favorites, tracks=state.tracks)}
         files |= _export_files(state)
         device.check(" && ".join([f"mkdir -p {shlex.quote(self.bookmarks)}",
                                   f"rm -f {shlex.quote(self.bookmarks)}/*.kml", self.clear_exports(),
