@@ -21,7 +21,16 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+)
 from verifiers.maps.files import gpx, kml, kmz, parse_geo, unpack_kmz
 from verifiers.maps.oracle import COMAPS, ORGANIC, OSMAND, MapsUi
 from verifiers.maps.screen import read_screen, show
@@ -367,3 +376,48 @@ class OsmAndAdapter(MapsAdapter):
 
 def _sql(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+# -- launch guards and the second reading (issues 23/27; docs/maps.md, "Launch guards and fidelity") -------
+
+READ_ON = "2026-12-03"
+NO_CLEAR = ("the first-run map-download screens (World, the region's .mwm) after pm clear (notes §5C)")
+
+
+def _kml_guards(adapter: type[KmlMapsAdapter]) -> LaunchGuards:
+    src = adapter.storage[0].sources[0]
+    return LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what=NO_CLEAR, handled_by="no pm clear (clear_on_init False); the lab image "
+                    "carries the maps and the app's data; seeding replaces only the stores the criteria read",
+                    sources=(src,)),
+        LaunchGuard(kind="first_screen", what="the location and notification permission prompts",
+                    handled_by="ACCESS_COARSE/FINE_LOCATION and POST_NOTIFICATIONS granted at setup", sources=(src,)),
+    ), read=adapter.storage[1].sources)
+
+
+OrganicMapsAdapter.launch_guards = _kml_guards(OrganicMapsAdapter)
+CoMapsAdapter.launch_guards = _kml_guards(CoMapsAdapter)
+for _cls in (OrganicMapsAdapter, CoMapsAdapter):
+    _cls.fidelity = FidelityReading(
+        source=_cls.storage[1].sources[-1], date=READ_ON, verdict="mismatch-fixed",
+        found=("a saved route is one track '<from> - <to>' holding the routed road line inside My Places.kml; the "
+               "double wrote a separate '<start> - <finish>.kml' of the stops only: double and seeder fixed (CoMaps "
+               "shares the double)",),
+        open_points=("read in the search index, not at the pinned tag; that SaveRoute keeps the fake-edge vertices "
+                     "through each checkpoint is to be confirmed on a real emulator",))
+OsmAndAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="reconciles", what="files/favourites_bak.gpx: loadFavorites merges favorites/*.gpx into it as a "
+                "union and writes the union back", handled_by="the seeder writes the private copy with the seeded "
+                "points (app-owned, restorecon), so favourites of an earlier episode cannot come back",
+                sources=(OSMAND_FAV_SRC,)),
+    LaunchGuard(kind="writes", what="map_markers_db on first launch", handled_by="the seeder launches the app once "
+                "when the database is missing", sources=(OSMAND_SRC,)),
+    LaunchGuard(kind="first_screen", what=NO_CLEAR.replace("World, the region's .mwm", "OsmAnd's first-run map "
+                "download"), handled_by="no pm clear (clear_on_init False)", sources=(OSMAND_SRC,)),
+), read=(OSMAND_FAV_SRC, OSMAND_SRC))
+OsmAndAdapter.fidelity = FidelityReading(
+    source=OSMAND_FAV_SRC, date=READ_ON, verdict="mismatch-fixed",
+    found=("the private favourites copy favourites_bak.gpx and its start-up union merge were missing from seeder and "
+           "double: both fixed",),
+    open_points=("FavoriteDeletionsJournal (favorites_deletions.tmp) of recent sources: presence in 5.3.7 unverified",
+                 "read at a stored commit of the search index, not at the 5.3.7 tag"))

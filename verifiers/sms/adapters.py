@@ -20,7 +20,17 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+)
 from verifiers.sms.contacts_provider import listed_phones, seed_contacts
 from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
 from verifiers.sms.state import DRAFT, SmsMessage, SmsState
@@ -319,3 +329,51 @@ class GoogleMessagesAdapter(ScreenDraftsAdapter):
         sources=(SourceRef(repo="closed source", tag="messages.android_20221208_01_RC02",
                            note="no public source; facts to be checked on a rooted emulator"),),
     ))
+
+
+# -- launch guards and the second reading (issues 23/27; docs/sms.md, "Launch guards and fidelity") --------
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+SIMPLE_START = SourceRef(repo="SimpleMobileTools/Simple-SMS-Messenger", tag="5.19.3", files=(
+    "app/src/main/kotlin/com/simplemobiletools/smsmessenger/activities/MainActivity.kt (RoleManager ROLE_SMS: the "
+    "role request unless held, then READ_SMS, SEND_SMS, READ_CONTACTS prompts; checkWhatsNewDialog)",
+    "app/src/main/kotlin/com/simplemobiletools/smsmessenger/activities/NewConversationActivity.kt (no editor action on "
+    "new_conversation_address; the confirm button shows after 3 characters)",
+    "app/src/main/res/layout/activity_new_conversation.xml (inputType textCapWords)"))
+FOSSIFY_START = SourceRef(repo="FossifyOrg/Messages", tag="nearest: stored commit 05a22504 (1.8.0 not read there)",
+                          files=("app/src/main/kotlin/org/fossify/messages/activities/NewConversationActivity.kt "
+                                 "(as Simple SMS Messenger)",))
+
+
+def _role_guards(source: SourceRef) -> tuple[LaunchGuard, ...]:
+    return (LaunchGuard(kind="first_screen", what="the 'default SMS app' role request, then the SMS and contacts "
+                        "permission prompts", handled_by="setup makes the app the SMS role holder and grants "
+                        "READ_SMS, SEND_SMS, RECEIVE_SMS, READ_CONTACTS, POST_NOTIFICATIONS", sources=(source,)),)
+
+
+SimpleSmsMessengerAdapter.launch_guards = LaunchGuards(guards=_role_guards(SIMPLE_START), read=(SIMPLE_START,))
+SimpleSmsMessengerAdapter.fidelity = FidelityReading(
+    source=SIMPLE_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("Enter in the new-conversation address field opened the thread in the double; the real field has no "
+           "editor action (only the confirm button, shown after three characters, opens it): fixed",),
+    open_points=("the drafts profile (Context.kt) was not re-read in this pass",))
+FossifyMessagesAdapter.launch_guards = LaunchGuards(
+    guards=(*_role_guards(FossifyMessagesAdapter.storage[1].sources[0]), LaunchGuard(
+        kind="writes", what="conversations.db (Room v10) on first launch", handled_by="ensure_app_database before the "
+        "drafts are seeded", sources=FossifyMessagesAdapter.storage[1].sources)),
+    read=(FOSSIFY_START, *FossifyMessagesAdapter.storage[1].sources))
+FossifyMessagesAdapter.fidelity = FidelityReading(
+    source=FOSSIFY_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("the same Enter/confirm mismatch as Simple SMS Messenger (NewConversationActivity.kt): fixed",),
+    open_points=(NOT_REREAD.replace("not re-read", "the drafts store not re-read"),))
+for _cls in (QuikSmsAdapter, GoogleMessagesAdapter):
+    _src = _cls.storage[-1].sources[0]
+    _cls.launch_guards = LaunchGuards(guards=_role_guards(_src), read=(_src,))
+GoogleMessagesAdapter.fidelity = FidelityReading(
+    source=GoogleMessagesAdapter.storage[-1].sources[0], date=READ_ON, verdict="unverifiable", open_points=(
+        "closed source: the drafts stand-in file, the picker's Enter behaviour and first screens (Google sign-in, "
+        "chat features) are assumed",))
+QuikSmsAdapter.fidelity = FidelityReading(source=QuikSmsAdapter.storage[-1].sources[0], date=READ_ON,
+                                          verdict="unverifiable", open_points=(NOT_REREAD,))

@@ -22,7 +22,16 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+)
 from verifiers.tasks.state import Priority, TodoItem, TodoState
 from verifiers.tasks.templates import PROPERTY_NAMES, REQUIRES
 
@@ -171,6 +180,8 @@ TASKS_ORG_LINKS = (
 class TasksOrgAdapter(RoomTodoAdapter):
     app: ClassVar[AppSpec] = app_by_id("tasks_org")
     db_path = TASKS_ORG_DB
+    #: Without it Android 13 keeps a permission banner over the list (``TaskListFragment.kt``).
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="tasks", path=TASKS_ORG_DB,
         format="Room v96 table tasks(_id, title, importance, dueDate ms, hideUntil, created, modified, completed ms, "
@@ -588,3 +599,74 @@ class NtodotxtAdapter(TodoAdapter):
         if "todo.txt" not in raw:
             raise VerifierReadError("ntodotxt snapshot has no 'todo.txt' read")
         return TodoState(tasks=[parse_todotxt_line(line) for line in raw["todo.txt"] if line.strip()])
+
+
+# -- launch guards and the second reading (issues 23/27; docs/tasks.md, "Launch guards and fidelity") ------
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+TASKS_ORG_START = SourceRef(repo="tasks/tasks", tag="15.9", files=(
+    "app/src/main/java/com/todoroo/astrid/activity/MainActivity.kt (WelcomeDestination while no account)",
+    "app/src/main/java/com/todoroo/astrid/activity/MainActivityViewModel.kt (accountExists, routeOnboarding)",
+    "kmp/src/commonMain/kotlin/org/tasks/compose/WelcomeScreen.kt ('Continue without sync')",
+    "kmp/src/commonMain/kotlin/org/tasks/data/CaldavDaoExtensions.kt (newLocalAccount: account + 'Default list')",
+    "app/src/main/java/org/tasks/preferences/DefaultFilterProvider.kt (startup filter: last viewed, else My Tasks)",
+    "kmp/src/commonMain/kotlin/org/tasks/filters/MyTasksFilter.kt, data/TaskListQueryRecursive.kt (My Tasks does not "
+    "join caldav_tasks; a list's own view does)",
+    "app/src/main/java/com/todoroo/astrid/service/TaskCreator.kt (new task -> caldav_tasks link to the default list)",
+    "app/src/main/java/com/todoroo/astrid/activity/TaskListFragment.kt (POST_NOTIFICATIONS banner)",
+))
+
+TasksOrgAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="WelcomeScreen (Add account / Continue without sync) while caldav_accounts "
+                "is empty", handled_by="the seeder writes what 'Continue without sync' writes: a TYPE_LOCAL account "
+                "and its 'Default list'", sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="needs", what="a caldav_tasks row per task (the list's own screen and purgeDeleted join it)",
+                handled_by="every seeded task is linked to the default list, as TaskCreator links new tasks; without "
+                "it the task shows in 'My Tasks' (the startup filter) but not in 'Default list'",
+                sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="first_screen", what="notification-permission banner on the task list (POST_NOTIFICATIONS)",
+                handled_by="POST_NOTIFICATIONS granted at setup", sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="writes", what="the Room database 'database' (v96) on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=(TASKS_ORG_SOURCE,)),
+), read=(TASKS_ORG_START, TASKS_ORG_SOURCE))
+TasksOrgAdapter.fidelity = FidelityReading(
+    source=TASKS_ORG_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("a cleared app opens on its welcome screen, not the list: the seeder now writes the local account and "
+           "list, the double shows the welcome screen without an account",
+           "new tasks get a caldav_tasks link to the default list: the seeder links every task, the double links "
+           "the tasks it creates and purges only linked tasks on delete",
+           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup"),
+    open_points=("the date and time pickers of the double are text dialogs (docs/tasks.md, pickers)",))
+
+_profile_read = {
+    CfaitAdapter: CfaitAdapter.storage[0].sources,
+    TaskMateAdapter: TaskMateAdapter.storage[0].sources,
+    GritAdapter: GritAdapter.storage[0].sources,
+}
+for _cls, _read in _profile_read.items():
+    _cls.launch_guards = LaunchGuards(read=_read)  # none found in the files the profile read
+    _cls.fidelity = FidelityReading(source=_read[0], date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+GritAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="writes", what="the Room database task_database on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=GritAdapter.storage[0].sources),), read=GritAdapter.storage[0].sources)
+TodoListPfaAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="TutorialActivity while isFirstTimeLaunch is not false",
+                handled_by="the seeder writes isFirstTimeLaunch=false (app-owned, restorecon)",
+                sources=TodoListPfaAdapter.storage[0].sources),
+    LaunchGuard(kind="writes", what="the Room database TodoDatabase.db on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=TodoListPfaAdapter.storage[1].sources),
+), read=(*TodoListPfaAdapter.storage[0].sources, *TodoListPfaAdapter.storage[1].sources))
+TodoListPfaAdapter.fidelity = FidelityReading(source=TodoListPfaAdapter.storage[1].sources[0], date=READ_ON,
+                                              verdict="unverifiable", open_points=(NOT_REREAD,))
+NtodotxtAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="the intro pages and 'Use local mode' while flutter_secure_storage has no "
+                "'backend'", handled_by="not seeded (Keystore-encrypted): the double shows the pages and the oracle "
+                "goes through them in every episode", sources=NtodotxtAdapter.storage[0].sources),
+), read=NtodotxtAdapter.storage[0].sources)
+NtodotxtAdapter.fidelity = FidelityReading(source=NtodotxtAdapter.storage[0].sources[0], date=READ_ON,
+                                           verdict="unverifiable", open_points=(NOT_REREAD,))

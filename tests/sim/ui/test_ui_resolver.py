@@ -8,8 +8,8 @@ from pytest_anyapp.agents.oracle import By
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.sim.apps.base import Intent
 from pytest_anyapp.sim.device import SimDevice
-from verifiers.contacts.templates import ContactsMessageContact
 from verifiers.contacts.state import Contact, ContactsState, FrontIntent
+from verifiers.contacts.templates import ContactsMessageContact
 
 SENDTO = Intent(action="android.intent.action.SENDTO", data="smsto:2025550101")
 SIMPLE, FOSSIFY = "com.simplemobiletools.smsmessenger", "org.fossify.messages"

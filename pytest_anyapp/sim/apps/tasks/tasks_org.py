@@ -69,6 +69,7 @@ class TasksOrg(TodoApp):
     icon_color = "#1976D2"
     skin = SKIN
     home = start
+    permissions = ("android.permission.POST_NOTIFICATIONS",)
 
     def on_create(self) -> None:
         TasksOrgDb(self).create()
