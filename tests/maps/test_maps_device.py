@@ -64,5 +64,3 @@ def test_osmand_favourites_of_an_earlier_episode_do_not_come_back(client: Device
     assert names(adapter, client) == ["Park"]
     shown = parse_geo(client.check(f"cat {OSMAND_FAVORITES_BAK}").encode(), OSMAND_FAVORITES_BAK)[0]
     assert [p.name for p in shown] == ["Park"], "what the app loads (and shows and saves next) is what was seeded"
-    owner = client.check(f"stat -c %u {OSMAND_FAVORITES_BAK}").strip()
-    assert owner == client.check(f"stat -c %u /data/data/{package}").strip() != "0"

@@ -332,7 +332,9 @@ class OsmAndAdapter(MapsAdapter):
             *_write_script({OSMAND_FAVORITES_BAK: files[f"{OSMAND_FAVORITES}/favorites.gpx"]}),
             f"chown -R $(stat -c %u:%g {home}) {home}/files && chmod 660 {OSMAND_FAVORITES_BAK} "
             f"&& restorecon -R {home}/files",
-            f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null"]))
+            f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null",
+            # sqlite3 runs as root: give a journal it leaves back to the app
+            f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases"]))
 
     def _ensure_markers_db(self, device: DeviceClient) -> None:
         """OsmAnd creates ``map_markers_db`` when it starts; a file made by ``sqlite3`` would lack

@@ -138,6 +138,9 @@ class SimpleSmsMessengerAdapter(TelephonySmsAdapter):
 
 
 FOSSIFY_DB = "/data/data/org.fossify.messages/databases/conversations.db"
+#: sqlite3 runs as root: a journal it leaves goes back to the app's user.
+GIVE_BACK = ("chown -R $(stat -c %u:%g /data/data/org.fossify.messages) /data/data/org.fossify.messages/databases "
+             "&& restorecon -R /data/data/org.fossify.messages/databases")
 DRAFTS_MARK = "__DRAFTS__"
 SPLIT_MARK = "__NEXT_READ__"
 NO_DB_MARK = "__NO_DRAFTS_DB__"
@@ -172,12 +175,13 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
         seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
         if not drafts:  # one call: empty the drafts table if the database exists (never create it)
             clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM drafts;")
-            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null; fi")
+            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null && {GIVE_BACK}; fi")
             return
         self._ensure_database(device)
         values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
         device.sqlite(FOSSIFY_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
                                   f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
+        device.check(GIVE_BACK)
 
     def _ensure_database(self, device: DeviceClient) -> None:
         ensure_app_database(device, self.app.package, FOSSIFY_DB)

@@ -139,6 +139,12 @@ class RoomTodoAdapter(TodoAdapter):
     def ensure_database(self, device: DeviceClient) -> None:
         ensure_app_database(device, self.app.package, self.db_path)
 
+    def give_back_database(self, device: DeviceClient) -> None:
+        """``sqlite3`` runs as root: a journal or ``-shm`` file it leaves would be root's and the app
+        could not open its database for writing. Give the folder back to the app's user."""
+        home = f"/data/data/{self.app.package}"
+        device.check(f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases")
+
 
 # -- Tasks.org ---------------------------------------------------------------------------------------
 
@@ -213,6 +219,7 @@ class TasksOrgAdapter(RoomTodoAdapter):
                   ) if values else ""
         device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM caldav_tasks; "
                                     f"DELETE FROM tasks; {TASKS_ORG_LOCAL_LIST} {insert} {TASKS_ORG_LINKS} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
@@ -414,6 +421,7 @@ class TodoListPfaAdapter(RoomTodoAdapter):
                               "DELETE FROM todoTasks; DELETE FROM todoLists; "
                               "INSERT INTO todoLists (id, sortOrder, name) VALUES (1, 0, 'Tasks'); "
                               f"{insert} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
@@ -518,6 +526,7 @@ class GritAdapter(RoomTodoAdapter):
         device.sqlite(GRIT_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM task; DELETE FROM categories; "
                                "INSERT INTO categories (id, name, `index`, color) VALUES (1, 'Misc', 0, 'gray'); "
                                f"{insert} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || status FROM task "
