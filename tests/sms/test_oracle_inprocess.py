@@ -239,3 +239,21 @@ def test_long_press_in_a_field_shows_select_all_and_does_not_select_by_itself(de
     device.ui.type_text("new")
     assert find(device, ui.message_field).text == "new"
     device.ui.force_stop(package)
+
+
+@pytest.mark.parametrize("package", ["com.simplemobiletools.smsmessenger", "org.fossify.messages"])
+def test_enter_in_the_new_conversation_address_does_not_open_the_thread(device: SimDevice, package: str) -> None:
+    """``NewConversationActivity.kt`` (5.19.3; Fossify Messages the same) sets no editor action on
+    ``new_conversation_address``: only the confirm button opens the thread, and it shows once the
+    field holds more than two characters."""
+    seed(device, SmsState())
+    start(device, package)
+    device.ui.tap(*find(device, ui_of(package).new_chat).center)
+    device.ui.type_text("20")
+    assert By(desc="Confirm").find(parse_ui_dump(device.ui.dump_xml())) is None
+    device.ui.type_text("2-555-0101")
+    device.ui.key(_KEYS["enter"])
+    assert By(res="thread_type_message").find(parse_ui_dump(device.ui.dump_xml())) is None
+    device.ui.tap(*find(device, By(desc="Confirm")).center)
+    assert find(device, By(res="thread_type_message")) is not None
+    device.ui.force_stop(package)

@@ -62,6 +62,9 @@ PROVIDER_FORMAT = ("raw_contacts(_id, contact_id, account_id, starred, deleted);
                    "data1..data15); contacts(_id, starred, name_raw_contact_id)")
 
 
+DEFAULT_SMS_APP = "com.google.android.apps.messaging"
+
+
 class ContactsAdapter(AppAdapter[ContactsState]):
     """Store reads/writes by subclass; the call log, the front intent and the screen as the pair
     needs them."""
@@ -71,6 +74,12 @@ class ContactsAdapter(AppAdapter[ContactsState]):
     screen: ClassVar[ScreenUi]
     #: What the bound pair reads besides the store (``ContactsTemplate.reads``).
     reads: frozenset[str] = frozenset()
+
+    def setup(self, device: DeviceClient) -> None:
+        """One default SMS app (Google Messages, the SMS role's default holder on the API 33 Google
+        image), so "message this contact" opens it as on a lab phone instead of Android's resolver."""
+        if not device.run(f"cmd role add-role-holder --user 0 android.app.role.SMS {DEFAULT_SMS_APP}").ok:
+            device.check(f"settings put secure sms_default_application {DEFAULT_SMS_APP}")
 
     # -- the store (per app) ---------------------------------------------------------------------
     def seed_store(self, device: DeviceClient, contacts: list[Contact]) -> None:

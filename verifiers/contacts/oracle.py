@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.oracle import By, Intent, LongPress, ScrollTo, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import By, Count, Intent, LongPress, ScrollTo, Tap, TypeInto, TypeText
 from verifiers.bundle import Script, gold_from_body
 
 Steps = Generator[Intent, str, None]
@@ -194,6 +194,11 @@ def _call(ui: ContactsUi, p: dict[str, str]) -> Steps:
 def _message(ui: ContactsUi, p: dict[str, str]) -> Steps:
     yield Tap(row(ui, p["name"]))
     yield Tap(ui.message)
+    # VIEW sms: is not among the SMS role's preferred activities: with several messaging apps Android
+    # asks which one ("Open with"); pick the default SMS app, just once
+    if (yield Count(By(res="resolver_list"))) != "0":
+        yield Tap(By(text="Messages", res="text1"))
+        yield Tap(By(text="Just once"))
 
 
 BODIES: dict[str, Callable[[ContactsUi, dict[str, str]], Steps]] = {

@@ -383,7 +383,8 @@ class ContactsCallContact(ContactsTemplate):
 class ContactsMessageContact(ContactsTemplate):
     """Open a new text message to a seeded contact. Success: the contact is kept and the resumed
     activity was started by an ``sms:``/``smsto:`` intent (``SENDTO`` or ``VIEW``) addressed to an
-    equivalent number, i.e. a messaging app's compose screen for that contact is open."""
+    equivalent number, i.e. a messaging app's compose screen for that contact is open (not Android's
+    resolver, which shows the same intent while it asks which app to use)."""
 
     semantic_id = "ContactsMessageContact"
     instruction = "Start a new text message to {name} from the {app} app (do not send anything)."
@@ -401,8 +402,8 @@ class ContactsMessageContact(ContactsTemplate):
         name, number = params["name"], params["number"]
         front = state.front
         target = message_target(front.data) if front is not None else None
-        opened = (front is not None and front.action in MESSAGE_ACTIONS and target is not None
-                  and same_number(target, number))
+        opened = (front is not None and front.package != RESOLVER_PACKAGE and front.action in MESSAGE_ACTIONS
+                  and target is not None and same_number(target, number))
         shown = f"{front.action} {front.data} ({front.package})" if front is not None else "nothing read"
         return verdict([
             _kept(state, name, number),
@@ -411,6 +412,9 @@ class ContactsMessageContact(ContactsTemplate):
 
 
 MESSAGE_ACTIONS = ("android.intent.action.SENDTO", "android.intent.action.VIEW", "android.intent.action.SEND")
+#: The resolver ("Send using …", ``android/com.android.internal.app.ResolverActivity``) carries the
+#: message intent too, but no messaging app is open yet.
+RESOLVER_PACKAGE = "android"
 
 TEMPLATES: list[type[ContactsTemplate]] = [
     ContactsAddContact,

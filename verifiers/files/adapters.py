@@ -18,7 +18,16 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+)
 from verifiers.files.oracle import FilesUi, ui_for
 from verifiers.files.screen import screen_text, show, wanted_view
 from verifiers.files.state import ROOT, Entry, FilesState, ScreenText, file_entry, folder
@@ -222,14 +231,20 @@ class AmazeAdapter(SharedStorageAdapter):
     storage = (_shared(
         "files and folders",
         "New Folder: mkdir in the current folder; Rename: renameTo in place; Copy/Cut + Paste: copy or move into "
-        "the folder pasted in; Delete: deletes, or moves into the app's recycle bin outside CATBench when the user "
-        "ticks it; Compress: <current folder>/<name>.zip; Extract: the entries into a folder named after the "
-        "archive, beside it",
+        "the folder pasted in; Delete (dialog 'Delete items permanently?' with an unticked 'Delete Permanently' "
+        "box): moves local items into the app's trash bin /storage/emulated/0/.AmazeData/TrashBinFiles (outside "
+        "CATBench), deletes outright only when the box is ticked; Compress: <current folder>/<name>.zip; Extract: "
+        "the entries into a folder named after the archive, beside it",
         SourceRef(repo="TeamAmaze/AmazeFileManager", tag="release/3.10 (3.10, versionCode 121)",
                   note="3.11.2 (124) is not tagged in the snapshot read; release/3.10 is the nearest branch",
                   files=("app/build.gradle (applicationId com.amaze.filemanager)",
                          "app/src/main/res/menu/contextual.xml, item_extras.xml",
-                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml"))),)
+                         "app/src/main/res/layout/rowlayout.xml", "app/src/main/res/values/strings.xml",
+                         "app/src/main/java/com/amaze/filemanager/ui/dialogs/GeneralDialogCreation.java "
+                         "(deleteFilesDialog: permanent = box ticked or hidden; hidden only for non-local files)",
+                         "app/src/main/res/layout/dialog_delete.xml (delete_permanently_checkbox)",
+                         "app/src/main/java/com/amaze/filemanager/application/AppConfig.java "
+                         "(TRASH_BIN_BASE_PATH = <external storage>/.AmazeData)"))),)
 
 
 CLOSED_NOTE = ("closed source: that the app writes the user's files into shared storage with ordinary file "
@@ -253,3 +268,51 @@ class XploreAdapter(SharedStorageAdapter):
         "Create folder, Rename, Delete: in place; Copy/Move: into the other pane's folder; Zip: <name>.zip in the "
         "current pane; a zip opens like a folder and Copy writes its files into the other pane (unverified)",
         SourceRef(repo="closed source", tag="4.43.01 (44301)", note=CLOSED_NOTE)),)
+
+
+# -- launch guards and the second reading (issues 23/27; docs/files.md, "Launch guards and fidelity") ------
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+AMAZE_START = SourceRef(repo="TeamAmaze/AmazeFileManager", tag="v3.10 (nearest: 3.11.2 is not tagged)", files=(
+    "app/src/main/java/com/amaze/filemanager/ui/activities/MainActivity.java (checkForExternalPermission: "
+    "requestAllFilesAccess on R+, requestNotificationPermission on Tiramisu)",
+    "app/src/main/java/com/amaze/filemanager/ui/dialogs/GeneralDialogCreation.java (deleteFilesDialog)",
+    "app/src/main/res/layout/dialog_delete.xml", "app/src/main/java/com/amaze/filemanager/application/AppConfig.java "
+    "(TRASH_BIN_BASE_PATH)"))
+ALL_FILES = ("'All files access' (MANAGE_EXTERNAL_STORAGE) asked on the first start when missing; the user's files "
+             "are in shared storage")
+
+
+def _all_files_guard(source: SourceRef) -> LaunchGuard:
+    return LaunchGuard(kind="first_screen", what=ALL_FILES, handled_by="app-op MANAGE_EXTERNAL_STORAGE set to allow "
+                       "and the storage/notification permissions granted at setup", sources=(source,))
+
+
+AmazeAdapter.launch_guards = LaunchGuards(guards=(
+    _all_files_guard(AMAZE_START),
+    LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS prompt on Android 13",
+                handled_by="POST_NOTIFICATIONS granted at setup", sources=(AMAZE_START,)),
+), read=(AMAZE_START,))
+AmazeAdapter.fidelity = FidelityReading(
+    source=AMAZE_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("Delete moves local items into the trash bin /storage/emulated/0/.AmazeData/TrashBinFiles unless "
+           "'Delete Permanently' is ticked; the profile and docs said the opposite and the double deleted outright: "
+           "profile, docs and double now follow the source (verdicts unchanged: the bin is outside CATBench)",),
+    open_points=("3.11.2 itself is not tagged in the snapshot read; v3.10 is the nearest",))
+_open_apps: tuple[type[SharedStorageAdapter], ...] = (MaterialFilesAdapter, FossifyFileManagerAdapter)
+for _cls in _open_apps:
+    _src = _cls.storage[0].sources[0]
+    _cls.launch_guards = LaunchGuards(guards=(_all_files_guard(_src),), read=(_src,))
+    _cls.fidelity = FidelityReading(source=_src, date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+_closed_apps: tuple[type[SharedStorageAdapter], ...] = (TotalCommanderAdapter, XploreAdapter)
+for _cls in _closed_apps:
+    _src = _cls.storage[0].sources[0]
+    _cls.launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what="assumed: a storage-access prompt on the first start (closed source)",
+                    handled_by="app-op MANAGE_EXTERNAL_STORAGE and storage permissions granted at setup; any other "
+                    "first screen is unknown", sources=(_src,)),), read=(_src,))
+    _cls.fidelity = FidelityReading(source=_src, date=READ_ON, verdict="unverifiable", open_points=(
+        "closed source: that the app writes plain files into shared storage is assumed from what any file manager "
+        "does on a rooted emulator; labels, ids and first screens are unverified",))

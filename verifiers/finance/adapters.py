@@ -21,7 +21,17 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+)
 from verifiers.finance.omb_screen import FUND_CENTS, money_cents, read_screens, row_day, type_state
 from verifiers.finance.screen import EXPORT, export_csv, type_transaction
 from verifiers.finance.state import (
@@ -228,7 +238,8 @@ MYEXP_SRC = SourceRef(repo="mtotschnig/MyExpenses", tag="r871", files=(
     "myExpenses/build.gradle (applicationId org.totschnig.myexpenses, versionCode 871, versionName 4.1.0.2)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/di/DataModule.kt (database 'data', WAL off)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java (transactions, categories)",
-    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (accounts, schema 189)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (accounts, schema 189, "
+    "EQUIVALENT_AMOUNTS_CREATE: the equivalent_amounts table)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/db2/entities/Transaction.kt (date in seconds, amount minor)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/ui/AmountInput.kt (expense negated)",
     "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionProvider.kt (hard delete, VOID)",
@@ -253,7 +264,9 @@ class MyExpensesAdapter(SqliteFinanceAdapter):
                "value_date = epoch seconds, amount = signed minor units (expense < 0), cat_id -> categories, "
                "account_id -> accounts, transfer_account, transfer_peer, parent_id, cr_status, uuid); "
                "categories(_id, label, parent_id, type 1 expense / 2 income / 0 transfer); accounts(_id, label, "
-               "currency, type, ...)",
+               "currency, type, ...); equivalent amounts in their own table equivalent_amounts(transaction_id -> "
+               "transactions ON DELETE CASCADE, currency, equivalent_amount; primary key (transaction_id, currency)), "
+               "not a column of transactions",
         writes="save: one transactions row (signed amount, date in seconds, new uuid); a transfer: two rows, one per "
                "account, linked by transfer_peer; delete: hard delete of the row and its peer (or cr_status VOID when "
                "'mark void' is ticked: read as deleted)",
@@ -268,7 +281,7 @@ class MyExpensesAdapter(SqliteFinanceAdapter):
     columns = 6
 
     def seed_sql(self, state: FinanceState) -> str:
-        out = ["DELETE FROM transactions; DELETE FROM accounts; "
+        out = ["DELETE FROM equivalent_amounts; DELETE FROM transactions; DELETE FROM accounts; "
                "DELETE FROM categories WHERE _id != 0 AND NOT (label = 'Transfer' AND parent_id IS NULL);"]
         for w in state.wallets:
             out.append("INSERT INTO accounts(label, opening_balance, currency, type, grouping, sort_direction, flag, "
@@ -724,3 +737,59 @@ ADAPTERS: tuple[AppAdapter[Any], ...] = (ProExpenseAdapter(), MyExpensesAdapter(
                                          FinanceManagerAdapter(), OpenMoneyBoxAdapter())
 
 __all__ = ["ADAPTERS"]
+
+
+# -- launch guards and the second reading (issues 23/27; docs/finance.md, "Launch guards and fidelity") ----
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+SQLITE_OPEN = ("the database file exists as soon as SQLiteOpenHelper/Room opens it, before onCreate's transaction "
+               "commits; a force-stop inside it rolls back and the next open runs onCreate again (ensure_app_database "
+               "seeds only into a database whose schema the seed SQL finds, else the seed fails loudly)")
+MYEXP_START = MYEXP_SRC.model_copy(update={"files": (
+    "myExpenses/src/main/java/org/totschnig/myexpenses/activity/SplashActivity.kt (onboarding while currentversion "
+    "is missing or -1)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java (onCreate: default rows, "
+    "EQUIVALENT_AMOUNTS_CREATE)",
+    "myExpenses/src/main/java/org/totschnig/myexpenses/provider/BaseTransactionDatabase.kt (DATABASE_VERSION 189, "
+    "equivalent_amounts(transaction_id, currency, equivalent_amount))"), "note": "read at tag r871"})
+
+ProExpenseAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="the onboarding while isFirstTime is not false",
+                handled_by="the seeder writes isFirstTime=false (app-owned, restorecon)", sources=(PRO_SRC,)),
+), read=(PRO_SRC,))
+MyExpensesAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="OnboardingActivity while the pref currentversion is missing or -1",
+                handled_by="the seeder writes currentversion=871 (app-owned, restorecon)", sources=(MYEXP_START,)),
+    LaunchGuard(kind="writes", what="databases/data with its default rows (split and Transfer categories, account "
+                "types, currencies) on first launch", handled_by="ensure_app_database; " + SQLITE_OPEN,
+                sources=(MYEXP_START,)),
+), read=(MYEXP_START,))
+MyExpensesAdapter.fidelity = FidelityReading(
+    source=MYEXP_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("equivalent_amount is not a column of transactions at r871 but its own table equivalent_amounts "
+           "(transaction_id, currency, equivalent_amount): the double's schema, the profile and the seeder "
+           "(which clears it) follow the source",),
+    open_points=("accounts/categories/transactions columns beyond those the double writes were not re-read",))
+OinkoinAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="writes", what="movements.db (schema 31) on first launch", handled_by="ensure_app_database; "
+                + SQLITE_OPEN, sources=(OINKOIN_SRC,)),), read=(OINKOIN_SRC,))
+SushiAdapter.launch_guards = LaunchGuards(read=(SUSHI_SRC,))  # none found in the files the profile read
+FinanceManagerAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="the tutorial while isFirstTimeLaunch is not false",
+                handled_by="the seeder writes isFirstTimeLaunch=false", sources=(FM_SRC,)),
+    LaunchGuard(kind="writes", what="dbPassphrase (the wrapped database key) on the first database open",
+                handled_by="nothing seeded in the database: seeding goes through the app's own CSV import after "
+                "pm clear, so the app creates its key and database itself", sources=(FM_SRC,)),
+), read=(FM_SRC,))
+OpenMoneyBoxAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="a clean install (no store is seeded)", handled_by="the state is typed in through "
+                "the app's own screens after pm clear", sources=(OMB_SRC,)),), read=(OMB_SRC,))
+for _cls, _src in ((ProExpenseAdapter, PRO_SRC), (OinkoinAdapter, OINKOIN_SRC), (SushiAdapter, SUSHI_SRC),
+                   (FinanceManagerAdapter, FM_SRC)):
+    _cls.fidelity = FidelityReading(source=_src, date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+OpenMoneyBoxAdapter.fidelity = FidelityReading(
+    source=OMB_SRC, date=READ_ON, verdict="unverifiable",
+    open_points=("the GitLab source (gitlab.com/igi0/openmoneybox) could not be read; the store is not grounded and "
+                 "the app is driven through its screens only",))

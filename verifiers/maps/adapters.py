@@ -21,7 +21,16 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+)
 from verifiers.maps.files import gpx, kml, kmz, parse_geo, unpack_kmz
 from verifiers.maps.oracle import COMAPS, ORGANIC, OSMAND, MapsUi
 from verifiers.maps.screen import read_screen, show
@@ -179,15 +188,22 @@ def _organic_profiles(package: str, repo: str, tag: str) -> tuple[StorageProfile
         "bookmark list, default list 'My Places')", "libs/map/bookmark_manager.cpp (bookmark list saved on change)"),
         note="paths and format as the prior release read them (notes §5C); the helper read GetBookmarksDirectory "
              "in the search index, not at the pinned tag")
+    route_src = SourceRef(repo=repo, tag="nearest: organicmaps/organicmaps commits in the search index", files=(
+        "libs/map/routing_manager.cpp (SaveRoute: GetRoutePolyline points, from/to names, BookmarkManager SaveRoute)",
+        "libs/routing/index_graph_starter_joints / fake_ending.cpp (FakeEnding: m_originJunction = the checkpoint, "
+        "a fake edge to its projection on the nearest road)"), note="the list and the '<from> - <to>' name as the "
+        "second reader of issue 23 read them; the polyline through each checkpoint from the routing sources")
     return (
         StorageProfile(what="bookmarks (favourites; markers are bookmarks)", path=f"{base}/My Places.kml",
                        format="KML 2.2: Document > Placemark(name, Point/coordinates 'lon,lat')",
                        writes="Save on a place page appends a Placemark to the list's file; deleting a bookmark "
                               "rewrites the file without it", sources=(src,)),
-        StorageProfile(what="tracks", path=f"{base}/*.kml",
+        StorageProfile(what="tracks", path=f"{base}/My Places.kml (any list's .kml is read)",
                        format="KML 2.2: Placemark(name, LineString/coordinates 'lon,lat lon,lat ...' or gx:Track)",
-                       writes="a saved track is a Placemark with a LineString in its list's file (the double writes "
-                              "its own '<name>.kml'; unverified which list the real app uses)", sources=(src,)),
+                       writes="the route panel's Save (RoutingManager::SaveRoute): one track named '<from> - <to>' "
+                              "holding the routed road line (GetRoutePolyline, equal sequential points dropped), in "
+                              "the current bookmark list (normally My Places); every checkpoint is a vertex of that "
+                              "line (the router's fake edges start at the checkpoint itself)", sources=(src, route_src)),
         StorageProfile(what="exports", path="/sdcard/Download/*.kml",
                        format="KML 2.2 with the exported Placemark",
                        writes="unverified: the double's 'Export KML' writes the place as a KML file to Download",
@@ -208,8 +224,7 @@ class KmlMapsAdapter(MapsAdapter):
 
     def seed_stores(self, device: DeviceClient, state: MapsState) -> None:
         view = self.store_view(state)
-        files = {f"{self.bookmarks}/My Places.kml": kml("My Places", view.favorites)}
-        files |= {f"{self.bookmarks}/{_safe(t.name)}.kml": kml(t.name, tracks=[t]) for t in state.tracks}
+        files = {f"{self.bookmarks}/My Places.kml": kml("My Places", view.favorites, tracks=state.tracks)}
         files |= _export_files(state)
         device.check(" && ".join([f"mkdir -p {shlex.quote(self.bookmarks)}",
                                   f"rm -f {shlex.quote(self.bookmarks)}/*.kml", self.clear_exports(),
@@ -249,6 +264,8 @@ OSMAND_FILES = "/sdcard/Android/data/net.osmand.plus/files"
 OSMAND_FAVORITES = f"{OSMAND_FILES}/favorites"
 OSMAND_TRACKS = f"{OSMAND_FILES}/tracks"
 MARKERS_DB = "/data/data/net.osmand.plus/databases/map_markers_db"
+#: ``FavouritesFileHelper.getInternalFile``: ``getFileStreamPath("favourites_bak.gpx")``.
+OSMAND_FAVORITES_BAK = "/data/data/net.osmand.plus/files/favourites_bak.gpx"
 MARKERS_SQL = ("SELECT marker_id || char(31) || marker_lat || char(31) || marker_lon || char(31) || "
                "ifnull(marker_description, '') FROM map_markers WHERE marker_active = 1;")
 OSMAND_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="v5.3.7 (not confirmed: read at a stored commit)", files=(
@@ -258,14 +275,30 @@ OSMAND_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="v5.3.7 (not confirmed: read
 ), note="read in the search index at commit 0256796d (MapMarkersDbHelper); favourites/tracks paths as in notes §5C")
 
 
+OSMAND_FAV_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="nearest: stored commit 00c0dad2 (5.3.7 not tagged in the "
+                           "index)", files=(
+    "OsmAnd/src/net/osmand/plus/myplaces/favorites/FavouritesHelper.java (loadFavorites: loadInternalGroups, "
+    "loadExternalGroups, merge(ext, internal) = union by point key, saveCurrentPointsIntoFile when changed)",
+    "OsmAnd/src/net/osmand/plus/myplaces/favorites/FavouritesFileHelper.java (getInternalFile = "
+    "getFileStreamPath('favourites_bak.gpx'); external favorites/favorites[-<group>].gpx)",
+))
+
+
 class OsmAndAdapter(MapsAdapter):
     app = app_by_id("maps_osmand")
     ui = OSMAND
     storage = (
         StorageProfile(what="favourites", path=f"{OSMAND_FAVORITES}/favorites.gpx",
                        format="GPX 1.1: wpt(lat, lon) > name (one file per favourites group, favorites-<group>.gpx)",
-                       writes="adding a favourite appends a wpt to its group's file; deleting rewrites it without",
+                       writes="adding a favourite appends a wpt to its group's file; deleting rewrites it without; "
+                              "every save also writes the private copy files/favourites_bak.gpx",
                        sources=(OSMAND_SRC,)),
+        StorageProfile(what="favourites (private copy)", path=OSMAND_FAVORITES_BAK,
+                       format="GPX 1.1, every group in one file",
+                       writes="written with the external files on every save; at start-up loadFavorites merges the "
+                              "external files into it as a union (a point only in the copy is kept) and writes the "
+                              "union back when anything changed",
+                       sources=(OSMAND_FAV_SRC,)),
         StorageProfile(what="map markers", path=MARKERS_DB,
                        format="table map_markers(marker_id TEXT PK, marker_lat, marker_lon, marker_description "
                               "'<type>#<name>', marker_active, marker_added, marker_visited, group_name, group_key, "
@@ -291,10 +324,17 @@ class OsmAndAdapter(MapsAdapter):
             for i, m in enumerate(state.markers))
         sql = "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM map_markers; " + (
             f"INSERT INTO map_markers VALUES {values}; " if values else "") + "COMMIT;"
+        home = "/data/data/net.osmand.plus"
         device.check(" && ".join([
             f"mkdir -p {OSMAND_FAVORITES} {OSMAND_TRACKS}", f"rm -f {OSMAND_FAVORITES}/*.gpx {OSMAND_TRACKS}/*.gpx",
             self.clear_exports(), *_write_script(files),
-            f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null"]))
+            # the private copy the app merges the external files into at start-up: the same points
+            *_write_script({OSMAND_FAVORITES_BAK: files[f"{OSMAND_FAVORITES}/favorites.gpx"]}),
+            f"chown -R $(stat -c %u:%g {home}) {home}/files && chmod 660 {OSMAND_FAVORITES_BAK} "
+            f"&& restorecon -R {home}/files",
+            f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null",
+            # sqlite3 runs as root: give a journal it leaves back to the app
+            f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases"]))
 
     def _ensure_markers_db(self, device: DeviceClient) -> None:
         """OsmAnd creates ``map_markers_db`` when it starts; a file made by ``sqlite3`` would lack
@@ -338,3 +378,48 @@ class OsmAndAdapter(MapsAdapter):
 
 def _sql(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+# -- launch guards and the second reading (issues 23/27; docs/maps.md, "Launch guards and fidelity") -------
+
+READ_ON = "2026-12-03"
+NO_CLEAR = ("the first-run map-download screens (World, the region's .mwm) after pm clear (notes §5C)")
+
+
+def _kml_guards(adapter: type[KmlMapsAdapter]) -> LaunchGuards:
+    src = adapter.storage[0].sources[0]
+    return LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what=NO_CLEAR, handled_by="no pm clear (clear_on_init False); the lab image "
+                    "carries the maps and the app's data; seeding replaces only the stores the criteria read",
+                    sources=(src,)),
+        LaunchGuard(kind="first_screen", what="the location and notification permission prompts",
+                    handled_by="ACCESS_COARSE/FINE_LOCATION and POST_NOTIFICATIONS granted at setup", sources=(src,)),
+    ), read=adapter.storage[1].sources)
+
+
+OrganicMapsAdapter.launch_guards = _kml_guards(OrganicMapsAdapter)
+CoMapsAdapter.launch_guards = _kml_guards(CoMapsAdapter)
+for _cls in (OrganicMapsAdapter, CoMapsAdapter):
+    _cls.fidelity = FidelityReading(
+        source=_cls.storage[1].sources[-1], date=READ_ON, verdict="mismatch-fixed",
+        found=("a saved route is one track '<from> - <to>' holding the routed road line inside My Places.kml; the "
+               "double wrote a separate '<start> - <finish>.kml' of the stops only: double and seeder fixed (CoMaps "
+               "shares the double)",),
+        open_points=("read in the search index, not at the pinned tag; that SaveRoute keeps the fake-edge vertices "
+                     "through each checkpoint is to be confirmed on a real emulator",))
+OsmAndAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="reconciles", what="files/favourites_bak.gpx: loadFavorites merges favorites/*.gpx into it as a "
+                "union and writes the union back", handled_by="the seeder writes the private copy with the seeded "
+                "points (app-owned, restorecon), so favourites of an earlier episode cannot come back",
+                sources=(OSMAND_FAV_SRC,)),
+    LaunchGuard(kind="writes", what="map_markers_db on first launch", handled_by="the seeder launches the app once "
+                "when the database is missing", sources=(OSMAND_SRC,)),
+    LaunchGuard(kind="first_screen", what=NO_CLEAR.replace("World, the region's .mwm", "OsmAnd's first-run map "
+                "download"), handled_by="no pm clear (clear_on_init False)", sources=(OSMAND_SRC,)),
+), read=(OSMAND_FAV_SRC, OSMAND_SRC))
+OsmAndAdapter.fidelity = FidelityReading(
+    source=OSMAND_FAV_SRC, date=READ_ON, verdict="mismatch-fixed",
+    found=("the private favourites copy favourites_bak.gpx and its start-up union merge were missing from seeder and "
+           "double: both fixed",),
+    open_points=("FavoriteDeletionsJournal (favorites_deletions.tmp) of recent sources: presence in 5.3.7 unverified",
+                 "read at a stored commit of the search index, not at the 5.3.7 tag"))

@@ -20,7 +20,17 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+)
 from verifiers.sms.contacts_provider import listed_phones, seed_contacts
 from verifiers.sms.screen import ListUi, drafts_on_screen, type_drafts
 from verifiers.sms.state import DRAFT, SmsMessage, SmsState
@@ -128,6 +138,9 @@ class SimpleSmsMessengerAdapter(TelephonySmsAdapter):
 
 
 FOSSIFY_DB = "/data/data/org.fossify.messages/databases/conversations.db"
+#: sqlite3 runs as root: a journal it leaves goes back to the app's user.
+GIVE_BACK = ("chown -R $(stat -c %u:%g /data/data/org.fossify.messages) /data/data/org.fossify.messages/databases "
+             "&& restorecon -R /data/data/org.fossify.messages/databases")
 DRAFTS_MARK = "__DRAFTS__"
 SPLIT_MARK = "__NEXT_READ__"
 NO_DB_MARK = "__NO_DRAFTS_DB__"
@@ -162,12 +175,13 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
         seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
         if not drafts:  # one call: empty the drafts table if the database exists (never create it)
             clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM drafts;")
-            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null; fi")
+            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null && {GIVE_BACK}; fi")
             return
         self._ensure_database(device)
         values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
         device.sqlite(FOSSIFY_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
                                   f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
+        device.check(GIVE_BACK)
 
     def _ensure_database(self, device: DeviceClient) -> None:
         ensure_app_database(device, self.app.package, FOSSIFY_DB)
@@ -319,3 +333,51 @@ class GoogleMessagesAdapter(ScreenDraftsAdapter):
         sources=(SourceRef(repo="closed source", tag="messages.android_20221208_01_RC02",
                            note="no public source; facts to be checked on a rooted emulator"),),
     ))
+
+
+# -- launch guards and the second reading (issues 23/27; docs/sms.md, "Launch guards and fidelity") --------
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+SIMPLE_START = SourceRef(repo="SimpleMobileTools/Simple-SMS-Messenger", tag="5.19.3", files=(
+    "app/src/main/kotlin/com/simplemobiletools/smsmessenger/activities/MainActivity.kt (RoleManager ROLE_SMS: the "
+    "role request unless held, then READ_SMS, SEND_SMS, READ_CONTACTS prompts; checkWhatsNewDialog)",
+    "app/src/main/kotlin/com/simplemobiletools/smsmessenger/activities/NewConversationActivity.kt (no editor action on "
+    "new_conversation_address; the confirm button shows after 3 characters)",
+    "app/src/main/res/layout/activity_new_conversation.xml (inputType textCapWords)"))
+FOSSIFY_START = SourceRef(repo="FossifyOrg/Messages", tag="nearest: stored commit 05a22504 (1.8.0 not read there)",
+                          files=("app/src/main/kotlin/org/fossify/messages/activities/NewConversationActivity.kt "
+                                 "(as Simple SMS Messenger)",))
+
+
+def _role_guards(source: SourceRef) -> tuple[LaunchGuard, ...]:
+    return (LaunchGuard(kind="first_screen", what="the 'default SMS app' role request, then the SMS and contacts "
+                        "permission prompts", handled_by="setup makes the app the SMS role holder and grants "
+                        "READ_SMS, SEND_SMS, RECEIVE_SMS, READ_CONTACTS, POST_NOTIFICATIONS", sources=(source,)),)
+
+
+SimpleSmsMessengerAdapter.launch_guards = LaunchGuards(guards=_role_guards(SIMPLE_START), read=(SIMPLE_START,))
+SimpleSmsMessengerAdapter.fidelity = FidelityReading(
+    source=SIMPLE_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("Enter in the new-conversation address field opened the thread in the double; the real field has no "
+           "editor action (only the confirm button, shown after three characters, opens it): fixed",),
+    open_points=("the drafts profile (Context.kt) was not re-read in this pass",))
+FossifyMessagesAdapter.launch_guards = LaunchGuards(
+    guards=(*_role_guards(FossifyMessagesAdapter.storage[1].sources[0]), LaunchGuard(
+        kind="writes", what="conversations.db (Room v10) on first launch", handled_by="ensure_app_database before the "
+        "drafts are seeded", sources=FossifyMessagesAdapter.storage[1].sources)),
+    read=(FOSSIFY_START, *FossifyMessagesAdapter.storage[1].sources))
+FossifyMessagesAdapter.fidelity = FidelityReading(
+    source=FOSSIFY_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("the same Enter/confirm mismatch as Simple SMS Messenger (NewConversationActivity.kt): fixed",),
+    open_points=(NOT_REREAD.replace("not re-read", "the drafts store not re-read"),))
+for _cls in (QuikSmsAdapter, GoogleMessagesAdapter):
+    _src = _cls.storage[-1].sources[0]
+    _cls.launch_guards = LaunchGuards(guards=_role_guards(_src), read=(_src,))
+GoogleMessagesAdapter.fidelity = FidelityReading(
+    source=GoogleMessagesAdapter.storage[-1].sources[0], date=READ_ON, verdict="unverifiable", open_points=(
+        "closed source: the drafts stand-in file, the picker's Enter behaviour and first screens (Google sign-in, "
+        "chat features) are assumed",))
+QuikSmsAdapter.fidelity = FidelityReading(source=QuikSmsAdapter.storage[-1].sources[0], date=READ_ON,
+                                          verdict="unverifiable", open_points=(NOT_REREAD,))

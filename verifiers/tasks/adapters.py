@@ -22,7 +22,16 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+)
 from verifiers.tasks.state import Priority, TodoItem, TodoState
 from verifiers.tasks.templates import PROPERTY_NAMES, REQUIRES
 
@@ -130,6 +139,12 @@ class RoomTodoAdapter(TodoAdapter):
     def ensure_database(self, device: DeviceClient) -> None:
         ensure_app_database(device, self.app.package, self.db_path)
 
+    def give_back_database(self, device: DeviceClient) -> None:
+        """``sqlite3`` runs as root: a journal or ``-shm`` file it leaves would be root's and the app
+        could not open its database for writing. Give the folder back to the app's user."""
+        home = f"/data/data/{self.app.package}"
+        device.check(f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases")
+
 
 # -- Tasks.org ---------------------------------------------------------------------------------------
 
@@ -147,9 +162,32 @@ TASKS_ORG_SOURCE = SourceRef(repo="tasks/tasks", tag="15.9", files=(
 ), note="facts from storage_todo_notes_calendar.md §3 (read at tag 15.9, commit f7b3691)")
 
 
+#: What "Continue without sync" writes (``CaldavDaoExtensions.newLocalAccount``): a TYPE_LOCAL (2) account
+#: and its first list "Default list" (``CaldavCalendar`` defaults: color 0, order NO_ORDER -1, access
+#: ACCESS_OWNER 0). Without an account the app opens on its welcome screen instead of the tasks.
+TASKS_ORG_LOCAL_LIST = (
+    "INSERT INTO caldav_accounts (cda_uuid, cda_name, cda_url, cda_username, cda_password, cda_error, "
+    "cda_account_type, cda_collapsed, cda_server_type) SELECT 'catbench-local', '', '', '', '', '', 2, 0, -1 "
+    "WHERE NOT EXISTS (SELECT 1 FROM caldav_accounts WHERE cda_account_type = 2); "
+    "INSERT INTO caldav_lists (cdl_account, cdl_uuid, cdl_name, cdl_color, cdl_url, cdl_order, cdl_access, "
+    "cdl_last_sync) SELECT cda_uuid, 'catbench-default-list', 'Default list', 0, '', -1, 0, 0 FROM caldav_accounts "
+    "WHERE cda_account_type = 2 AND NOT EXISTS (SELECT 1 FROM caldav_lists WHERE cdl_account = cda_uuid) LIMIT 1;")
+#: Every task the app creates is linked to the default list (``TaskCreator.createWithValues`` ->
+#: ``CaldavDao.insert``; ``CaldavTask`` defaults: remote id a UUID, object "<remote id>.ics"): the
+#: list's own screen joins ``caldav_tasks`` (``TaskListQueryRecursive.newCaldavQuery``), and deletes
+#: purge only linked tasks (``DeletionDao.purgeDeleted``).
+TASKS_ORG_LINKS = (
+    "INSERT INTO caldav_tasks (cd_task, cd_calendar, cd_remote_id, cd_object, cd_deleted, gt_moved, gt_remote_order) "
+    "SELECT _id, (SELECT cdl_uuid FROM caldav_lists JOIN caldav_accounts ON cdl_account = cda_uuid "
+    "WHERE cda_account_type = 2 ORDER BY cdl_id LIMIT 1), 'catbench-' || _id, 'catbench-' || _id || '.ics', "
+    "0, 0, 0 FROM tasks;")
+
+
 class TasksOrgAdapter(RoomTodoAdapter):
     app: ClassVar[AppSpec] = app_by_id("tasks_org")
     db_path = TASKS_ORG_DB
+    #: Without it Android 13 keeps a permission banner over the list (``TaskListFragment.kt``).
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="tasks", path=TASKS_ORG_DB,
         format="Room v96 table tasks(_id, title, importance, dueDate ms, hideUntil, created, modified, completed ms, "
@@ -179,7 +217,9 @@ class TasksOrgAdapter(RoomTodoAdapter):
                   "notes, estimatedSeconds, elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, "
                   "repeat_from, remoteId, collapsed, parent, read_only) VALUES " + ", ".join(values) + ";"
                   ) if values else ""
-        device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM tasks; {insert} COMMIT;")
+        device.sqlite(TASKS_ORG_DB, f"PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM caldav_tasks; "
+                                    f"DELETE FROM tasks; {TASKS_ORG_LOCAL_LIST} {insert} {TASKS_ORG_LINKS} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
@@ -381,6 +421,7 @@ class TodoListPfaAdapter(RoomTodoAdapter):
                               "DELETE FROM todoTasks; DELETE FROM todoLists; "
                               "INSERT INTO todoLists (id, sortOrder, name) VALUES (1, 0, 'Tasks'); "
                               f"{insert} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
@@ -485,6 +526,7 @@ class GritAdapter(RoomTodoAdapter):
         device.sqlite(GRIT_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM task; DELETE FROM categories; "
                                "INSERT INTO categories (id, name, `index`, color) VALUES (1, 'Misc', 0, 'gray'); "
                                f"{insert} COMMIT;")
+        self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || status FROM task "
@@ -566,3 +608,74 @@ class NtodotxtAdapter(TodoAdapter):
         if "todo.txt" not in raw:
             raise VerifierReadError("ntodotxt snapshot has no 'todo.txt' read")
         return TodoState(tasks=[parse_todotxt_line(line) for line in raw["todo.txt"] if line.strip()])
+
+
+# -- launch guards and the second reading (issues 23/27; docs/tasks.md, "Launch guards and fidelity") ------
+
+READ_ON = "2026-12-03"
+NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
+              "second reader")
+TASKS_ORG_START = SourceRef(repo="tasks/tasks", tag="15.9", files=(
+    "app/src/main/java/com/todoroo/astrid/activity/MainActivity.kt (WelcomeDestination while no account)",
+    "app/src/main/java/com/todoroo/astrid/activity/MainActivityViewModel.kt (accountExists, routeOnboarding)",
+    "kmp/src/commonMain/kotlin/org/tasks/compose/WelcomeScreen.kt ('Continue without sync')",
+    "kmp/src/commonMain/kotlin/org/tasks/data/CaldavDaoExtensions.kt (newLocalAccount: account + 'Default list')",
+    "app/src/main/java/org/tasks/preferences/DefaultFilterProvider.kt (startup filter: last viewed, else My Tasks)",
+    "kmp/src/commonMain/kotlin/org/tasks/filters/MyTasksFilter.kt, data/TaskListQueryRecursive.kt (My Tasks does not "
+    "join caldav_tasks; a list's own view does)",
+    "app/src/main/java/com/todoroo/astrid/service/TaskCreator.kt (new task -> caldav_tasks link to the default list)",
+    "app/src/main/java/com/todoroo/astrid/activity/TaskListFragment.kt (POST_NOTIFICATIONS banner)",
+))
+
+TasksOrgAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="WelcomeScreen (Add account / Continue without sync) while caldav_accounts "
+                "is empty", handled_by="the seeder writes what 'Continue without sync' writes: a TYPE_LOCAL account "
+                "and its 'Default list'", sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="needs", what="a caldav_tasks row per task (the list's own screen and purgeDeleted join it)",
+                handled_by="every seeded task is linked to the default list, as TaskCreator links new tasks; without "
+                "it the task shows in 'My Tasks' (the startup filter) but not in 'Default list'",
+                sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="first_screen", what="notification-permission banner on the task list (POST_NOTIFICATIONS)",
+                handled_by="POST_NOTIFICATIONS granted at setup", sources=(TASKS_ORG_START,)),
+    LaunchGuard(kind="writes", what="the Room database 'database' (v96) on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=(TASKS_ORG_SOURCE,)),
+), read=(TASKS_ORG_START, TASKS_ORG_SOURCE))
+TasksOrgAdapter.fidelity = FidelityReading(
+    source=TASKS_ORG_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("a cleared app opens on its welcome screen, not the list: the seeder now writes the local account and "
+           "list, the double shows the welcome screen without an account",
+           "new tasks get a caldav_tasks link to the default list: the seeder links every task, the double links "
+           "the tasks it creates and purges only linked tasks on delete",
+           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup"),
+    open_points=("the date and time pickers of the double are text dialogs (docs/tasks.md, pickers)",))
+
+_profile_read = {
+    CfaitAdapter: CfaitAdapter.storage[0].sources,
+    TaskMateAdapter: TaskMateAdapter.storage[0].sources,
+    GritAdapter: GritAdapter.storage[0].sources,
+}
+for _cls, _read in _profile_read.items():
+    _cls.launch_guards = LaunchGuards(read=_read)  # none found in the files the profile read
+    _cls.fidelity = FidelityReading(source=_read[0], date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+GritAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="writes", what="the Room database task_database on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=GritAdapter.storage[0].sources),), read=GritAdapter.storage[0].sources)
+TodoListPfaAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="TutorialActivity while isFirstTimeLaunch is not false",
+                handled_by="the seeder writes isFirstTimeLaunch=false (app-owned, restorecon)",
+                sources=TodoListPfaAdapter.storage[0].sources),
+    LaunchGuard(kind="writes", what="the Room database TodoDatabase.db on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=TodoListPfaAdapter.storage[1].sources),
+), read=(*TodoListPfaAdapter.storage[0].sources, *TodoListPfaAdapter.storage[1].sources))
+TodoListPfaAdapter.fidelity = FidelityReading(source=TodoListPfaAdapter.storage[1].sources[0], date=READ_ON,
+                                              verdict="unverifiable", open_points=(NOT_REREAD,))
+NtodotxtAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="the intro pages and 'Use local mode' while flutter_secure_storage has no "
+                "'backend'", handled_by="not seeded (Keystore-encrypted): the double shows the pages and the oracle "
+                "goes through them in every episode", sources=NtodotxtAdapter.storage[0].sources),
+), read=NtodotxtAdapter.storage[0].sources)
+NtodotxtAdapter.fidelity = FidelityReading(source=NtodotxtAdapter.storage[0].sources[0], date=READ_ON,
+                                           verdict="unverifiable", open_points=(NOT_REREAD,))

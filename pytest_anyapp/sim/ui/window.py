@@ -277,19 +277,19 @@ class WindowManager:
 
     @_settles
     def start_intent(self, intent: Intent) -> bool:
-        """``am start -a ACTION -d URI [-n ...]``: an explicit component or the first app that accepts it."""
+        """``am start -a ACTION -d URI [-n ...]``: an explicit component, the one app that accepts it,
+        its preferred handler, or else the resolver ("Open with" …; :mod:`pytest_anyapp.sim.apps.resolver`)."""
         with self.device.lock:
             if intent.package and intent.activity:
                 return self.start_app(intent.package, intent.activity)
-            from pytest_anyapp.sim.apps import catalog
+            from pytest_anyapp.sim.apps import resolver
 
-            for cls in catalog():
-                if intent.package and cls.package != intent.package:
-                    continue
-                if cls.handles_intent(intent) and self._package_enabled(cls.package):
-                    self._clear_transients()
-                    return self._start(intent, cls.package)
-            return False
+            candidates = resolver.handlers(self.device, intent)
+            if not candidates:
+                return False
+            chosen = resolver.preferred(self.device, intent, candidates)
+            self._clear_transients()
+            return self._start(intent, chosen.package if chosen is not None else resolver.PACKAGE)
 
     @_settles
     def force_stop(self, package: str) -> None:

@@ -7,6 +7,10 @@ Compress, Share, Extract …); long-press selects and the action bar shows Copy,
 Extract, with Share, Compress and Select All in its overflow; a speed-dial FAB offers Folder
 ("New Folder", "Enter Name", CREATE); Copy/Cut then Paste; Compress asks "Enter Zip Name";
 Extract writes the entries into a folder named after the archive beside it; Properties is a dialog.
+Delete asks "Delete items permanently?" over the item list and an unticked "Delete Permanently" box;
+unticked, the items move into the trash bin ``/storage/emulated/0/.AmazeData/TrashBinFiles``
+(``GeneralDialogCreation.deleteFilesDialog``, ``res/layout/dialog_delete.xml``, ``AppConfig.java``
+``TRASH_BIN_BASE_PATH``; the bin directory name is the AmazeTrashBin library's ``TRASH_BIN_DIR``).
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ SKIN = FilesSkin(
     row_menu=(("Open with", ""), ("Cut", "move"), ("Copy", "copy"), ("Delete", "delete"), ("Rename", "rename"),
               ("Encrypt", ""), ("Properties", "details"), ("Compress", "compress"), ("Share", "share"),
               ("Extract", "extract"), ("Add to Bookmarks", "")),
-    row_menu_desc="Item options", row_menu_id="properties", paste="Paste", rename_title="Rename", delete_title="Delete",
-    delete_message="{name}", delete_yes="DELETE", archive_title="Enter Zip Name",
+    row_menu_desc="Item options", row_menu_id="properties", paste="Paste", rename_title="Rename",
+    delete_title="Delete items permanently?", delete_message="Are you sure you want to delete following items?",
+    delete_yes="DELETE", bin_dir="/storage/emulated/0/.AmazeData/TrashBinFiles", delete_permanently="Delete Permanently",
+    archive_title="Enter Zip Name",
     details_title="Properties", details_rows=("Name", "Path", "Type", "size", "Last Modified"),
     empty_text="Nothing here",
 )

@@ -32,6 +32,7 @@ from pytest_anyapp.sim.apps.intentresolver import share_files
 from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui.views import (
     Button,
+    CheckBox,
     Column,
     EditText,
     Fab,
@@ -98,6 +99,10 @@ class FilesSkin:
     delete_title: str = "Delete"
     delete_message: str = "Delete {name}?"
     delete_yes: str = "Delete"
+    #: Where Delete moves the items unless the dialog's ``delete_permanently`` box is ticked ("" = the
+    #: app deletes outright): Amaze's trash bin (``AppConfig.TRASH_BIN_BASE_PATH`` + ``TrashBinFiles``).
+    bin_dir: str = ""
+    delete_permanently: str = ""
     archive_title: str = "Compress"
     details_title: str = "Properties"
     details_rows: tuple[str, ...] = ("Name", "Path", "Size", "Last modified")
@@ -355,12 +360,26 @@ class Browser(FilesScreen):
             return
         s = self.skin
         what = posixpath.basename(paths[0]) if len(paths) == 1 else f"{len(paths)} items"
-        self.show_dialog(AlertDialog(s.delete_title, s.delete_message.format(name=what),
-                                     positive=(s.delete_yes, lambda: self.delete(paths)), negative=(s.cancel, None)))
+        if not s.bin_dir:
+            self.show_dialog(AlertDialog(s.delete_title, s.delete_message.format(name=what),
+                                         positive=(s.delete_yes, lambda: self.delete(paths)), negative=(s.cancel, None)))
+            return
+        permanent = [False]
+        names = "\n".join(f"{i}. {posixpath.basename(p)}" for i, p in enumerate(paths, 1))
+        view = Column(TextView(s.delete_message, id="dialog_delete_disclaimer", padding=(24, 8)),
+                      TextView(names, id="list_files", padding=(24, 8)),
+                      CheckBox(s.delete_permanently, id="delete_permanently_checkbox",
+                               on_change=lambda on: permanent.__setitem__(0, on)))
+        self.show_dialog(AlertDialog(s.delete_title, view=view, negative=(s.cancel, None),
+                                     positive=(s.delete_yes, lambda: self.delete(paths, to_bin=not permanent[0]))))
 
-    def delete(self, paths: list[str]) -> None:
+    def delete(self, paths: list[str], *, to_bin: bool = False) -> None:
         for p in paths:
-            self.storage.delete(p)
+            if to_bin:
+                self.storage.host(self.skin.bin_dir).mkdir(parents=True, exist_ok=True)
+                self.storage.copy_into(p, self.skin.bin_dir, move=True)
+            else:
+                self.storage.delete(p)
         self.clear()
 
     # -- copy / move / extract ------------------------------------------------------------------

@@ -150,7 +150,10 @@ class MyExpensesDb:
               account_id INTEGER NOT NULL, payee_id INTEGER, transfer_peer INTEGER, transfer_account INTEGER,
               method_id INTEGER, parent_id INTEGER, status INTEGER DEFAULT 0,
               cr_status TEXT NOT NULL DEFAULT 'RECONCILED', number TEXT, uuid TEXT, original_amount INTEGER,
-              original_currency TEXT, equivalent_amount INTEGER, debt_id INTEGER);
+              original_currency TEXT, debt_id INTEGER);
+            CREATE TABLE IF NOT EXISTS equivalent_amounts (transaction_id INTEGER NOT NULL
+              REFERENCES transactions(_id) ON DELETE CASCADE, currency TEXT NOT NULL, equivalent_amount INTEGER NOT NULL,
+              PRIMARY KEY (transaction_id, currency));
             INSERT OR IGNORE INTO categories(_id, label, type) VALUES (0, '__SPLIT_TRANSACTION__', 0);
             INSERT OR IGNORE INTO categories(_id, label, type) VALUES (1, 'Transfer', 0);
         """)

@@ -127,6 +127,7 @@ class MapsApp(SimApp):
     def on_create(self) -> None:
         if self.skin.store == "gpx":
             MarkersDb(self).create()
+            GpxFavorites(self).load()
 
     @property
     def saved(self) -> KmlBookmarks | GpxFavorites:

@@ -110,31 +110,40 @@ def _write(path_host: object, root: ET.Element) -> None:
 
 
 class KmlBookmarks:
-    """The default bookmark list ``My Places`` of Organic Maps / CoMaps."""
+    """The default bookmark list ``My Places`` of Organic Maps / CoMaps: its bookmarks (Point
+    placemarks) and its tracks (LineString placemarks), in one file."""
 
     def __init__(self, app: SimApp) -> None:
         self.app = app
         self.dir = f"{app.data_dir}/files/bookmarks"
 
-    def points(self) -> list[Point]:
+    def _placemarks(self) -> list[ET.Element]:
         host = self.app.device.fs.host(f"{self.dir}/My Places.kml")
         if not host.exists():
             return []
+        return list(ET.parse(host).getroot().iter(f"{{{KML_NS}}}Placemark"))
+
+    def points(self) -> list[Point]:
         out: list[Point] = []
-        for pm in ET.parse(host).getroot().iter(f"{{{KML_NS}}}Placemark"):
+        for pm in self._placemarks():
             coords = pm.findtext(f"{{{KML_NS}}}Point/{{{KML_NS}}}coordinates")
             if coords:
                 lon, lat = (float(x) for x in coords.strip().split(",")[:2])
                 out.append(Point(pm.findtext(f"{{{KML_NS}}}name") or "", lat, lon))
         return out
 
-    def save(self, points: list[Point]) -> None:
+    def _tracks(self) -> list[ET.Element]:
+        return [pm for pm in self._placemarks() if pm.find(f"{{{KML_NS}}}LineString") is not None]
+
+    def save(self, points: list[Point], tracks: list[ET.Element] | None = None) -> None:
         root, doc = _kml_doc("My Places")
         for p in points:
             pm = ET.SubElement(doc, f"{{{KML_NS}}}Placemark")
             ET.SubElement(pm, f"{{{KML_NS}}}name").text = p.name
             pt = ET.SubElement(pm, f"{{{KML_NS}}}Point")
             ET.SubElement(pt, f"{{{KML_NS}}}coordinates").text = f"{p.lon},{p.lat}"
+        for track in self._tracks() if tracks is None else tracks:
+            doc.append(track)
         _write(self.app.device.fs.host(f"{self.dir}/My Places.kml"), root)
 
     def add(self, p: Point) -> None:
@@ -144,12 +153,35 @@ class KmlBookmarks:
         self.save([q for q in self.points() if (q.name, q.lat, q.lon) != (p.name, p.lat, p.lon)])
 
     def save_track(self, name: str, points: list[Point]) -> None:
-        root, doc = _kml_doc(name)
-        pm = ET.SubElement(doc, f"{{{KML_NS}}}Placemark")
+        """``RoutingManager::SaveRoute``: the routed polyline (``GetRoutePolyline``, equal sequential
+        points dropped) as one track named "<from> - <to>" in the current list (``My Places``)."""
+        pm = ET.Element(f"{{{KML_NS}}}Placemark")
         ET.SubElement(pm, f"{{{KML_NS}}}name").text = name
         line = ET.SubElement(pm, f"{{{KML_NS}}}LineString")
-        ET.SubElement(line, f"{{{KML_NS}}}coordinates").text = " ".join(f"{p.lon},{p.lat}" for p in points)
-        _write(self.app.device.fs.host(f"{self.dir}/{safe_name(name)}.kml"), root)
+        ET.SubElement(line, f"{{{KML_NS}}}coordinates").text = " ".join(
+            f"{lon},{lat}" for lat, lon in road_line(points))
+        self.save(self.points(), [*self._tracks(), pm])
+
+
+#: How far the simulated road runs beside a checkpoint (degrees): the router's projection of a
+#: checkpoint onto its nearest road.
+ROAD_OFFSET = 0.0004
+
+
+def road_line(stops: list[Point]) -> list[tuple[float, float]]:
+    """A routed line through ``stops`` as Organic Maps' router builds it: each leg leaves its
+    checkpoint by a fake edge to the checkpoint's projection on a road, follows roads, and enters
+    the next checkpoint from its projection (``FakeEnding``: ``m_originJunction`` -> projection,
+    ``routing/index_graph_starter*.cpp``), so every checkpoint is itself a vertex of the line while
+    most vertices are road geometry."""
+    out: list[tuple[float, float]] = []
+    for a, b in zip(stops, stops[1:], strict=False):
+        leg = [(a.lat, a.lon), (a.lat + ROAD_OFFSET, a.lon), (a.lat + ROAD_OFFSET, (a.lon + b.lon) / 2),
+               (b.lat + ROAD_OFFSET, (a.lon + b.lon) / 2), (b.lat + ROAD_OFFSET, b.lon), (b.lat, b.lon)]
+        for vertex in leg:
+            if not out or out[-1] != vertex:
+                out.append(vertex)
+    return out if out else [(p.lat, p.lon) for p in stops]
 
 
 def export_kml(app: SimApp, p: Point) -> str:
@@ -174,21 +206,39 @@ def _gpx() -> ET.Element:
 
 
 class GpxFavorites:
-    """OsmAnd's default favourites group file."""
+    """OsmAnd's default favourites group: the external file ``favorites/favorites.gpx`` and the app's
+    private copy ``files/favourites_bak.gpx`` (``FavouritesFileHelper.getInternalFile``), both
+    written on every save. At start-up (:meth:`load`, ``FavouritesHelper.loadFavorites``) the
+    external points are merged into the private copy as a union (``merge``: a point of the private
+    copy missing outside is kept) and, when that changed anything, the union is written back."""
 
     def __init__(self, app: SimApp) -> None:
         self.app = app
         self.files = f"/sdcard/Android/data/{app.package}/files"
         self.path = f"{self.files}/favorites/favorites.gpx"
+        self.internal = f"{app.data_dir}/files/favourites_bak.gpx"
 
-    def points(self) -> list[Point]:
-        host = self.app.device.fs.host(self.path)
+    def _read(self, path: str) -> list[Point]:
+        host = self.app.device.fs.host(path)
         if not host.exists():
             return []
         return [Point(w.findtext(f"{{{GPX_NS}}}name") or "", float(w.get("lat", "0")), float(w.get("lon", "0")))
                 for w in ET.parse(host).getroot().iter(f"{{{GPX_NS}}}wpt")]
 
+    def load(self) -> None:
+        """``loadFavorites``: union of the private copy and the external file, by point key (name)."""
+        kept = self._read(self.internal)
+        names = {p.name for p in kept}
+        union = kept + [p for p in self._read(self.path) if p.name not in names]
+        external_dir = self.app.device.fs.host(f"{self.files}/favorites")
+        if union != kept or not external_dir.exists():
+            self.save(union)
+
+    def points(self) -> list[Point]:
+        return self._read(self.internal)
+
     def save(self, points: list[Point]) -> None:
+        _write(self.app.device.fs.host(self.internal), gpx_waypoints(points))
         _write(self.app.device.fs.host(self.path), gpx_waypoints(points))
 
     def add(self, p: Point) -> None:

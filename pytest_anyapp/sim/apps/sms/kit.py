@@ -109,6 +109,11 @@ class PickerSkin:
     to_label: str = ""
     invalid_toast: str = ""
     send_to: str = "Send to {number}"
+    #: The address field's editor action opens the thread (False: Enter does nothing there, only
+    #: the confirm button does — Simple SMS Messenger / Fossify Messages set no editor action).
+    enter_confirms: bool = True
+    #: The confirm button shows only once the field holds more than this many characters.
+    confirm_after: int = 0
 
 
 @dataclass(frozen=True)
@@ -427,8 +432,9 @@ class Picker(SmsScreen):
                           subtitle_id=p.row_subtitle_id, on_click=lambda n=c.number: self.open_thread(n))
                  for c in contacts]
         field_row: list[View] = [TextView(p.to_label, size=16, padding=(16, 0, 8, 0))] if p.to_label else []
-        field_row.append(EditText(p.field_id, hint=p.hint, weight=1.0, on_submit=self.confirm_text))
-        if p.confirm is not None:
+        field_row.append(EditText(p.field_id, hint=p.hint, weight=1.0,
+                                  on_submit=self.confirm_text if p.enter_confirms else None))
+        if p.confirm is not None and len(query) > p.confirm_after:
             field_row.append(ImageButton(p.confirm.icon, p.confirm.desc, id=p.confirm.id or None,
                                          on_click=lambda: self.confirm_text(self.field(p.field_id))))
         return Scaffold(Toolbar(p.title, nav="back"), Row(*field_row, padding=(8, 4)),

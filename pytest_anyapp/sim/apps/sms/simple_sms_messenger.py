@@ -28,7 +28,8 @@ SKIN = SmsSkin(
     ),
     picker=PickerSkin(
         style="page", field_id="new_conversation_address", hint="Add Contact or Number…",
-        confirm=Icon("check", "Confirm", "new_conversation_confirm"), list_id="contacts_list",
+        confirm=Icon("check", "Confirm", "new_conversation_confirm"), enter_confirms=False, confirm_after=2,
+        list_id="contacts_list",
         row_title_id="item_contact_name", row_subtitle_id="item_contact_number", empty_text="No contacts found",
         invalid_toast="Invalid number",
     ),

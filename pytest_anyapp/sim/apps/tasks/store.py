@@ -81,8 +81,24 @@ class TasksOrgDb:
         "`elapsedSeconds` INTEGER NOT NULL, `timerStart` INTEGER NOT NULL, `notificationFlags` INTEGER NOT NULL, "
         "`lastNotified` INTEGER NOT NULL, `recurrence` TEXT, `repeat_from` INTEGER NOT NULL DEFAULT 0, "
         "`calendarUri` TEXT, `remoteId` TEXT, `collapsed` INTEGER NOT NULL, `parent` INTEGER NOT NULL, "
-        "`order` INTEGER, `read_only` INTEGER NOT NULL DEFAULT 0); PRAGMA user_version = 96;"
+        "`order` INTEGER, `read_only` INTEGER NOT NULL DEFAULT 0); "
+        "CREATE TABLE IF NOT EXISTS `caldav_accounts` (`cda_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+        "`cda_uuid` TEXT, `cda_name` TEXT, `cda_url` TEXT, `cda_username` TEXT, `cda_password` TEXT, `cda_error` TEXT, "
+        "`cda_account_type` INTEGER NOT NULL, `cda_collapsed` INTEGER NOT NULL, `cda_server_type` INTEGER NOT NULL, "
+        "`cda_last_sync` INTEGER NOT NULL DEFAULT 0); "
+        "CREATE TABLE IF NOT EXISTS `caldav_lists` (`cdl_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+        "`cdl_account` TEXT, `cdl_uuid` TEXT, `cdl_name` TEXT, `cdl_color` INTEGER NOT NULL, `cdl_ctag` TEXT, "
+        "`cdl_url` TEXT, `cdl_icon` TEXT, `cdl_order` INTEGER NOT NULL, `cdl_access` INTEGER NOT NULL, "
+        "`cdl_last_sync` INTEGER NOT NULL); "
+        "CREATE TABLE IF NOT EXISTS `caldav_tasks` (`cd_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+        "`cd_task` INTEGER NOT NULL, `cd_calendar` TEXT, `cd_remote_id` TEXT, `cd_object` TEXT, `cd_etag` TEXT, "
+        "`cd_deleted` INTEGER NOT NULL, `cd_remote_parent` TEXT, `gt_moved` INTEGER NOT NULL, "
+        "`gt_remote_order` INTEGER NOT NULL, FOREIGN KEY(`cd_task`) REFERENCES `tasks`(`_id`) "
+        "ON UPDATE NO ACTION ON DELETE CASCADE); PRAGMA user_version = 96;"
     )
+    #: ``CaldavAccount.TYPE_LOCAL``; the list ``getLocalList`` creates is named ``default_list``.
+    TYPE_LOCAL = 2
+    DEFAULT_LIST = "Default list"
     IMPORTANCE = {"high": 0, "medium": 1, "low": 2, "none": 3}
 
     def __init__(self, app: SimApp) -> None:
@@ -90,6 +106,30 @@ class TasksOrgDb:
 
     def create(self) -> None:
         self.app.executescript(self.NAME, self.SCHEMA)
+
+    def has_account(self) -> bool:
+        """``MainActivityViewModel.accountExists``: without an account the app opens on its welcome screen."""
+        return bool(self.app.query(self.NAME, "SELECT 1 FROM caldav_accounts LIMIT 1"))
+
+    def new_local_account(self) -> None:
+        """"Continue without sync" (``CaldavDaoExtensions.newLocalAccount``): a TYPE_LOCAL account and
+        its first list "Default list"."""
+        stamp = self.app.now_ms()
+        account = f"{stamp:x}-local"
+        self.app.execute(self.NAME, "INSERT INTO caldav_accounts (cda_uuid, cda_name, cda_url, cda_username, "
+                         "cda_password, cda_error, cda_account_type, cda_collapsed, cda_server_type) "
+                         "VALUES (?, '', '', '', '', '', ?, 0, -1)", (account, self.TYPE_LOCAL))
+        self.app.execute(self.NAME, "INSERT INTO caldav_lists (cdl_account, cdl_uuid, cdl_name, cdl_color, cdl_url, "
+                         "cdl_order, cdl_access, cdl_last_sync) VALUES (?, ?, ?, 0, '', -1, 0, 0)",
+                         (account, f"{stamp:x}-list", self.DEFAULT_LIST))
+
+    def default_list(self) -> str:
+        """``DefaultFilterProvider.getDefaultList``: the first writable list (a local one made on demand)."""
+        rows = self.app.query(self.NAME, "SELECT cdl_uuid FROM caldav_lists WHERE cdl_access != 2 ORDER BY cdl_id")
+        if not rows:
+            self.new_local_account()
+            return self.default_list()
+        return str(rows[0]["cdl_uuid"])
 
     def tasks(self) -> list[Task]:
         rows = self.app.query(self.NAME, "SELECT _id, title, importance, dueDate, completed, recurrence FROM tasks "
@@ -128,10 +168,26 @@ class TasksOrgDb:
             "recurrence, repeat_from, remoteId, collapsed, parent, read_only) "
             "VALUES (?, ?, ?, 0, ?, ?, ?, 0, '', 0, 0, 0, 0, 0, ?, 0, ?, 0, 0, 0)",
             (task.title, self.IMPORTANCE[task.priority], due, now, now, values[3], rule, f"{now:x}"))
+        # TaskCreator.createWithValues: a new task is linked to the default list (caldav_tasks)
+        key = self.app.query(self.NAME, "SELECT max(_id) AS id FROM tasks")[0]["id"]
+        remote = f"{now:x}-{key}"
+        self.app.execute(self.NAME, "INSERT INTO caldav_tasks (cd_task, cd_calendar, cd_remote_id, cd_object, "
+                         "cd_deleted, gt_moved, gt_remote_order) VALUES (?, ?, ?, ?, 0, 0, 0)",
+                         (key, self.default_list(), remote, f"{remote}.ics"))
 
     def delete(self, key: str) -> None:
-        """UI deletes of local tasks end purged (``purgeDeleted``): the row is gone."""
-        self.app.execute(self.NAME, "DELETE FROM tasks WHERE _id = ?", (int(key),))
+        """``deleted`` = now (``DeletionDao.markDeleted``), then ``purgeDeleted`` hard-deletes the
+        deleted tasks of local-account lists: a task in a local list is gone, one in no list stays
+        soft-deleted."""
+        now = self.app.now_ms()
+        self.app.execute(self.NAME, "UPDATE tasks SET deleted = ?, modified = ? WHERE _id = ?", (now, now, int(key)))
+        local = self.app.query(
+            self.NAME, "SELECT 1 FROM caldav_tasks JOIN caldav_lists ON cd_calendar = cdl_uuid "
+            "JOIN caldav_accounts ON cdl_account = cda_uuid WHERE cd_task = ? AND cda_account_type = ?",
+            (int(key), self.TYPE_LOCAL))
+        if local:
+            self.app.execute(self.NAME, "DELETE FROM caldav_tasks WHERE cd_task = ?", (int(key),))
+            self.app.execute(self.NAME, "DELETE FROM tasks WHERE _id = ?", (int(key),))
 
 
 # -- Cfait -------------------------------------------------------------------------------------------

@@ -7,13 +7,21 @@ time, priority as four chips "!!!" … "none", "Does not repeat" -> "Every day" 
 Labels are the app's strings at 15.9 (``app/src/main/res/values/strings.xml``,
 ``kmp/src/commonMain/composeResources/values/strings.xml``: "My Tasks", "Create new task", "Task name",
 "Due date", "Due time", "Priority", "Does not repeat", "Every day/week", "Show completed" (a checkable
-menu item), "Save"). Storage: Room ``databases/database`` table ``tasks`` (:class:`TasksOrgDb`).
+menu item), "Save"). Storage: Room ``databases/database`` table ``tasks`` (:class:`TasksOrgDb`), each new
+task linked to the default list by a ``caldav_tasks`` row.
+
+Launch guard: with no ``caldav_accounts`` row (a cleared app) the app opens on its welcome screen
+("Add account", "Continue without sync", "Import Tasks.org backup"; ``MainActivity.kt``,
+``MainActivityViewModel.routeOnboarding``, ``kmp/.../compose/WelcomeScreen.kt`` at 15.9); "Continue
+without sync" creates the local account and its "Default list" (``CaldavDaoExtensions.newLocalAccount``).
 """
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TodoApp, TodoSkin
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.tasks.kit import EditorSkin, Icon, ListSkin, TaskList, TodoApp, TodoSkin
 from pytest_anyapp.sim.apps.tasks.store import TasksOrgDb, TaskStore
+from pytest_anyapp.sim.ui.views import Button, Column, Scaffold, TextView, View
 
 SKIN = TodoSkin(
     list=ListSkin(
@@ -33,6 +41,26 @@ SKIN = TodoSkin(
 )
 
 
+class Welcome(Screen):
+    """The welcome screen of an app without an account (``WelcomeDestination``)."""
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Tasks.org", size=28, align="center"),
+            Button("Add account", lambda: None, id="add_account"),
+            Button("Continue without sync", self.continue_without_sync, id="continue_without_sync"),
+            Button("Import Tasks.org backup", lambda: None, id="import_backup"),
+            spacing=24, padding=(32, 240, 32, 0)))
+
+    def continue_without_sync(self) -> None:
+        TasksOrgDb(self.app).new_local_account()
+        self.replace(TaskList(self.app))
+
+
+def start(app: SimApp) -> Screen:
+    return TaskList(app) if TasksOrgDb(app).has_account() else Welcome(app)
+
+
 class TasksOrg(TodoApp):
     package = "org.tasks"
     label = "Tasks.org"
@@ -40,6 +68,8 @@ class TasksOrg(TodoApp):
     launch_activity = "com.todoroo.astrid.activity.MainActivity"
     icon_color = "#1976D2"
     skin = SKIN
+    home = start
+    permissions = ("android.permission.POST_NOTIFICATIONS",)
 
     def on_create(self) -> None:
         TasksOrgDb(self).create()
