@@ -455,8 +455,10 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         the zone set."""
         alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
         device.check(f"mkdir -p {self.base}/databases {self.base}/shared_prefs && rm -f {alarms_db} {timers_db}")
-        values = ", ".join(f"({a.hour * 60 + a.minute}, 0, {int(a.enabled)}, 0, 'Default (Cesium)', "
-                           f"'content://settings/system/alarm_alert', '', 0)" for a in state.alarms)
+        days = self.oneshot_days(device, state.alarms)
+        values = ", ".join(f"({a.hour * 60 + a.minute}, {d}, {int(a.enabled)}, 0, 'Default (Cesium)', "
+                           f"'content://settings/system/alarm_alert', '', 0)" for a, d in zip(state.alarms, days,
+                                                                                              strict=True))
         insert = (f"INSERT INTO contacts (time_in_minutes, days, is_enabled, vibrate, sound_title, sound_uri, label, "
                   f"one_shot) VALUES {values};") if state.alarms else ""
         device.sqlite(alarms_db, SIMPLE_ALARMS_SCHEMA + insert)
@@ -471,6 +473,21 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         zones = [ids[c] for c in state.cities]
         self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
         self.seed_screen(device, state)
+
+    #: What the app writes in ``days`` for an alarm that does not repeat (None: 0, as the app's own
+    #: rows for a dayless alarm).
+    today_tomorrow: ClassVar[tuple[int, int] | None] = None
+
+    def oneshot_days(self, device: DeviceClient, alarms: list[Alarm]) -> list[int]:
+        """``days`` of each seeded one-shot alarm: Fossify Clock 1.6.0 saves a non-repeating alarm
+        with TODAY_BIT (-1) when its time is later today, else TOMORROW_BIT (-2)
+        (``helpers/Constants.kt`` updateNonRecurringAlarmDay, called by ``EditAlarmDialog`` on OK)."""
+        if self.today_tomorrow is None:
+            return [0] * len(alarms)
+        hh, mm = device.check("date +%H:%M").strip().split(":")
+        now = int(hh) * 60 + int(mm)
+        today, tomorrow = self.today_tomorrow
+        return [today if a.hour * 60 + a.minute > now else tomorrow for a in alarms]
 
     @staticmethod
     def gson(timer: Timer) -> str:
@@ -542,6 +559,7 @@ SIMPLE_SOURCES = _simple_sources("SimpleMobileTools/Simple-Clock", "5.11.2",
 class FossifyClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_fossify_clock")
     storage = _simple_storage("org.fossify.clock", FOSSIFY_SOURCES)
+    today_tomorrow = (-1, -2)  # helpers/Constants.kt TODAY_BIT, TOMORROW_BIT
 
 
 class SimpleClockAdapter(SimpleClockFamilyAdapter):

@@ -13,6 +13,7 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.clock.prefs import PrefValue
 from verifiers.music import device as dev
 from verifiers.music.alarm import PHONOGRAPH_SLEEP
 from verifiers.music.profiles import (
@@ -31,6 +32,7 @@ from verifiers.music.profiles import (
     QueueProfile,
     SleepProfile,
     playback_state_queue,
+    put_prefs,
 )
 from verifiers.music.screen import ScreenSleep, Step, monster_minutes, sicmu_minutes, tap
 from verifiers.music.state import MusicState
@@ -68,6 +70,9 @@ class MusicAdapter(AppAdapter[MusicState]):
     unsupported: ClassVar[dict[str, str]] = {}
     #: Pairs whose outcome only the screen shows, with the reason.
     ui_pairs: ClassVar[dict[str, str]] = {}
+    #: Preference files (name, values) setup writes before the first launch, as a lab's device holds
+    #: them once its user got past the app's first screens (each one is a ``first_screen`` launch guard).
+    first_run_prefs: ClassVar[tuple[tuple[str, dict[str, PrefValue]], ...]] = ()
 
     def __init__(self, template: TaskTemplate[Any] | None = None) -> None:
         self.template = template
@@ -103,6 +108,8 @@ class MusicAdapter(AppAdapter[MusicState]):
     def seed(self, device: DeviceClient, state: MusicState) -> None:
         pkg = self.app.package
         device.force_stop(pkg)
+        for name, values in self.first_run_prefs:
+            put_prefs(device, f"/data/data/{pkg}/shared_prefs/{name}.xml", values)
         ids = dev.seed_library(device)
         if self.playlist_profile is not None:
             self.playlist_profile.seed(device, pkg, state.playlists, ids)
@@ -160,7 +167,9 @@ class RetroMusicAdapter(MusicAdapter):
     queue_profile = playback_state_queue("code.name.monkey.retromusic", 12, SourceRef(
         repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0",
         files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
-               "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED)")))
+               "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED; "
+               "savePosition on META_CHANGED; restoreQueuesAndPositionIfNecessary)")),
+        guard=" (restored only when POSITION is set and not -1 and both tables are equally long)")
     sleep_profile = RETRO_SLEEP
     storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, RETRO_SLEEP.profile, MEDIA_SESSION)
 
@@ -187,6 +196,11 @@ class PhonographPlusAdapter(MusicAdapter):
     playlist_profile = PHONOGRAPH_PLAYLISTS
     queue_profile = PHONOGRAPH_QUEUE
     sleep_profile = PHONOGRAPH_SLEEP
+    #: LauncherActivity opens the intro wizard while intro_shown is false, MigrationManager migrates
+    #: when previous_version differs from the build, MainActivity shows the changelog while
+    #: last_changelog_version < the build (PrerequisiteSetting.kt, file player.phonograph.xml).
+    first_run_prefs = (("player.phonograph", {"intro_shown": True, "previous_version": 1121,
+                                              "last_changelog_version": 1121}),)
     storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, PHONOGRAPH_SLEEP.profile, MEDIA_SESSION)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database
+from verifiers.clock.prefs import PrefValue, parse_prefs, prefs_xml
 from verifiers.music import device as dev
 from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
 
@@ -143,44 +144,70 @@ RETRO_PLAYLISTS = RoomPlaylists(
 
 # -- Retro / Phonograph: music_playback_state.db --------------------------------------------------------
 
-_PQ_COLUMNS = ("_id INTEGER NOT NULL, title TEXT NOT NULL, track INTEGER NOT NULL, year INTEGER NOT NULL, "
-               "duration INTEGER NOT NULL, _data TEXT NOT NULL, date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, "
-               "album TEXT NOT NULL, artist_id INTEGER NOT NULL, artist TEXT NOT NULL, composer TEXT, album_artist TEXT")
+#: Retro Music v6.1.0 MusicPlaybackQueueStore.java (VERSION 12): 13 columns.
+RETRO_QUEUE_COLUMNS = (
+    "_id INT NOT NULL, title STRING NOT NULL, track INT NOT NULL, year INT NOT NULL, duration LONG NOT NULL, "
+    "_data STRING NOT NULL, date_modified LONG NOT NULL, album_id INT NOT NULL, album STRING NOT NULL, "
+    "artist_id INT NOT NULL, artist STRING NOT NULL, composer STRING, album_artist STRING")
+#: Phonograph Plus v1.12.1 MusicPlaybackQueueStore.kt (VERSION 6): 14 columns, ``date_added`` after
+#: ``_data`` and ``album_artist`` before ``composer``; restore reads them by position (readSong in
+#: foundation/mediastore/MediastoreSongsQuery.kt), so the order is part of the format.
+PHONOGRAPH_QUEUE_COLUMNS = (
+    "_id LONG NOT NULL, title TEXT NOT NULL, track INT NOT NULL, year INT NOT NULL, duration LONG NOT NULL, "
+    "_data TEXT NOT NULL, date_added LONG NOT NULL, date_modified LONG NOT NULL, album_id LONG NOT NULL, "
+    "album TEXT NOT NULL, artist_id LONG NOT NULL, artist TEXT NOT NULL, album_artist TEXT, composer TEXT")
 
 
 @dataclass(frozen=True)
 class PlaybackStateQueue(QueueProfile):
+    """``playing_queue`` + ``original_playing_queue`` in the app's own layout, plus the preference the
+    app restores the position from (``position_prefs``: file, key; Retro's ``POSITION`` is also its
+    launch guard: without it the app restores no queue)."""
+
     profile: StorageProfile
     version: int
+    columns: str
+    position_prefs: tuple[str, str]
+    extra_prefs: tuple[tuple[str, int], ...] = ()
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, "music_playback_state.db"),
                                 "SELECT 'Q'||char(31)||_id FROM playing_queue ORDER BY rowid;")
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
-        """The helper's own schema (SQLiteOpenHelper at ``version``), then the queue rows in order."""
-        sql = [f"CREATE TABLE IF NOT EXISTS {t} ({_PQ_COLUMNS}); DELETE FROM {t};"
+        """The helper's own schema (SQLiteOpenHelper at ``version``, whose onUpgrade/onDowngrade drop the
+        tables), both tables with the queue in order (the app restores only when they are equally long),
+        then the position preference as the service writes it when the first song opens."""
+        names = [c.split()[0] for c in self.columns.split(", ")]
+        sql = [f"DROP TABLE IF EXISTS {t}; CREATE TABLE {t} ({self.columns});"
                for t in ("playing_queue", "original_playing_queue")]
         for t in ("playing_queue", "original_playing_queue"):
             for song in queue:
                 v = _song_values(song, ids)
-                sql.append(f"INSERT INTO {t} (_id, title, track, year, duration, _data, date_modified, album_id, album, "
-                           f"artist_id, artist) VALUES ({v['id']}, {v['title']}, 0, 0, {v['ms']}, {v['data']}, 0, 0, "
-                           "'Music', 0, '<unknown>');")
+                row = {"_id": v["id"], "title": v["title"], "duration": v["ms"], "_data": v["data"],
+                       "album": "'Music'", "artist": "'<unknown>'", "composer": "NULL", "album_artist": "NULL"}
+                sql.append(f"INSERT INTO {t} ({', '.join(names)}) VALUES ({', '.join(row.get(n, '0') for n in names)});")
         device.check(f"mkdir -p /data/data/{package}/databases")
         device.sqlite(_db(package, "music_playback_state.db"),
                       f"PRAGMA busy_timeout=5000; PRAGMA user_version={self.version}; BEGIN IMMEDIATE; "
                       + " ".join(sql) + " COMMIT;")
+        if queue:
+            name, key = self.position_prefs
+            put_prefs(device, f"/data/data/{package}/shared_prefs/{name}.xml", {key: 0, **dict(self.extra_prefs)})
 
 
-def playback_state_queue(package: str, version: int, source: SourceRef) -> PlaybackStateQueue:
+def playback_state_queue(package: str, version: int, source: SourceRef, *, columns: str = RETRO_QUEUE_COLUMNS,
+                         position_prefs: tuple[str, str] | None = None, guard: str = "",
+                         extra_prefs: tuple[tuple[str, int], ...] = ()) -> PlaybackStateQueue:
+    names = ", ".join(c.split()[0] for c in columns.split(", "))
+    prefs = position_prefs or (f"{package}_preferences", "POSITION")
     return PlaybackStateQueue(profile=StorageProfile(
         what="play queue", path=_db(package, "music_playback_state.db"),
-        format=f"SQLiteOpenHelper v{version}: playing_queue / original_playing_queue(_id = MediaStore id, title, track, "
-               "year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, album_artist); "
-               "no order column: row order = queue order",
-        writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order",
-        sources=(source,)), version=version)
+        format=f"SQLiteOpenHelper v{version}: playing_queue / original_playing_queue({names}); no order column: "
+               f"row order = queue order; current index: int {prefs[1]} in shared_prefs/{prefs[0]}.xml{guard}",
+        writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order; "
+               f"opening a song writes {prefs[1]}",
+        sources=(source,)), version=version, columns=columns, position_prefs=prefs, extra_prefs=extra_prefs)
 
 
 # -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
@@ -258,6 +285,17 @@ _PREF = re.compile(r'<(int|long) name="([^"]+)" value="(-?\d+)" />')
 PREFS_HEADER = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n"
 
 
+def put_prefs(device: DeviceClient, path: str, values: dict[str, PrefValue], *, drop: tuple[str, ...] = (),
+              longs: frozenset[str] = frozenset()) -> None:
+    """Set ``values`` (and remove ``drop``) in a SharedPreferences file, keeping its other keys: two
+    profiles share Retro's default file (the queue's ``POSITION``, the sleep timer's keys)."""
+    out = device.run(f"cat {shlex.quote(path)}")
+    old = parse_prefs(out.stdout) if out.ok and out.stdout.strip() else {}
+    old = {k: v for k, v in old.items() if k not in drop}
+    device.check(f"mkdir -p {shlex.quote(path.rsplit('/', 1)[0])}")
+    device.push_bytes(prefs_xml({**old, **values}, longs).encode(), path)
+
+
 def sleep_pref_lines(device: DeviceClient, path: str) -> list[str]:
     """The sleep-timer lines of a SharedPreferences file ([] when the app never wrote it)."""
     out = device.run(f"cat {path}")
@@ -327,12 +365,11 @@ class RetroSleep(SleepProfile):
         return values.get("last_sleep_timer_value", self.default_minutes)
 
     def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
-        body = "<map>\n"
-        if minutes is not None:  # as if "Start" was pressed at elapsed-realtime 0
-            body += (f'    <int name="last_sleep_timer_value" value="{minutes}" />\n'
-                     f'    <int name="next_sleep_timer_elapsed_real_time" value="{minutes * 60_000}" />\n')
-        device.check(f"mkdir -p {self.path.rsplit('/', 1)[0]}")
-        device.push_bytes((PREFS_HEADER + body + "</map>\n").encode(), self.path)
+        keys = ("last_sleep_timer_value", "next_sleep_timer_elapsed_real_time")
+        if minutes is None:
+            put_prefs(device, self.path, {}, drop=keys)
+        else:  # as if "Start" was pressed at elapsed-realtime 0
+            put_prefs(device, self.path, {keys[0]: minutes, keys[1]: minutes * 60_000})
 
 
 RETRO_SLEEP = RetroSleep(profile=StorageProfile(
@@ -352,7 +389,7 @@ RETRO_SLEEP = RetroSleep(profile=StorageProfile(
         "app/src/main/res/menu/menu_player.xml (action_sleep_timer, showAsAction always)")),)))
 
 __all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "RETRO_SLEEP", "PlaylistProfile",
-           "QueueProfile", "SleepProfile", "playback_state_queue", "sleep_pref_lines"]
+           "QueueProfile", "SleepProfile", "playback_state_queue", "put_prefs", "sleep_pref_lines"]
 
 
 # -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
@@ -514,7 +551,16 @@ PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
         member_insert="INSERT INTO playlist_songs (_id, playlist_id, position, path) VALUES ({id}, {pid}, {pos}, {data});",
     ),
 )
-PHONOGRAPH_QUEUE = playback_state_queue(PHONOGRAPH_PKG, 6, PHONOGRAPH_SOURCE)
+PHONOGRAPH_QUEUE = playback_state_queue(
+    PHONOGRAPH_PKG, 6, SourceRef(repo="chr56/Phonograph_Plus", tag="v1.12.1", files=(
+        "app/src/main/java/player/phonograph/service/queue/MusicPlaybackQueueStore.kt (TABLE, VERSION 6)",
+        "app/src/main/java/player/phonograph/foundation/mediastore/MediastoreSongsQuery.kt (readSong by position)",
+        "app/src/main/java/player/phonograph/service/queue/QueueHolder.kt (fromPersistence: restores unconditionally)",
+        "app/src/main/java/player/phonograph/service/util/Preference.kt (QueuePreferenceManager: queue_manager_cfg, "
+        "CURRENT_POSITION default 0, SHUFFLE_MODE, REPEAT_MODE)")),
+    columns=PHONOGRAPH_QUEUE_COLUMNS, position_prefs=("queue_manager_cfg", "CURRENT_POSITION"),
+    extra_prefs=(("SHUFFLE_MODE", 0), ("REPEAT_MODE", 0)),
+    guard=" (default 0; the queue is restored whatever it holds)")
 
 
 # -- MonsterMusic: Music/<name>.m3u + Room default_data.db ---------------------------------------------
