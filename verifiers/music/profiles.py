@@ -458,7 +458,8 @@ APOLLO_PKG = "org.nuclearfog.apollo"
 APOLLO_SOURCE = SourceRef(repo="nuclearfog/Apollo-Music", tag="1.5.15", files=(
     "app/src/main/java/org/nuclearfog/apollo/utils/MusicUtils.java (createPlaylist, addToPlaylist, renamePlaylist, "
     "removeFromPlaylist)", "app/src/main/java/org/nuclearfog/apollo/utils/PreferenceUtils.java (queue, curpos)",
-    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue)"),
+    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue, getCardId, reloadQueue)",
+    "app/src/main/java/org/nuclearfog/apollo/utils/CursorFactory.java (makeCardCursor: content://media/external/fs_id)"),
     note="the pinned F-Droid build 74 is a later Codeberg release not reachable here; 1.5.15 is the newest GitHub tag")
 APOLLO_PLAYLISTS = MediaStorePlaylists(profile=StorageProfile(
     what="playlists", path=PLAYLISTS_URI,
@@ -489,15 +490,18 @@ class ApolloPrefsQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         hexes = ";".join(f"{ids[t]:x}" for t in queue)
-        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="curpos" value="0" />\n'
-                '    <long name="seekpos" value="0" />\n</map>\n')
+        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="cardid" value="-1" />\n'
+                '    <int name="curpos" value="0" />\n    <long name="seekpos" value="0" />\n</map>\n')
         device.check(f"mkdir -p /data/data/{package}/shared_prefs")
         device.push_bytes((PREFS_HEADER + body).encode(), self._path(package))
 
 
 APOLLO_QUEUE = ApolloPrefsQueue(profile=StorageProfile(
     what="play queue", path=f"/data/data/{APOLLO_PKG}/shared_prefs/{APOLLO_PKG}_preferences.xml",
-    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int curpos; long seekpos",
+    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int cardid; int curpos; "
+           "long seekpos. reloadQueue restores the queue only when cardid equals the service's mCardId, the 'fsid' "
+           "of content://media/external/fs_id (MediaProvider's mVolumeId, -1 unless assigned); the seed writes -1, "
+           "what setPlayList stores on such a device",
     writes="every queue change (enqueue, play next, move, remove, open): the whole queue is saved (apply())",
     sources=(APOLLO_SOURCE,)))
 

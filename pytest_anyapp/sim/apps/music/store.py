@@ -344,12 +344,18 @@ class PrefsQueue:
     def __init__(self, app: SimApp) -> None:
         self.app = app
 
+    #: MediaProvider's ``fs_id`` on an emulated (non-FAT) volume: ``mVolumeId`` stays -1.
+    FS_ID = -1
+
     def get(self) -> list[int]:
+        """``reloadQueue``: the saved queue only when ``cardid`` (default -1) is this volume's id."""
+        if self.app.prefs().get("cardid", -1) != self.FS_ID:
+            return []
         raw = str(self.app.prefs().get("queue", "") or "")
         return [int(x, 16) for x in raw.split(";") if x]
 
     def put(self, song_ids: list[int]) -> None:
-        self.app.prefs().put(queue=";".join(f"{i:x}" for i in song_ids), curpos=0)
+        self.app.prefs().put(queue=";".join(f"{i:x}" for i in song_ids), cardid=self.FS_ID, curpos=0)
 
 
 # -- Phonograph Plus: Room music_database_v1.db (database playlists) --------------------------------------

@@ -1,0 +1,44 @@
+"""Calendar doubles on a simulated device through the real adb server, as their real apps behave:
+Etar 1.0.57 gives a new event its default reminder of 10 minutes (``CalendarEventModel(Context)``
+adds ``preferences_default_reminder``, default ``10`` in ``res/values/strings.xml``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.device.uixml import parse_ui_dump
+from pytest_anyapp.sim.testing import RunningDevice, running_device
+from verifiers.calendar.adapters import EtarAdapter
+from verifiers.calendar.state import CalendarState
+
+
+@pytest.fixture(scope="module")
+def client(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeviceClient]:
+    with running_device(Path(tmp_path_factory.mktemp("calendar-doubles")) / "dev", adb_server_port=adb_server) as dev:
+        yield DeviceClient(LaneAddress(serial=dev.serial, console_port=dev.console_port, grpc_port=None,
+                                       adb_port=adb_server))
+
+
+def _tap(client: DeviceClient, *, desc: str | None = None, res: str | None = None) -> None:
+    for el in parse_ui_dump(client.ui_dump()):
+        if (desc is None or el.content_desc == desc) and (res is None or el.resource_id.endswith(f":id/{res}")):
+            x, y = el.center
+            client.check(f"input tap {x} {y}")
+            return
+    raise AssertionError(f"nothing on screen with desc={desc} res={res}")
+
+
+def test_etar_new_event_gets_the_default_ten_minute_reminder(client: DeviceClient) -> None:
+    adapter = EtarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch("ws.xsoh.etar")
+    _tap(client, desc="New event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    _tap(client, res="action_done")
+    events = adapter.parse(adapter.read_raw(client)).events
+    assert [(e.title, e.reminders) for e in events] == [("Dentist", [10])]
