@@ -11,7 +11,7 @@ import pytest
 
 from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.uixml import parse_ui_dump
-from pytest_anyapp.sim.testing import RunningDevice, running_device
+from pytest_anyapp.sim.testing import running_device
 from verifiers.calendar.adapters import EtarAdapter
 from verifiers.calendar.state import CalendarState
 

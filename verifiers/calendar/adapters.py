@@ -24,6 +24,7 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.calendar import fidelity as fid
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -259,6 +260,7 @@ ETAR_SOURCE = SourceRef(repo="Etar-Group/Etar-Calendar", tag="v1.0.57", files=(
 
 class EtarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_etar")
+    launch_guards, fidelity = fid.ETAR_GUARDS, fid.ETAR_FIDELITY
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row through CalendarContract (dtstart, dtend or DURATION 'P<s>S' + RRULE "
@@ -277,6 +279,7 @@ VAYUN_SOURCE = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
 
 class VayunCalendarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_calendar")
+    launch_guards, fidelity = fid.VAYUN_GUARDS, fid.VAYUN_FIDELITY
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row (DURATION ISO + RRULE 'FREQ=…;INTERVAL=1' when recurring), Reminders rows "
@@ -351,6 +354,7 @@ _EVENTS_WRITES = ("save: an events row (start_ts/end_ts s, title, description, r
 
 class FossifyCalendarAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_fossify_calendar")
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     db_path = FOSSIFY_DB
     extra_columns = ", access_level, status"
     extra_values = ", 0, 1"
@@ -374,6 +378,7 @@ SCP_SOURCE = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", f
 
 class SimpleCalendarProAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_simple_calendar_pro")
+    launch_guards, fidelity = fid.SCP_GUARDS, fid.SCP_FIDELITY
     db_path = SCP_DB
     storage = (StorageProfile(
         what="events", path=SCP_DB,
@@ -403,6 +408,7 @@ def iso_minutes(text: str) -> int | None:
 
 class KashCalAdapter(CalendarAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_kashcal")
+    launch_guards, fidelity = fid.KASHCAL_GUARDS, fid.KASHCAL_FIDELITY
     db_path = KASHCAL_DB
     storage = (StorageProfile(
         what="events", path=KASHCAL_DB,

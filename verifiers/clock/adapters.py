@@ -21,6 +21,7 @@ from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.android_alarm import AOSP_ALARM, alarm_clocks
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
+from verifiers.clock import fidelity as fid
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
 from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
 
@@ -471,12 +472,15 @@ class SimpleClockFamilyAdapter(ClockAdapter):
                           f"soundTitle, label, createdAt, channelId, oneShot) VALUES {tvals};")
         ids = {v: k for k, v in SIMPLE_ZONE_IDS.items()}
         zones = [ids[c] for c in state.cities]
-        self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
+        self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml",
+                        prefs_xml({"selected_time_zones": zones, **self.first_run_prefs}))
         self.seed_screen(device, state)
 
     #: What the app writes in ``days`` for an alarm that does not repeat (None: 0, as the app's own
     #: rows for a dayless alarm).
     today_tomorrow: ClassVar[tuple[int, int] | None] = None
+    #: Prefs.xml flags a lab's device holds once its user got past the app's first screens.
+    first_run_prefs: ClassVar[dict[str, bool]] = {}
 
     def oneshot_days(self, device: DeviceClient, alarms: list[Alarm]) -> list[int]:
         """``days`` of each seeded one-shot alarm: Fossify Clock 1.6.0 saves a non-repeating alarm
@@ -558,12 +562,17 @@ SIMPLE_SOURCES = _simple_sources("SimpleMobileTools/Simple-Clock", "5.11.2",
 
 class FossifyClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_fossify_clock")
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     storage = _simple_storage("org.fossify.clock", FOSSIFY_SOURCES)
     today_tomorrow = (-1, -2)  # helpers/Constants.kt TODAY_BIT, TOMORROW_BIT
+    #: EditAlarmDialog/AlarmsAdapter show the "alarm warning" confirmation on the first alarm saved or
+    #: switched on until the commons flag is set (the double does not show it).
+    first_run_prefs = {"was_alarm_warning_shown": True}
 
 
 class SimpleClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_simple_clock")
+    launch_guards, fidelity = fid.SIMPLE_GUARDS, fid.SIMPLE_FIDELITY
     storage = _simple_storage("com.simplemobiletools.clock", SIMPLE_SOURCES)
 
 
@@ -607,6 +616,7 @@ class DeskClockAdapter(ClockAdapter):
     preferences (AOSP DeskClock's DAOs)."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_clock")
+    launch_guards, fidelity = fid.DESK_GUARDS, fid.DESK_FIDELITY
     #: Read the timer setup keypad off the screen (ClockCreateTimer only, see ``validation_mode``).
     read_screen: bool = False
     storage = (
@@ -764,6 +774,7 @@ class ChronoAdapter(ClockAdapter):
     """Every list is a JSON file the app rewrites on each change."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_chrono")
+    launch_guards, fidelity = fid.CHRONO_GUARDS, fid.CHRONO_FIDELITY
     declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
         "the app cannot express it: adding a timer starts it at once (lib/timer/screens/timer_screen.dart: "
         "timer.start(), then addItem), so 'set up but not started' is no state Chrono has, stored or on screen "
@@ -970,6 +981,7 @@ class ClockYouAdapter(ClockAdapter):
     """Alarms and time zones in the Room database; timer and stopwatch are service memory."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
+    launch_guards, fidelity = fid.CLOCKYOU_GUARDS, fid.CLOCKYOU_FIDELITY
     has_stopwatch = False
     _stopwatch_ui, unheld = memory_stopwatch("util/services/StopwatchService.kt")
     screen_reasons = _stopwatch_ui | {"ClockCreateTimer": (
@@ -1089,6 +1101,7 @@ class GoogleClockAdapter(ClockAdapter):
     timer are read off their tabs."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
+    launch_guards, fidelity = fid.GOOGLE_GUARDS, fid.GOOGLE_FIDELITY
     has_stopwatch = False
     screen_reasons, unheld = memory_stopwatch("closed source: recorded nowhere Android shows")
     screen_reasons = screen_reasons | {

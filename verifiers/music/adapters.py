@@ -15,6 +15,7 @@ from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
 from verifiers.clock.prefs import PrefValue
 from verifiers.music import device as dev
+from verifiers.music import fidelity as fid
 from verifiers.music.alarm import PHONOGRAPH_SLEEP
 from verifiers.music.profiles import (
     APOLLO_PLAYLISTS,
@@ -162,6 +163,7 @@ _NO_QUEUE = "SicMu Neo has no play queue (v2.4.5 plays the folder/artist tree; m
 
 
 class RetroMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.RETRO_GUARDS, fid.RETRO_FIDELITY
     app = app_by_id("music_retro_music")
     playlist_profile = RETRO_PLAYLISTS
     queue_profile = playback_state_queue("code.name.monkey.retromusic", 12, SourceRef(
@@ -175,6 +177,7 @@ class RetroMusicAdapter(MusicAdapter):
 
 
 class FossifyMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     app = app_by_id("music_fossify_music")
     playlist_profile = FOSSIFY_PLAYLISTS
     queue_profile = FOSSIFY_QUEUE
@@ -183,6 +186,7 @@ class FossifyMusicAdapter(MusicAdapter):
 
 
 class ApolloAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.APOLLO_GUARDS, fid.APOLLO_FIDELITY
     app = app_by_id("music_apollo")
     playlist_profile = APOLLO_PLAYLISTS
     queue_profile = APOLLO_QUEUE
@@ -192,6 +196,7 @@ class ApolloAdapter(MusicAdapter):
 
 
 class PhonographPlusAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.PHONOGRAPH_GUARDS, fid.PHONOGRAPH_FIDELITY
     app = app_by_id("music_phonograph_plus")
     playlist_profile = PHONOGRAPH_PLAYLISTS
     queue_profile = PHONOGRAPH_QUEUE
@@ -250,6 +255,7 @@ SICMU_SLEEP = ScreenSleep(
 
 
 class MonsterMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.MONSTER_GUARDS, fid.MONSTER_FIDELITY
     app = app_by_id("music_monstermusic")
     playlist_profile = MONSTER_PLAYLISTS
     queue_profile = MONSTER_QUEUE
@@ -262,6 +268,7 @@ class MonsterMusicAdapter(MusicAdapter):
 
 
 class SicMuNeoAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.SICMU_GUARDS, fid.SICMU_FIDELITY
     app = app_by_id("music_sicmu_neo")
     runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
     sleep_profile = SICMU_SLEEP

@@ -1,0 +1,51 @@
+"""Launch guards and the second reading of each calendar app (issues 23 and 27): what the real app
+does with seeded state when it starts, from its source at the pinned tag, and the verdict on its
+storage profile and double. docs/calendar.md "Launch guards and fidelity" prints the same."""
+
+from __future__ import annotations
+
+from verifiers.base import FidelityReading, LaunchGuard, LaunchGuards, SourceRef
+
+DATE = "2026-12-03"
+ETAR = SourceRef(repo="Etar-Group/Etar-Calendar", tag="v1.0.57", files=(
+    "app/src/main/java/com/android/calendar/CalendarApplication.java (first start: GeneralPreferences."
+    "setDefaultValues, spv = 1, the version key)",
+    "app/src/main/java/com/android/calendar/CalendarEventModel.java (a new event gets preferences_default_reminder)",
+    "app/src/main/java/com/android/calendar/settings/GeneralPreferences.kt (KEY_DEFAULT_REMINDER, NO_REMINDER, "
+    "SHARED_PREFS_NAME com.android.calendar_preferences)",
+    "app/src/main/res/values/strings.xml (preferences_default_reminder_default = 10)"))
+
+
+def _unread(repo: str, tag: str) -> SourceRef:
+    return SourceRef(repo=repo, tag=tag, note="read for the storage profile only; start-up not searched in this "
+                     "reading")
+
+
+ETAR_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="writes", what="com.android.calendar_preferences.xml: the preference defaults, spv = 1 and the "
+                "version key, at the first start (CalendarApplication.onCreate)",
+                handled_by="app-private preferences, no seeded store: launch invariance excepts them",
+                sources=(ETAR,)),
+    LaunchGuard(kind="writes", what="a new event's Reminders row of 10 minutes (the default reminder)",
+                handled_by="the double adds it; AddReminder accepts other reminders beside the asked one",
+                sources=(ETAR,)),
+), read=(ETAR,))
+ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-fixed", found=(
+    "the double gave a new event no reminder; Etar adds its default 10-minute reminder (now modelled)",),
+    open_points=("Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
+                 "calendar-to-display filter at first start was not read",))
+
+VAYUN_GUARDS = LaunchGuards(read=(_unread("vayun-mathur/Modern-Apps", "v2.6.7"),))
+VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                 open_points=("not re-read in this reading",))
+FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                   open_points=("not re-read in this reading",))
+SCP_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Calendar", "6.22.2"),))
+SCP_FIDELITY = FidelityReading(source=SCP_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                               open_points=("not re-read in this reading (issue 27's reader confirmed units and the "
+                                            "default reminder)",))
+KASHCAL_GUARDS = LaunchGuards(read=(_unread("KashCal/KashCal", "v22.5.15"),))
+KASHCAL_FIDELITY = FidelityReading(source=KASHCAL_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                   open_points=("not re-read in this reading (LocalCalendarInitializer's first-start "
+                                                "work unsearched)",))

@@ -1,0 +1,59 @@
+"""Launch guards and the second reading of each clock app (issues 23 and 27): what the real app does
+with seeded state when it starts, from its source at the pinned tag (closed apps: what is assumed),
+and the verdict on its storage profile and double. docs/clock.md "Launch guards and fidelity"
+prints the same."""
+
+from __future__ import annotations
+
+from verifiers.base import FidelityReading, LaunchGuard, LaunchGuards, SourceRef
+
+DATE = "2026-12-03"
+FOSSIFY = SourceRef(repo="FossifyOrg/Clock", tag="1.6.0", files=(
+    "app/src/main/kotlin/org/fossify/clock/helpers/Constants.kt (TODAY_BIT -1, TOMORROW_BIT -2, "
+    "updateNonRecurringAlarmDay, getTomorrowBit)",
+    "app/src/main/kotlin/org/fossify/clock/models/Alarm.kt (isRecurring = days > 0, isToday, isTomorrow)",
+    "app/src/main/kotlin/org/fossify/clock/dialogs/EditAlarmDialog.kt (OK: alarm warning until "
+    "wasAlarmWarningShown, updateNonRecurringAlarmDay, insert)",
+    "app/src/main/kotlin/org/fossify/clock/fragments/AlarmFragment.kt (FAB: days = getTomorrowBit())",
+    "app/src/main/kotlin/org/fossify/clock/adapters/AlarmsAdapter.kt (switch: the same warning)",
+    "app/src/main/kotlin/org/fossify/clock/helpers/DBHelper.kt (DB_VERSION 2, days INTEGER)"))
+
+
+def _unread(repo: str, tag: str) -> SourceRef:
+    return SourceRef(repo=repo, tag=tag, note="read for the storage profile only; start-up not searched in this "
+                     "reading")
+
+
+FOSSIFY_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="a one-shot alarm's days is TODAY_BIT (-1) or TOMORROW_BIT (-2), never 0",
+                handled_by="the seed writes -1 when the alarm's time is later today on the device's clock, else -2",
+                sources=(FOSSIFY,)),
+    LaunchGuard(kind="first_screen", what="'alarm warning' confirmation on the first alarm saved or switched on",
+                handled_by="setup writes was_alarm_warning_shown = true in Prefs.xml (the commons key name is "
+                "assumed, Fossify commons not read); the double does not show it", sources=(FOSSIFY,)),
+), read=(FOSSIFY,))
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-fixed", found=(
+    "seeded alarms had days = 0, which the app never writes (shown as 'Tomorrow'); now TODAY/TOMORROW bits",
+    "the first-alarm warning dialog was neither shown by the double nor passed by setup; setup now sets its flag"),
+    open_points=("the flag's key name comes from Fossify commons, not read",))
+
+SIMPLE_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Clock", "5.11.2"),))
+SIMPLE_FIDELITY = FidelityReading(source=SIMPLE_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                  open_points=("not re-read in this reading; whether 5.11.2 already has TODAY/TOMORROW "
+                                               "bits (seeded days stay 0) and the alarm warning is open",))
+DESK_GUARDS = LaunchGuards(read=(_unread("BlackyHawky/Clock", "2.29"),))
+DESK_FIDELITY = FidelityReading(source=DESK_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                open_points=("not re-read in this reading",))
+CHRONO_GUARDS = LaunchGuards(read=(_unread("vicolo-dev/chrono", "v0.6.0"),))
+CHRONO_FIDELITY = FidelityReading(source=CHRONO_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                  open_points=("not re-read in this reading",))
+CLOCKYOU_GUARDS = LaunchGuards(read=(_unread("you-apps/ClockYou", "v9.1"),))
+CLOCKYOU_FIDELITY = FidelityReading(source=CLOCKYOU_GUARDS.read[0], date=DATE, verdict="unverifiable",
+                                    open_points=("not re-read in this reading",))
+GOOGLE = SourceRef(repo="closed source", tag="7.4 (504317960)",
+                   note="no source: alarms are read from Android's record (dumpsys alarm), seeded through the "
+                        "AlarmClock API; assumed: no first screen blocks the SET_ALARM intent with SKIP_UI")
+GOOGLE_GUARDS = LaunchGuards(read=(GOOGLE,))
+GOOGLE_FIDELITY = FidelityReading(source=GOOGLE, date=DATE, verdict="unverifiable",
+                                  open_points=("closed source: start-up behaviour (sign-in, onboarding cards) "
+                                               "assumed, not read",))
