@@ -23,6 +23,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
+from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
 from verifiers.calendar.state import CalendarState, CalEvent
@@ -167,6 +168,7 @@ class ProviderAdapter(CalendarAdapter):
             stmts += [f"INSERT INTO Reminders (event_id, minutes, method) VALUES ({i}, {m}, 1);" for m in e.reminders]
         stmts.append("COMMIT;")
         device.sqlite(CALENDAR_DB, " ".join(stmts))
+        hand_to_app(device, CALENDAR_DB.rsplit("/", 2)[0])
         device.force_stop(PROVIDER_PACKAGE)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
@@ -318,6 +320,7 @@ class EventsDbAdapter(CalendarAdapter):
                   f"flags, event_type, parent_id, last_updated, source, availability, color, type{self.extra_columns}) "
                   "VALUES " + ", ".join(rows) + ";") if rows else ""
         device.sqlite(self.db_path, f"{BUSY} BEGIN IMMEDIATE; DELETE FROM events; {insert} COMMIT;")
+        hand_to_app(device, self.db_path.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
@@ -440,6 +443,7 @@ class KashCalAdapter(CalendarAdapter):
             "CAST(strftime('%Y%m%d', end_ts / 1000, 'unixepoch') AS INTEGER) FROM events;")
         stmts.append("COMMIT;")
         device.sqlite(KASHCAL_DB, " ".join(stmts))
+        hand_to_app(device, KASHCAL_DB.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "

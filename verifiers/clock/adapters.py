@@ -20,6 +20,7 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.android_alarm import AOSP_ALARM, alarm_clocks
+from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
 from verifiers.clock import fidelity as fid
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
@@ -474,6 +475,7 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         zones = [ids[c] for c in state.cities]
         self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml",
                         prefs_xml({"selected_time_zones": zones, **self.first_run_prefs}))
+        hand_to_app(device, self.base)
         self.seed_screen(device, state)
 
     #: What the app writes in ``days`` for an alarm that does not repeat (None: 0, as the app's own
@@ -661,6 +663,7 @@ class DeskClockAdapter(ClockAdapter):
         ids = {v: k for k, v in DESK_CITY_IDS.items()}
         prefs |= {"number_of_cities": len(state.cities)} | {f"city_id_{i}": ids[c] for i, c in enumerate(state.cities)}
         self.write_file(device, DESK_PREFS, prefs_xml(prefs, frozenset(longs)))
+        hand_to_app(device, DESK_BASE)
         if self.read_screen:
             device.force_stop(self.app.package)  # the app reads its preferences when it starts
             self.seed_setup(device, state.timers)
@@ -814,6 +817,7 @@ class ChronoAdapter(ClockAdapter):
         }
         for key, items in files.items():
             self.write_file(device, f"{CHRONO_DIR}/{key}.txt", json.dumps(items))
+        hand_to_app(device, CHRONO_DIR.rsplit("/", 2)[0], ("app_flutter",))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return self.read(device, {k: if_file(f"{CHRONO_DIR}/{k}.txt", f"cat {CHRONO_DIR}/{k}.txt; echo")
@@ -1061,6 +1065,7 @@ class ClockYouAdapter(ClockAdapter):
             sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
                 "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
         device.sqlite(CLOCKYOU_DB, sql)
+        hand_to_app(device, CLOCKYOU_DB.rsplit("/", 2)[0])
         self.seed_screen(device, state)
         if self.screen_for == "ClockCreateTimer":
             self.seed_timer_setup(device, state)

@@ -12,6 +12,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
 from verifiers.clock.prefs import PrefValue
 from verifiers.music import device as dev
@@ -122,6 +123,7 @@ class MusicAdapter(AppAdapter[MusicState]):
             raise ValueError(f"{self.app.app_id} keeps no queue")
         if self.sleep_profile is not None and "sleep" in self.reads:
             self.sleep_profile.seed(device, pkg, state.sleep_timer_min)
+        hand_to_app(device, f"/data/data/{pkg}")
         if state.now_playing is not None:
             if state.now_playing.state != 3:
                 raise ValueError("only a playing session can be seeded (by opening the song)")
