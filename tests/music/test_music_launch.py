@@ -105,3 +105,19 @@ def test_phonograph_queue_has_its_own_fourteen_columns(client: DeviceClient) -> 
                        "album_id", "album", "artist_id", "artist", "album_artist", "composer"]
     assert client.sqlite(db, "PRAGMA user_version;") == ["6"]
     assert adapter.parse(adapter.read_raw(client)).queue == QUEUE
+
+
+def test_fossify_music_seed_waits_for_the_first_scan(client: DeviceClient) -> None:
+    """Fossify Music 1.8.1 drops queue items whose track the first scan has not stored yet
+    (AudioHelper.getQueuedTracks): the seed waits for the scan's last write
+    (``was_all_tracks_playlist_created``), and the queue it seeded is the one the app shows."""
+    from verifiers.music.adapters import FossifyMusicAdapter
+
+    pkg = "org.fossify.musicplayer"
+    adapter = FossifyMusicAdapter()
+    client.check(f"pm clear {pkg}")
+    adapter.seed(client, MusicState(queue=QUEUE))
+    assert _prefs(client, f"/data/data/{pkg}/shared_prefs/Prefs.xml").get("was_all_tracks_playlist_created") is True
+    tracks = client.sqlite(f"/data/data/{pkg}/databases/songs.db", "SELECT count(*) FROM tracks WHERE playlist_id = 1;")
+    assert int(tracks[0]) >= len(SONG_TITLES)
+    assert adapter.parse(adapter.read_raw(client)).queue == QUEUE

@@ -91,15 +91,18 @@ APOLLO_FIDELITY = FidelityReading(source=APOLLO, date=DATE, verdict="match", fou
 
 FOSSIFY_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="reconciles", what="queue_items whose track_id has no row in tracks are dropped at restore; an "
-                "empty queue is rebuilt from all tracks", handled_by="not yet: the seed waits only for songs.db "
-                "(ensure_app_database), not for the first scan's end (was_all_tracks_playlist_created)",
+                "empty queue is rebuilt from all tracks (initQueue)",
+                handled_by="the seed lets the first start finish (was_all_tracks_playlist_created in Prefs.xml, "
+                "written after the scan stored the tracks) before writing the queue; the double drops such items",
                 sources=(FOSSIFY,)),
+    LaunchGuard(kind="writes", what="tracks rows (the scan, every start) and was_all_tracks_playlist_created",
+                handled_by="app-owned library index, not seeded: launch invariance excepts them", sources=(FOSSIFY,)),
 ), read=(FOSSIFY,))
-FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-open", found=(
-    "start-up cut off: the queue seed may run before the first scan filled tracks, so the real app would drop "
-    "the seeded queue; the double reads queue_items without the tracks filter",),
-    open_points=("wait for was_all_tracks_playlist_created in Prefs.xml before seeding; model the filter in the "
-                 "double",))
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-fixed", found=(
+    "start-up cut off: the queue seed ran once songs.db existed, possibly before the first scan stored the tracks, "
+    "so the real app could drop the seeded queue; the seed now waits for the scan's end and the double filters",),
+    open_points=("initQueue (an empty queue filled with all tracks when the player starts) is not modelled",
+                 "Fossify commons' first screens (what's new, rate dialogs) were not read"))
 
 MONSTER_GUARDS = LaunchGuards(read=(MONSTER,))
 MONSTER_FIDELITY = FidelityReading(source=MONSTER, date=DATE, verdict="unverifiable",

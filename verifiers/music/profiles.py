@@ -80,6 +80,23 @@ class QueueProfile:
         raise NotImplementedError
 
 
+def first_start(device: DeviceClient, package: str, marker: str, *, polls: int = 150) -> None:
+    """Let the app finish its first start before seeding (issue 27): when the shell test ``marker``
+    (what the app's source writes last at its first start) fails, launch the app, wait for it
+    (``polls`` × 0.1 s) and stop it; ``ensure_app_database`` alone stops it once the file exists."""
+    from pytest_anyapp.errors import DeviceError
+
+    if not marker or device.run(marker).ok:
+        return
+    device.launch(package)
+    for _ in range(polls):
+        if device.run(marker).ok:
+            device.force_stop(package)
+            return
+        device.run("sleep 0.1")
+    raise DeviceError(f"{package} did not finish its first start ({marker})")
+
+
 def _song_values(title: str, ids: dict[str, int]) -> dict[str, str]:
     return {"id": str(ids[title]), "title": dev.sql_text(title), "ms": str(SONG_SECONDS[title] * 1000),
             "data": dev.sql_text(f"/storage/emulated/0/Music/{title}.wav")}
@@ -98,12 +115,14 @@ class RoomPlaylists(PlaylistProfile):
     playlist_insert: str  # format: {pid}, {name}
     member_insert: str  # format: {pid}, {pos}, {id}, {title}, {ms}, {data}
     first_id: int = 1
+    first_start_marker: str = ""  # see first_start
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, self.db_name), self.read_sql)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         db = _db(package, self.db_name)
+        first_start(device, package, self.first_start_marker)
         ensure_app_database(device, package, db)
         sql = [self.clear_sql]
         for n, p in enumerate(playlists):
@@ -213,6 +232,11 @@ def playback_state_queue(package: str, version: int, source: SourceRef, *, colum
 # -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
 
 FOSSIFY_PKG = "org.fossify.musicplayer"
+#: The first start ends with the library scan: SimpleMediaScanner inserts the tracks, then
+#: updateAllTracksPlaylist sets this flag (apply()); a queue item whose track is not in ``tracks``
+#: is dropped at restore (AudioHelper.getQueuedTracks), so seeding waits for it.
+FOSSIFY_READY = (f"grep -q 'name=\"was_all_tracks_playlist_created\" value=\"true\"' "
+                 f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml")
 FOSSIFY_SOURCE = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
     "app/src/main/kotlin/org/fossify/musicplayer/databases/SongsDatabase.kt (songs.db, version 15)",
     "app/src/main/kotlin/org/fossify/musicplayer/models/Playlist.kt, models/Track.kt, models/QueueItem.kt",
@@ -241,6 +265,7 @@ FOSSIFY_PLAYLISTS = RoomPlaylists(
                    "order_in_playlist, flags) VALUES ({id}, {title}, '<unknown>', {data}, {ms}/1000, 'Music', '', '', "
                    "{pid}, 0, 'Music', 0, 0, 0, 0, 0, {pos}, 0);"),
     first_id=2,
+    first_start_marker=FOSSIFY_READY,
 )
 
 
@@ -254,6 +279,7 @@ class FossifyQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "songs.db")
+        first_start(device, package, FOSSIFY_READY)
         ensure_app_database(device, package, db)
         rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
                 f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]

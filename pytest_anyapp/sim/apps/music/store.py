@@ -280,9 +280,23 @@ class FossifySongsDb:
     def remove(self, key: str, song_id: int) -> None:
         self.app.execute(self.DB, "DELETE FROM tracks WHERE playlist_id = ? AND media_store_id = ?", (int(key), song_id))
 
+    def scan(self) -> None:
+        """SimpleMediaScanner at every start: the library's tracks into the built-in "All tracks"
+        (playlist 1), then ``was_all_tracks_playlist_created`` (the end of the first start)."""
+        for s in library(self.app.device):
+            self.app.execute(self.DB, "INSERT OR IGNORE INTO tracks (media_store_id, title, artist, path, duration, "
+                             "album, genre, cover_art, playlist_id, track_id, folder_name, album_id, artist_id, "
+                             "genre_id, year, date_added, order_in_playlist, flags) VALUES (?, ?, '<unknown>', ?, ?, ?, "
+                             "'', '', 1, 0, 'Music', 0, 0, 0, 0, 0, 0, 0)",
+                             (s.id, s.title, s.path, s.duration_ms // 1000, s.album))
+        self.app.prefs("Prefs").put(was_all_tracks_playlist_created=True)
+
     # queue
     def get(self) -> list[int]:
-        return [int(r[0]) for r in self.app.query(self.DB, "SELECT track_id FROM queue_items ORDER BY track_order")]
+        """AudioHelper.getQueuedTracks: an item whose track is not in ``tracks`` is dropped."""
+        return [int(r[0]) for r in self.app.query(
+            self.DB, "SELECT track_id FROM queue_items q WHERE EXISTS (SELECT 1 FROM tracks t WHERE "
+            "t.media_store_id = q.track_id) ORDER BY track_order")]
 
     def put(self, song_ids: list[int]) -> None:
         conn = self.app.db(self.DB)
