@@ -42,3 +42,32 @@ def test_etar_new_event_gets_the_default_ten_minute_reminder(client: DeviceClien
     _tap(client, res="action_done")
     events = adapter.parse(adapter.read_raw(client)).events
     assert [(e.title, e.reminders) for e in events] == [("Dentist", [10])]
+
+
+def _ids(client: DeviceClient) -> set[str]:
+    return {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+
+
+def test_etar_date_button_opens_the_material_picker_in_calendar_mode(client: DeviceClient) -> None:
+    """EditEventView.showDatePickerDialog (v1.0.57): MaterialDatePicker, calendar mode first (a month
+    grid, no text field); its header toggle offers the text field; a tapped day + OK sets the date."""
+    adapter = EtarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch("ws.xsoh.etar")
+    _tap(client, desc="New event")
+    _tap(client, res="event_date")
+    ids = _ids(client)
+    assert "date_input" not in ids and "month_grid_day" in ids
+    assert any(e.text == "Go to…" for e in parse_ui_dump(client.ui_dump()))
+    _tap(client, desc="Switch to text input mode")
+    assert "date_input" in _ids(client)
+    _tap(client, desc="Switch to calendar input mode")
+    day = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("month_grid_day") and e.text == "1")
+    x, y = day.center
+    client.check(f"input tap {x} {y}")
+    button = next(e for e in parse_ui_dump(client.ui_dump()) if e.text == "OK")
+    x, y = button.center
+    client.check(f"input tap {x} {y}")
+    date_button = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("event_date"))
+    assert ", " in date_button.text and " 1" in date_button.text.split(", ", 1)[1]
+    client.force_stop("ws.xsoh.etar")
