@@ -69,5 +69,5 @@ def test_etar_date_button_opens_the_material_picker_in_calendar_mode(client: Dev
     x, y = button.center
     client.check(f"input tap {x} {y}")
     date_button = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("event_date"))
-    assert ", " in date_button.text and " 1" in date_button.text.split(", ", 1)[1]
+    assert date_button.text.endswith(" 1")
     client.force_stop("ws.xsoh.etar")
