@@ -13,7 +13,8 @@ ETAR = SourceRef(repo="Etar-Group/Etar-Calendar", tag="v1.0.57", files=(
     "app/src/main/java/com/android/calendar/CalendarEventModel.java (a new event gets preferences_default_reminder)",
     "app/src/main/java/com/android/calendar/settings/GeneralPreferences.kt (KEY_DEFAULT_REMINDER, NO_REMINDER, "
     "SHARED_PREFS_NAME com.android.calendar_preferences)",
-    "app/src/main/res/values/strings.xml (preferences_default_reminder_default = 10)"))
+    "app/src/main/res/values/strings.xml (preferences_default_reminder_default = 10, goto_date)",
+    "app/src/main/java/com/android/calendar/event/EditEventView.java (showDatePickerDialog, showTimerPickerDialog)"))
 
 
 def _unread(repo: str, tag: str) -> SourceRef:
@@ -30,9 +31,14 @@ ETAR_GUARDS = LaunchGuards(guards=(
                 handled_by="the double adds it; AddReminder accepts other reminders beside the asked one",
                 sources=(ETAR,)),
 ), read=(ETAR,))
-ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-fixed", found=(
-    "the double gave a new event no reminder; Etar adds its default 10-minute reminder (now modelled)",),
-    open_points=("Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
+ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-open", found=(
+    "the double gave a new event no reminder; Etar adds its default 10-minute reminder (now modelled)",
+    "the date buttons opened a text dialog; Etar opens MaterialDatePicker in calendar mode (now modelled, "
+    "EditEventView.showDatePickerDialog)",
+    "open: the time buttons open MaterialTimePicker in clock mode (showTimerPickerDialog); the double's time "
+    "dialog is a text field"),
+    open_points=("the time picker (clock face + keyboard mode) is not modelled",
+                 "Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
                  "calendar-to-display filter at first start was not read",))
 
 VAYUN_GUARDS = LaunchGuards(read=(_unread("vayun-mathur/Modern-Apps", "v2.6.7"),))

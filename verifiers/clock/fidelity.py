@@ -32,10 +32,12 @@ FOSSIFY_GUARDS = LaunchGuards(guards=(
                 handled_by="setup writes was_alarm_warning_shown = true in Prefs.xml (the commons key name is "
                 "assumed, Fossify commons not read); the double does not show it", sources=(FOSSIFY,)),
 ), read=(FOSSIFY,))
-FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-fixed", found=(
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-open", found=(
     "seeded alarms had days = 0, which the app never writes (shown as 'Tomorrow'); now TODAY/TOMORROW bits",
-    "the first-alarm warning dialog was neither shown by the double nor passed by setup; setup now sets its flag"),
-    open_points=("the flag's key name comes from Fossify commons, not read",))
+    "the first-alarm warning dialog was neither shown by the double nor passed by setup; setup now sets its flag",
+    "open: the alarm time opens MaterialTimePicker (clock mode) or the platform TimePickerDialog "
+    "(EditAlarmDialog.kt); the double shows NumberPicker-like spinners"),
+    open_points=("the flag's key name comes from Fossify commons, not read", "the time picker is not modelled"))
 
 SIMPLE_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Clock", "5.11.2"),))
 SIMPLE_FIDELITY = FidelityReading(source=SIMPLE_GUARDS.read[0], date=DATE, verdict="unverifiable",
