@@ -23,7 +23,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.app_files import hand_to_app
+from verifiers.app_files import first_start, hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
 from verifiers.calendar.state import CalendarState, CalEvent
@@ -423,7 +423,11 @@ class KashCalAdapter(CalendarAdapter):
         sources=(KASHCAL_SOURCE,)),)
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        """The local calendar comes from LocalCalendarInitializer.ensureLocalCalendarExists at start-up,
+        after the database file exists: seeding waits for its row, or the events would lack a calendar."""
         self.ensure_database(device)
+        first_start(device, self.app.package, f"sqlite3 {KASHCAL_DB} \"SELECT id FROM calendars WHERE caldav_url = "
+                    "'local://default'\" | grep -q .")
         stmts = [BUSY, "BEGIN IMMEDIATE;", "DELETE FROM scheduled_reminders;", "DELETE FROM pending_operations;",
                  "DELETE FROM occurrences;", "DELETE FROM events;"]
         for i, e in enumerate(state.events, start=1):

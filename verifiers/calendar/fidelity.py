@@ -51,7 +51,18 @@ SCP_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Calendar", "6.
 SCP_FIDELITY = FidelityReading(source=SCP_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                open_points=("not re-read in this reading (issue 27's reader confirmed units and the "
                                             "default reminder)",))
-KASHCAL_GUARDS = LaunchGuards(read=(_unread("KashCal/KashCal", "v22.5.15"),))
-KASHCAL_FIDELITY = FidelityReading(source=KASHCAL_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                   open_points=("not re-read in this reading (LocalCalendarInitializer's first-start "
-                                                "work unsearched)",))
+KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
+    "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
+    "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",))
+KASHCAL_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="the local calendar row (calendars.caldav_url = 'local://default'), which "
+                "LocalCalendarInitializer writes at start-up after Room created kashcal.db",
+                handled_by="the seed waits for that row (first_start) before inserting events into it; "
+                "ensure_app_database alone stops the app once the file exists", sources=(KASHCAL,)),
+    LaunchGuard(kind="writes", what="the local account and calendar when missing", handled_by="kept by every seed "
+                "(only events, occurrences and reminders are cleared)", sources=(KASHCAL,)),
+), read=(KASHCAL,))
+KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-fixed", found=(
+    "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
+    "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",),
+    open_points=("only the initializer was re-read in this pass; the date/time pickers were not",))

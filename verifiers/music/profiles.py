@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import VerifierReadError
+from verifiers.app_files import first_start
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database
 from verifiers.clock.prefs import PrefValue, parse_prefs, prefs_xml
 from verifiers.music import device as dev
@@ -78,23 +79,6 @@ class QueueProfile:
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         raise NotImplementedError
-
-
-def first_start(device: DeviceClient, package: str, marker: str, *, polls: int = 150) -> None:
-    """Let the app finish its first start before seeding (issue 27): when the shell test ``marker``
-    (what the app's source writes last at its first start) fails, launch the app, wait for it
-    (``polls`` × 0.1 s) and stop it; ``ensure_app_database`` alone stops it once the file exists."""
-    from pytest_anyapp.errors import DeviceError
-
-    if not marker or device.run(marker).ok:
-        return
-    device.launch(package)
-    for _ in range(polls):
-        if device.run(marker).ok:
-            device.force_stop(package)
-            return
-        device.run("sleep 0.1")
-    raise DeviceError(f"{package} did not finish its first start ({marker})")
 
 
 def _song_values(title: str, ids: dict[str, int]) -> dict[str, str]:
