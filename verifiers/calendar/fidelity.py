@@ -47,10 +47,17 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict
 FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
 FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                    open_points=("not re-read in this reading",))
-SCP_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Calendar", "6.22.2"),))
-SCP_FIDELITY = FidelityReading(source=SCP_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                               open_points=("not re-read in this reading (issue 27's reader confirmed units and the "
-                                            "default reminder)",))
+SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (setupStartDate: platform "
+    "DatePickerDialog with the commons theme; setupStartTime: MaterialTimePicker INPUT_MODE_CLOCK when "
+    "isUsingSystemTheme, else the platform TimePickerDialog)",))
+SCP_GUARDS = LaunchGuards(read=(SCP,))
+SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
+    "open: the date opens the platform DatePickerDialog and the time a clock-face picker (Material or platform); the "
+    "double's pickers are text dialogs",),
+    open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
+                 "reminder)", "the commons date picker theme (calendar or spinner mode) was not read"))
+
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
     "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",))
