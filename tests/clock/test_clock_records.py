@@ -226,3 +226,16 @@ def test_fossify_clock_seeds_one_shot_alarms_as_the_app_saves_them(client: Devic
     days = client.sqlite("/data/data/org.fossify.clock/databases/alarms.db",
                          "SELECT days FROM contacts ORDER BY time_in_minutes;")
     assert days == ["-2", "-1"]
+
+
+def test_best_clock_first_launch_screen_and_the_seed_that_passes_it(client: DeviceClient) -> None:
+    """Clock 2.29 opens FirstLaunch until the default preferences (device-protected storage) hold
+    ``key_is_first_launch`` = false (DeskClock.isFirstLaunch); the seed writes it."""
+    client.check("pm clear com.best.deskclock")
+    client.launch("com.best.deskclock")
+    assert any(e.text == "Later" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.best.deskclock")
+    DeskClockAdapter().seed(client, ClockState(alarms=[Alarm(hour=7, minute=30)], stopwatch=None))
+    client.launch("com.best.deskclock")
+    assert not any(e.text == "Later" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.best.deskclock")

@@ -662,6 +662,7 @@ class DeskClockAdapter(ClockAdapter):
         prefs |= {"timers_list": [str(i) for i in range(len(durable))], "next_timer_id": len(durable)}
         ids = {v: k for k, v in DESK_CITY_IDS.items()}
         prefs |= {"number_of_cities": len(state.cities)} | {f"city_id_{i}": ids[c] for i, c in enumerate(state.cities)}
+        prefs["key_is_first_launch"] = False  # DeskClock.isFirstLaunch: else FirstLaunch opens instead
         self.write_file(device, DESK_PREFS, prefs_xml(prefs, frozenset(longs)))
         hand_to_app(device, DESK_BASE)
         if self.read_screen:

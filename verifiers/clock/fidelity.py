@@ -43,9 +43,20 @@ SIMPLE_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Clock", "5.
 SIMPLE_FIDELITY = FidelityReading(source=SIMPLE_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                   open_points=("not re-read in this reading; whether 5.11.2 already has TODAY/TOMORROW "
                                                "bits (seeded days stay 0) and the alarm warning is open",))
-DESK_GUARDS = LaunchGuards(read=(_unread("BlackyHawky/Clock", "2.29"),))
-DESK_FIDELITY = FidelityReading(source=DESK_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                open_points=("not re-read in this reading",))
+DESK = SourceRef(repo="BlackyHawky/Clock", tag="2.29", files=(
+    "app/src/main/java/com/best/deskclock/DeskClock.java (isFirstLaunch: FirstLaunch while key_is_first_launch is "
+    "not false)", "app/src/main/java/com/best/deskclock/FirstLaunch.java (Later/Now store false)",
+    "app/src/main/java/com/best/deskclock/DeskClockApplication.java (default prefs in device-protected storage)"))
+DESK_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="FirstLaunch activity while key_is_first_launch (default prefs, user_de) is "
+                "not false", handled_by="the seed writes key_is_first_launch = false with the other preferences (as a "
+                "device whose user pressed 'Later' holds it); the double shows FirstLaunch without it",
+                sources=(DESK,)),
+), read=(DESK,))
+DESK_FIDELITY = FidelityReading(source=DESK, date=DATE, verdict="mismatch-fixed", found=(
+    "the FirstLaunch screen after pm clear was neither passed by the seed nor shown by the double",),
+    open_points=("only the start-up path was re-read in this pass; 'Now' also opens PermissionsManagementActivity, "
+                 "not modelled",))
 CHRONO_GUARDS = LaunchGuards(read=(_unread("vicolo-dev/chrono", "v0.6.0"),))
 CHRONO_FIDELITY = FidelityReading(source=CHRONO_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                   open_points=("not re-read in this reading",))
