@@ -60,9 +60,22 @@ DESK_FIDELITY = FidelityReading(source=DESK, date=DATE, verdict="mismatch-fixed"
 CHRONO_GUARDS = LaunchGuards(read=(_unread("vicolo-dev/chrono", "v0.6.0"),))
 CHRONO_FIDELITY = FidelityReading(source=CHRONO_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                   open_points=("not re-read in this reading",))
-CLOCKYOU_GUARDS = LaunchGuards(read=(_unread("you-apps/ClockYou", "v9.1"),))
-CLOCKYOU_FIDELITY = FidelityReading(source=CLOCKYOU_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                    open_points=("not re-read in this reading",))
+CLOCKYOU = SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
+    "app/src/main/java/com/bnyro/clock/ui/MainActivity.kt (onCreate: start at the Permissions route while any of "
+    "PermissionModel.allPermissions is missing)",
+    "app/src/main/java/com/bnyro/clock/presentation/screens/permission/PermissionModel.kt (AlarmPermission, "
+    "NotificationPermission)",
+    "app/src/main/java/com/bnyro/clock/domain/model/Permission.kt (POST_NOTIFICATIONS on API 33+, "
+    "canScheduleExactAlarms on API 31+)", "app/src/main/AndroidManifest.xml (SCHEDULE_EXACT_ALARM)"))
+CLOCKYOU_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="the Permissions screen while POST_NOTIFICATIONS is not granted or exact "
+                "alarms cannot be scheduled", handled_by="setup grants POST_NOTIFICATIONS (runtime_permissions); "
+                "SCHEDULE_EXACT_ALARM is allowed by default on Android 13 (assumed, AlarmManagerService not read); "
+                "the double does not show the screen", sources=(CLOCKYOU,)),
+), read=(CLOCKYOU,))
+CLOCKYOU_FIDELITY = FidelityReading(source=CLOCKYOU, date=DATE, verdict="match", found=(),
+                                    open_points=("only the start-up path was re-read in this pass",
+                                                 "the double has no Permissions screen for a device without the grants"))
 GOOGLE = SourceRef(repo="closed source", tag="7.4 (504317960)",
                    note="no source: alarms are read from Android's record (dumpsys alarm), seeded through the "
                         "AlarmClock API; assumed: no first screen blocks the SET_ALARM intent with SKIP_UI")
