@@ -21,6 +21,7 @@ from verifiers.clock.adapters import (
     DeskClockAdapter,
     FossifyClockAdapter,
     GoogleClockAdapter,
+    SimpleClockAdapter,
     alarm_clocks,
 )
 from verifiers.clock.state import Alarm, ClockState, Stopwatch
@@ -215,17 +216,20 @@ def test_broken_stores_are_read_errors(client: DeviceClient) -> None:
 def test_fossify_clock_seeds_one_shot_alarms_as_the_app_saves_them(client: DeviceClient) -> None:
     """Fossify Clock 1.6.0 never stores ``days = 0``: a non-repeating alarm is saved with TODAY_BIT
     (-1) when its time is later today, else TOMORROW_BIT (-2) (``updateNonRecurringAlarmDay``)."""
-    client.check("pm clear org.fossify.clock")
+    client.check("pm clear org.fossify.clock; pm clear com.simplemobiletools.clock")
     hh, mm = (int(x) for x in client.check("date +%H:%M").strip().split(":"))
     now = hh * 60 + mm
     early, late = (0, 0), (23, 59)
     if now in (0, 23 * 60 + 59):  # a boundary minute: the test's own premise does not hold
         pytest.skip("device clock on a day boundary")
-    FossifyClockAdapter().seed(client, ClockState(alarms=[Alarm(hour=early[0], minute=early[1]),
-                                                          Alarm(hour=late[0], minute=late[1])], stopwatch=None))
-    days = client.sqlite("/data/data/org.fossify.clock/databases/alarms.db",
-                         "SELECT days FROM contacts ORDER BY time_in_minutes;")
-    assert days == ["-2", "-1"]
+    for adapter in (FossifyClockAdapter(), SimpleClockAdapter()):  # Simple Clock 5.11.2 saves the same bits
+        adapter.seed(client, ClockState(alarms=[Alarm(hour=early[0], minute=early[1]),
+                                                Alarm(hour=late[0], minute=late[1])], stopwatch=None))
+        days = client.sqlite(f"/data/data/{adapter.app.package}/databases/alarms.db",
+                             "SELECT days FROM contacts ORDER BY time_in_minutes;")
+        assert days == ["-2", "-1"], adapter.app.app_id
+        prefs = client.check(f"cat /data/data/{adapter.app.package}/shared_prefs/Prefs.xml")
+        assert 'name="was_alarm_warning_shown" value="true"' in prefs
 
 
 def test_best_clock_first_launch_screen_and_the_seed_that_passes_it(client: DeviceClient) -> None:

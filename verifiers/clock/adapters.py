@@ -576,6 +576,8 @@ class SimpleClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_simple_clock")
     launch_guards, fidelity = fid.SIMPLE_GUARDS, fid.SIMPLE_FIDELITY
     storage = _simple_storage("com.simplemobiletools.clock", SIMPLE_SOURCES)
+    today_tomorrow = (-1, -2)  # helpers/Constants.kt at 5.11.2, as in Fossify Clock
+    first_run_prefs = {"was_alarm_warning_shown": True}
 
 
 # -- Clock 2.29 (com.best.deskclock) -----------------------------------------------------------------

@@ -39,10 +39,26 @@ FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-
     "(EditAlarmDialog.kt); the double shows NumberPicker-like spinners"),
     open_points=("the flag's key name comes from Fossify commons, not read", "the time picker is not modelled"))
 
-SIMPLE_GUARDS = LaunchGuards(read=(_unread("SimpleMobileTools/Simple-Clock", "5.11.2"),))
-SIMPLE_FIDELITY = FidelityReading(source=SIMPLE_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                  open_points=("not re-read in this reading; whether 5.11.2 already has TODAY/TOMORROW "
-                                               "bits (seeded days stay 0) and the alarm warning is open",))
+SIMPLE = SourceRef(repo="SimpleMobileTools/Simple-Clock", tag="5.11.2", files=(
+    "app/src/main/kotlin/com/simplemobiletools/clock/helpers/Constants.kt (TODAY_BIT -1, TOMORROW_BIT -2)",
+    "app/src/main/kotlin/com/simplemobiletools/clock/dialogs/EditAlarmDialog.kt (OK: the alarm warning until "
+    "wasAlarmWarningShown; days <= 0 becomes TODAY_BIT or TOMORROW_BIT; MaterialTimePicker INPUT_MODE_CLOCK with "
+    "the system theme, else TimePickerDialog)",
+    "app/src/main/kotlin/com/simplemobiletools/clock/adapters/AlarmsAdapter.kt (switch: the same warning)"))
+SIMPLE_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="a one-shot alarm's days is TODAY_BIT (-1) or TOMORROW_BIT (-2), never 0",
+                handled_by="the seed writes -1 when the alarm's time is later today on the device's clock, else -2",
+                sources=(SIMPLE,)),
+    LaunchGuard(kind="first_screen", what="'alarm warning' confirmation on the first alarm saved or switched on",
+                handled_by="setup writes was_alarm_warning_shown = true in Prefs.xml (Simple-Commons key name "
+                "assumed, not read); the double does not show it", sources=(SIMPLE,)),
+), read=(SIMPLE,))
+SIMPLE_FIDELITY = FidelityReading(source=SIMPLE, date=DATE, verdict="mismatch-open", found=(
+    "seeded alarms had days = 0, which the app never saves; now TODAY/TOMORROW bits",
+    "the first-alarm warning was neither shown by the double nor passed by setup; setup now sets its flag",
+    "open: the alarm time opens MaterialTimePicker (clock mode) or TimePickerDialog; the double shows spinners"),
+    open_points=("the flag's key name comes from Simple-Commons, not read", "the time picker is not modelled"))
+
 DESK = SourceRef(repo="BlackyHawky/Clock", tag="2.29", files=(
     "app/src/main/java/com/best/deskclock/DeskClock.java (isFirstLaunch: FirstLaunch while key_is_first_launch is "
     "not false)", "app/src/main/java/com/best/deskclock/FirstLaunch.java (Later/Now store false)",
