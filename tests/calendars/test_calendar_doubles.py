@@ -71,3 +71,26 @@ def test_etar_date_button_opens_the_material_picker_in_calendar_mode(client: Dev
     date_button = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("event_date"))
     assert date_button.text.endswith(" 1")
     client.force_stop("ws.xsoh.etar")
+
+
+def test_simple_calendar_lists_only_displayed_event_types_and_the_seed_waits_for_them(client: DeviceClient) -> None:
+    """Simple Calendar Pro 6.22.2: the database's onCreate callback adds the regular event type to
+    Prefs.xml ``display_event_types`` on a background executor (EventsDatabase.insertRegularEventType);
+    with the set empty EventsHelper.getEvents returns nothing. The seed waits for it; the double
+    lists nothing without it."""
+    from verifiers.calendar.adapters import SimpleCalendarProAdapter
+    from verifiers.calendar.state import CalEvent
+
+    pkg = "com.simplemobiletools.calendar.pro"
+    client.check(f"pm clear {pkg}")
+    SimpleCalendarProAdapter().seed(client, CalendarState(events=[CalEvent(
+        title="Dentist", date="2023-10-16", start="09:00", duration_min=60)]))
+    prefs = client.check(f"cat /data/data/{pkg}/shared_prefs/Prefs.xml")
+    assert 'name="display_event_types"' in prefs and "<string>1</string>" in prefs
+    client.launch(pkg)
+    assert any(e.text == "Dentist" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(pkg)
+    client.check(f"rm /data/data/{pkg}/shared_prefs/Prefs.xml")
+    client.launch(pkg)
+    assert not any(e.text == "Dentist" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(pkg)

@@ -303,7 +303,13 @@ class EventsDbAdapter(CalendarAdapter):
     extra_values: ClassVar[str] = ""
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        """The database's onCreate callback inserts the regular event type and adds it to Prefs.xml
+        ``display_event_types`` on a background executor (EventsDatabase.insertRegularEventType); with
+        that set empty the app lists no event at all (EventsHelper.getEvents): wait for both."""
         self.ensure_database(device)
+        prefs = self.db_path.rsplit("/", 2)[0] + "/shared_prefs/Prefs.xml"
+        first_start(device, self.app.package, f"grep -q 'name=\"display_event_types\"' {prefs} && sqlite3 "
+                    f"{self.db_path} 'SELECT id FROM event_types WHERE id = 1' | grep -q .")
         rows = []
         for e in state.events:
             start = start_ms(e) // 1000
