@@ -176,6 +176,7 @@ class EventsDb:
         self.extra = room_version >= 11  # access_level, status (Fossify's v11)
 
     def create(self) -> None:
+        new = not self.app.query(self.NAME, "PRAGMA user_version")[0][0]
         self.app.executescript(self.NAME, (
             "CREATE TABLE IF NOT EXISTS `events` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `start_ts` INTEGER NOT NULL, "
             "`end_ts` INTEGER NOT NULL, `title` TEXT NOT NULL, `location` TEXT NOT NULL, `description` TEXT NOT NULL, "
@@ -194,8 +195,8 @@ class EventsDb:
             "INSERT OR IGNORE INTO event_types (id, title, color, caldav_calendar_id, caldav_display_name, caldav_email, "
             "type) VALUES (1, 'Regular event', -14574644, 0, '', '', 0);"
             f"PRAGMA user_version = {self.version};"))
-        if not self.displayed_types():  # insertRegularEventType's executor: Config.addDisplayEventType("1")
-            self._write_display_types({1})
+        if new:  # the onCreate callback's executor (insertRegularEventType): Config.addDisplayEventType("1")
+            self._write_display_types(self.displayed_types() | {1})
 
     # Simple-Commons ``Prefs.xml``, string set ``display_event_types`` (Config.displayEventTypes)
     def _prefs_path(self) -> Path:
