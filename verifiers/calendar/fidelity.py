@@ -46,13 +46,25 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict
                                  open_points=("not re-read in this reading",))
 FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
 FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                   open_points=("not re-read in this reading",))
+                                   open_points=("not re-read in this reading; Simple Calendar Pro's display_event_types "
+                                                "wait (same lineage) is applied to it unverified at 1.10.3",))
 SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (setupStartDate: platform "
     "DatePickerDialog with the commons theme; setupStartTime: MaterialTimePicker INPUT_MODE_CLOCK when "
-    "isUsingSystemTheme, else the platform TimePickerDialog)",))
-SCP_GUARDS = LaunchGuards(read=(SCP,))
+    "isUsingSystemTheme, else the platform TimePickerDialog)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/databases/EventsDatabase.kt (onCreate callback: "
+    "insertRegularEventType on an executor: event type 1 and Config.addDisplayEventType)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/helpers/EventsHelper.kt (getEvents: nothing when "
+    "display_event_types is empty, else only those types)"))
+SCP_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding event type 1, and the event_types row 1, "
+                "both written by the database's onCreate executor after events.db exists",
+                handled_by="the seed waits for both (first_start) before inserting events of type 1; the double "
+                "writes them when it creates the database and lists only displayed types", sources=(SCP,)),
+), read=(SCP,))
 SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
+    "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
+    "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
     "open: the date opens the platform DatePickerDialog and the time a clock-face picker (Material or platform); the "
     "double's pickers are text dialogs",),
     open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
