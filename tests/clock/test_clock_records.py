@@ -243,3 +243,16 @@ def test_best_clock_first_launch_screen_and_the_seed_that_passes_it(client: Devi
     client.launch("com.best.deskclock")
     assert not any(e.text == "Later" for e in parse_ui_dump(client.ui_dump()))
     client.force_stop("com.best.deskclock")
+
+
+def test_chrono_onboarding_and_the_seed_that_passes_it(client: DeviceClient) -> None:
+    """Chrono 0.6.0 opens its OnBoardingScreen while GetStorage has no ``onboarded`` (lib/app.dart);
+    the seed writes it, as the screen's "Done" does."""
+    client.check("pm clear com.vicolo.chrono")
+    client.launch("com.vicolo.chrono")
+    assert any(e.text == "Skip" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.vicolo.chrono")
+    ChronoAdapter().seed(client, ClockState(alarms=[Alarm(hour=7, minute=30)], stopwatch=None))
+    client.launch("com.vicolo.chrono")
+    assert not any(e.text == "Skip" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.vicolo.chrono")

@@ -820,6 +820,8 @@ class ChronoAdapter(ClockAdapter):
         }
         for key, items in files.items():
             self.write_file(device, f"{CHRONO_DIR}/{key}.txt", json.dumps(items))
+        # lib/app.dart: the OnBoardingScreen opens while GetStorage has no 'onboarded' (what its end writes)
+        self.write_file(device, f"{CHRONO_DIR.rsplit('/', 1)[0]}/GetStorage.gs", json.dumps({"onboarded": True}))
         hand_to_app(device, CHRONO_DIR.rsplit("/", 2)[0], ("app_flutter",))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:

@@ -73,9 +73,24 @@ DESK_FIDELITY = FidelityReading(source=DESK, date=DATE, verdict="mismatch-fixed"
     "the FirstLaunch screen after pm clear was neither passed by the seed nor shown by the double",),
     open_points=("only the start-up path was re-read in this pass; 'Now' also opens PermissionsManagementActivity, "
                  "not modelled",))
-CHRONO_GUARDS = LaunchGuards(read=(_unread("vicolo-dev/chrono", "v0.6.0"),))
-CHRONO_FIDELITY = FidelityReading(source=CHRONO_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                  open_points=("not re-read in this reading",))
+CHRONO = SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
+    "lib/app.dart (root route: OnBoardingScreen while GetStorage 'onboarded' is null)",
+    "lib/onboarding/screens/onboarding_screen.dart (_onIntroEnd writes onboarded = true; Skip and Done)",
+    "lib/settings/logic/initialize_settings.dart (initializeStorage: initList writes a list only when its init_ flag "
+    "is unset and its file is missing)", "lib/common/utils/list_storage.dart (initTextFile)"),
+    note="GetStorage's file app_flutter/GetStorage.gs (the get_storage package's default container) is assumed, "
+         "the package not read")
+CHRONO_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="OnBoardingScreen while GetStorage has no 'onboarded'",
+                handled_by="the seed writes app_flutter/GetStorage.gs = {\"onboarded\": true} (what the screen's end "
+                "writes); the double shows the screen without it", sources=(CHRONO,)),
+    LaunchGuard(kind="writes", what="init_<list> flags, default tags, themes, presets, the settings schema at first "
+                "start; a list file already present is kept", handled_by="the seeded lists are kept; launch "
+                "invariance excepts the other files", sources=(CHRONO,)),
+), read=(CHRONO,))
+CHRONO_FIDELITY = FidelityReading(source=CHRONO, date=DATE, verdict="mismatch-fixed", found=(
+    "the OnBoardingScreen at first start was neither passed by the seed nor shown by the double",),
+    open_points=("only the start-up path was re-read in this pass", "GetStorage's file name is assumed"))
 CLOCKYOU = SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
     "app/src/main/java/com/bnyro/clock/ui/MainActivity.kt (onCreate: start at the Permissions route while any of "
     "PermissionModel.allPermissions is missing)",
