@@ -41,8 +41,9 @@ FOSSIFY = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
     "app/src/main/kotlin/org/fossify/musicplayer/helpers/SimpleMediaScanner.kt (scan fills tracks, then "
     "updateAllTracksPlaylist sets was_all_tracks_playlist_created)"))
 MONSTER = SourceRef(repo="ZTFtrue/MonsterMusic", tag="0.1.69", files=(
-    "app/src/main/java/com/ztftrue/music/sqlData/MusicDatabase.kt", "app/src/main/java/com/ztftrue/music/play/"
-    "PlayService.kt"), note="read for the storage profile only; start-up not searched in this reading")
+    "app/src/main/java/com/ztftrue/music/play/PlayService.kt (loadLastQueue: the saved queue, items not in the "
+    "library dropped; no position guard)",
+    "app/src/main/java/com/ztftrue/music/MainActivity.kt (READ_MEDIA_AUDIO requested at start when not granted)"))
 SICMU = SourceRef(repo="mira-x/SicMu", tag="v2.4.5", files=(
     "app/src/main/java/xyz/mordorx/sicmu/MusicService.java", "app/src/main/java/xyz/mordorx/sicmu/Parameters.java"),
     note="read for the storage profile only; start-up not searched in this reading")
@@ -104,9 +105,14 @@ FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-
     open_points=("initQueue (an empty queue filled with all tracks when the player starts) is not modelled",
                  "Fossify commons' first screens (what's new, rate dialogs) were not read"))
 
-MONSTER_GUARDS = LaunchGuards(read=(MONSTER,))
-MONSTER_FIDELITY = FidelityReading(source=MONSTER, date=DATE, verdict="unverifiable",
-                                   open_points=("not re-read in this reading: start-up behaviour unsearched",))
+MONSTER_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="reconciles", what="queue rows whose song is not in the MediaStore library are dropped at restore",
+                handled_by="the seeded queue holds only seeded, indexed songs", sources=(MONSTER,)),
+    LaunchGuard(kind="first_screen", what="the READ_MEDIA_AUDIO request when not granted",
+                handled_by="setup grants it (runtime_permissions)", sources=(MONSTER,)),
+), read=(MONSTER,))
+MONSTER_FIDELITY = FidelityReading(source=MONSTER, date=DATE, verdict="match",
+                                   open_points=("only the start-up path was re-read in this pass",))
 SICMU_GUARDS = LaunchGuards(read=(SICMU,))
 SICMU_FIDELITY = FidelityReading(source=SICMU, date=DATE, verdict="unverifiable",
                                  open_points=("not re-read in this reading: start-up behaviour unsearched",))
