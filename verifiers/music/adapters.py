@@ -112,6 +112,8 @@ class MusicAdapter(AppAdapter[MusicState]):
         device.force_stop(pkg)
         for name, values in self.first_run_prefs:
             put_prefs(device, f"/data/data/{pkg}/shared_prefs/{name}.xml", values)
+        if self.first_run_prefs:  # the seed launches the app next: it must be able to read them
+            hand_to_app(device, f"/data/data/{pkg}")
         ids = dev.seed_library(device)
         if self.playlist_profile is not None:
             self.playlist_profile.seed(device, pkg, state.playlists, ids)
