@@ -21,6 +21,7 @@ from verifiers.clock.adapters import (
     DeskClockAdapter,
     FossifyClockAdapter,
     GoogleClockAdapter,
+    SimpleClockAdapter,
     alarm_clocks,
 )
 from verifiers.clock.state import Alarm, ClockState, Stopwatch
@@ -231,3 +232,48 @@ def test_google_clock_reports_its_whole_version_name(client: DeviceClient) -> No
     assert attested.version_name == "7.4 (504317960)" and attested.matches_pin
     off_pin = attest_app(client, clock.model_copy(update={"version_name": "7.4"}))
     assert not off_pin.matches_pin  # the code alone does not make a pin
+
+
+def test_fossify_clock_seeds_one_shot_alarms_as_the_app_saves_them(client: DeviceClient) -> None:
+    """Fossify Clock 1.6.0 never stores ``days = 0``: a non-repeating alarm is saved with TODAY_BIT
+    (-1) when its time is later today, else TOMORROW_BIT (-2) (``updateNonRecurringAlarmDay``)."""
+    client.check("pm clear org.fossify.clock; pm clear com.simplemobiletools.clock")
+    hh, mm = (int(x) for x in client.check("date +%H:%M").strip().split(":"))
+    now = hh * 60 + mm
+    early, late = (0, 0), (23, 59)
+    if now in (0, 23 * 60 + 59):  # a boundary minute: the test's own premise does not hold
+        pytest.skip("device clock on a day boundary")
+    for adapter in (FossifyClockAdapter(), SimpleClockAdapter()):  # Simple Clock 5.11.2 saves the same bits
+        adapter.seed(client, ClockState(alarms=[Alarm(hour=early[0], minute=early[1]),
+                                                Alarm(hour=late[0], minute=late[1])], stopwatch=None))
+        days = client.sqlite(f"/data/data/{adapter.app.package}/databases/alarms.db",
+                             "SELECT days FROM contacts ORDER BY time_in_minutes;")
+        assert days == ["-2", "-1"], adapter.app.app_id
+        prefs = client.check(f"cat /data/data/{adapter.app.package}/shared_prefs/Prefs.xml")
+        assert 'name="was_alarm_warning_shown" value="true"' in prefs
+
+
+def test_best_clock_first_launch_screen_and_the_seed_that_passes_it(client: DeviceClient) -> None:
+    """Clock 2.29 opens FirstLaunch until the default preferences (device-protected storage) hold
+    ``key_is_first_launch`` = false (DeskClock.isFirstLaunch); the seed writes it."""
+    client.check("pm clear com.best.deskclock")
+    client.launch("com.best.deskclock")
+    assert any(e.text == "Later" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.best.deskclock")
+    DeskClockAdapter().seed(client, ClockState(alarms=[Alarm(hour=7, minute=30)], stopwatch=None))
+    client.launch("com.best.deskclock")
+    assert not any(e.text == "Later" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.best.deskclock")
+
+
+def test_chrono_onboarding_and_the_seed_that_passes_it(client: DeviceClient) -> None:
+    """Chrono 0.6.0 opens its OnBoardingScreen while GetStorage has no ``onboarded`` (lib/app.dart);
+    the seed writes it, as the screen's "Done" does."""
+    client.check("pm clear com.vicolo.chrono")
+    client.launch("com.vicolo.chrono")
+    assert any(e.text == "Skip" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.vicolo.chrono")
+    ChronoAdapter().seed(client, ClockState(alarms=[Alarm(hour=7, minute=30)], stopwatch=None))
+    client.launch("com.vicolo.chrono")
+    assert not any(e.text == "Skip" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop("com.vicolo.chrono")

@@ -23,7 +23,9 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
+from verifiers.app_files import first_start, hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.calendar import fidelity as fid
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -166,6 +168,7 @@ class ProviderAdapter(CalendarAdapter):
             stmts += [f"INSERT INTO Reminders (event_id, minutes, method) VALUES ({i}, {m}, 1);" for m in e.reminders]
         stmts.append("COMMIT;")
         device.sqlite(CALENDAR_DB, " ".join(stmts))
+        hand_to_app(device, CALENDAR_DB.rsplit("/", 2)[0])
         device.force_stop(PROVIDER_PACKAGE)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
@@ -259,6 +262,7 @@ ETAR_SOURCE = SourceRef(repo="Etar-Group/Etar-Calendar", tag="v1.0.57", files=(
 
 class EtarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_etar")
+    launch_guards, fidelity = fid.ETAR_GUARDS, fid.ETAR_FIDELITY
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row through CalendarContract (dtstart, dtend or DURATION 'P<s>S' + RRULE "
@@ -277,6 +281,7 @@ VAYUN_SOURCE = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
 
 class VayunCalendarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_calendar")
+    launch_guards, fidelity = fid.VAYUN_GUARDS, fid.VAYUN_FIDELITY
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row (DURATION ISO + RRULE 'FREQ=…;INTERVAL=1' when recurring), Reminders rows "
@@ -298,7 +303,13 @@ class EventsDbAdapter(CalendarAdapter):
     extra_values: ClassVar[str] = ""
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        """The database's onCreate callback inserts the regular event type and adds it to Prefs.xml
+        ``display_event_types`` on a background executor (EventsDatabase.insertRegularEventType); with
+        that set empty the app lists no event at all (EventsHelper.getEvents): wait for both."""
         self.ensure_database(device)
+        prefs = self.db_path.rsplit("/", 2)[0] + "/shared_prefs/Prefs.xml"
+        first_start(device, self.app.package, f"grep -q 'name=\"display_event_types\"' {prefs} && sqlite3 "
+                    f"{self.db_path} 'SELECT id FROM event_types WHERE id = 1' | grep -q .")
         rows = []
         for e in state.events:
             start = start_ms(e) // 1000
@@ -315,6 +326,7 @@ class EventsDbAdapter(CalendarAdapter):
                   f"flags, event_type, parent_id, last_updated, source, availability, color, type{self.extra_columns}) "
                   "VALUES " + ", ".join(rows) + ";") if rows else ""
         device.sqlite(self.db_path, f"{BUSY} BEGIN IMMEDIATE; DELETE FROM events; {insert} COMMIT;")
+        hand_to_app(device, self.db_path.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
@@ -351,6 +363,7 @@ _EVENTS_WRITES = ("save: an events row (start_ts/end_ts s, title, description, r
 
 class FossifyCalendarAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_fossify_calendar")
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     db_path = FOSSIFY_DB
     extra_columns = ", access_level, status"
     extra_values = ", 0, 1"
@@ -374,6 +387,7 @@ SCP_SOURCE = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", f
 
 class SimpleCalendarProAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_simple_calendar_pro")
+    launch_guards, fidelity = fid.SCP_GUARDS, fid.SCP_FIDELITY
     db_path = SCP_DB
     storage = (StorageProfile(
         what="events", path=SCP_DB,
@@ -403,6 +417,7 @@ def iso_minutes(text: str) -> int | None:
 
 class KashCalAdapter(CalendarAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_kashcal")
+    launch_guards, fidelity = fid.KASHCAL_GUARDS, fid.KASHCAL_FIDELITY
     db_path = KASHCAL_DB
     storage = (StorageProfile(
         what="events", path=KASHCAL_DB,
@@ -414,7 +429,11 @@ class KashCalAdapter(CalendarAdapter):
         sources=(KASHCAL_SOURCE,)),)
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        """The local calendar comes from LocalCalendarInitializer.ensureLocalCalendarExists at start-up,
+        after the database file exists: seeding waits for its row, or the events would lack a calendar."""
         self.ensure_database(device)
+        first_start(device, self.app.package, f"sqlite3 {KASHCAL_DB} \"SELECT id FROM calendars WHERE caldav_url = "
+                    "'local://default'\" | grep -q .")
         stmts = [BUSY, "BEGIN IMMEDIATE;", "DELETE FROM scheduled_reminders;", "DELETE FROM pending_operations;",
                  "DELETE FROM occurrences;", "DELETE FROM events;"]
         for i, e in enumerate(state.events, start=1):
@@ -434,6 +453,7 @@ class KashCalAdapter(CalendarAdapter):
             "CAST(strftime('%Y%m%d', end_ts / 1000, 'unixepoch') AS INTEGER) FROM events;")
         stmts.append("COMMIT;")
         device.sqlite(KASHCAL_DB, " ".join(stmts))
+        hand_to_app(device, KASHCAL_DB.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "

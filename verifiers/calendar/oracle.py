@@ -44,6 +44,8 @@ class CalUi:
     delete: tuple[Intent, ...]
     #: Taps from an opened event to its editor (details page apps: the edit action).
     to_editor: tuple[Intent, ...] = ()
+    #: The editor's date picker: "material" (MaterialDatePicker, calendar mode first) or "text".
+    date_picker: str = "text"
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -66,7 +68,7 @@ ETAR = CalUi(
     app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
     row_detail_res="when", repeats=("Repeats daily", "Repeats weekly"),
     reminders={15: "15 minutes", 30: "30 minutes", 60: "1 hour"}, confirm="OK",
-    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),),
+    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="material",
 )
 VAYUN = CalUi(
     app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
@@ -127,8 +129,11 @@ def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
 
 # -- editing ----------------------------------------------------------------------------------------------
 
-def set_date(iso: str) -> Steps:
+def set_date(iso: str, picker: str = "text") -> Steps:
+    """A Material date picker opens in calendar mode: its header toggle switches to the text field."""
     yield Tap(By(res="event_date"))
+    if picker == "material":
+        yield Tap(By(desc="Switch to text input mode"))
     yield TypeInto(By(res="date_input"), dt.date.fromisoformat(iso).strftime("%m/%d/%Y"))
     yield Tap(By(text="OK"))
 
@@ -159,7 +164,7 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
     end = start + int(str(p["duration_mins"]))
     yield Tap(ui.new_event)
     yield TypeInto(By(res="event_title"), str(p["event_title"]))
-    yield from set_date(str(p["date"]))
+    yield from set_date(str(p["date"]), ui.date_picker)
     yield from set_time("start", f"{start // 60:02d}:00")
     yield from set_time("end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
@@ -203,7 +208,7 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
     rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
     i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
     yield from open_row(ui, i)
-    yield from set_date(str(p["date"]))
+    yield from set_date(str(p["date"]), ui.date_picker)
     yield from set_time("start", f"{_hour(p):02d}:00")
     yield Tap(ui.save)
 

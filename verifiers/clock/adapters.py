@@ -20,7 +20,9 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.android_alarm import AOSP_ALARM, alarm_clocks
+from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, UnheldCase
+from verifiers.clock import fidelity as fid
 from verifiers.clock.prefs import parse_prefs, pref_int, prefs_xml
 from verifiers.clock.state import Alarm, ClockState, Stopwatch, Timer
 
@@ -455,8 +457,10 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         the zone set."""
         alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
         device.check(f"mkdir -p {self.base}/databases {self.base}/shared_prefs && rm -f {alarms_db} {timers_db}")
-        values = ", ".join(f"({a.hour * 60 + a.minute}, 0, {int(a.enabled)}, 0, 'Default (Cesium)', "
-                           f"'content://settings/system/alarm_alert', '', 0)" for a in state.alarms)
+        days = self.oneshot_days(device, state.alarms)
+        values = ", ".join(f"({a.hour * 60 + a.minute}, {d}, {int(a.enabled)}, 0, 'Default (Cesium)', "
+                           f"'content://settings/system/alarm_alert', '', 0)" for a, d in zip(state.alarms, days,
+                                                                                              strict=True))
         insert = (f"INSERT INTO contacts (time_in_minutes, days, is_enabled, vibrate, sound_title, sound_uri, label, "
                   f"one_shot) VALUES {values};") if state.alarms else ""
         device.sqlite(alarms_db, SIMPLE_ALARMS_SCHEMA + insert)
@@ -469,8 +473,27 @@ class SimpleClockFamilyAdapter(ClockAdapter):
                           f"soundTitle, label, createdAt, channelId, oneShot) VALUES {tvals};")
         ids = {v: k for k, v in SIMPLE_ZONE_IDS.items()}
         zones = [ids[c] for c in state.cities]
-        self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml", prefs_xml({"selected_time_zones": zones}))
+        self.write_file(device, f"{self.base}/shared_prefs/Prefs.xml",
+                        prefs_xml({"selected_time_zones": zones, **self.first_run_prefs}))
+        hand_to_app(device, self.base)
         self.seed_screen(device, state)
+
+    #: What the app writes in ``days`` for an alarm that does not repeat (None: 0, as the app's own
+    #: rows for a dayless alarm).
+    today_tomorrow: ClassVar[tuple[int, int] | None] = None
+    #: Prefs.xml flags a lab's device holds once its user got past the app's first screens.
+    first_run_prefs: ClassVar[dict[str, bool]] = {}
+
+    def oneshot_days(self, device: DeviceClient, alarms: list[Alarm]) -> list[int]:
+        """``days`` of each seeded one-shot alarm: Fossify Clock 1.6.0 saves a non-repeating alarm
+        with TODAY_BIT (-1) when its time is later today, else TOMORROW_BIT (-2)
+        (``helpers/Constants.kt`` updateNonRecurringAlarmDay, called by ``EditAlarmDialog`` on OK)."""
+        if self.today_tomorrow is None:
+            return [0] * len(alarms)
+        hh, mm = device.check("date +%H:%M").strip().split(":")
+        now = int(hh) * 60 + int(mm)
+        today, tomorrow = self.today_tomorrow
+        return [today if a.hour * 60 + a.minute > now else tomorrow for a in alarms]
 
     @staticmethod
     def gson(timer: Timer) -> str:
@@ -541,12 +564,20 @@ SIMPLE_SOURCES = _simple_sources("SimpleMobileTools/Simple-Clock", "5.11.2",
 
 class FossifyClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_fossify_clock")
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     storage = _simple_storage("org.fossify.clock", FOSSIFY_SOURCES)
+    today_tomorrow = (-1, -2)  # helpers/Constants.kt TODAY_BIT, TOMORROW_BIT
+    #: EditAlarmDialog/AlarmsAdapter show the "alarm warning" confirmation on the first alarm saved or
+    #: switched on until the commons flag is set (the double does not show it).
+    first_run_prefs = {"was_alarm_warning_shown": True}
 
 
 class SimpleClockAdapter(SimpleClockFamilyAdapter):
     app: ClassVar[AppSpec] = app_by_id("clock_simple_clock")
+    launch_guards, fidelity = fid.SIMPLE_GUARDS, fid.SIMPLE_FIDELITY
     storage = _simple_storage("com.simplemobiletools.clock", SIMPLE_SOURCES)
+    today_tomorrow = (-1, -2)  # helpers/Constants.kt at 5.11.2, as in Fossify Clock
+    first_run_prefs = {"was_alarm_warning_shown": True}
 
 
 # -- Clock 2.29 (com.best.deskclock) -----------------------------------------------------------------
@@ -589,6 +620,7 @@ class DeskClockAdapter(ClockAdapter):
     preferences (AOSP DeskClock's DAOs)."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_clock")
+    launch_guards, fidelity = fid.DESK_GUARDS, fid.DESK_FIDELITY
     #: Read the timer setup keypad off the screen (ClockCreateTimer only, see ``validation_mode``).
     read_screen: bool = False
     storage = (
@@ -632,7 +664,9 @@ class DeskClockAdapter(ClockAdapter):
         prefs |= {"timers_list": [str(i) for i in range(len(durable))], "next_timer_id": len(durable)}
         ids = {v: k for k, v in DESK_CITY_IDS.items()}
         prefs |= {"number_of_cities": len(state.cities)} | {f"city_id_{i}": ids[c] for i, c in enumerate(state.cities)}
+        prefs["key_is_first_launch"] = False  # DeskClock.isFirstLaunch: else FirstLaunch opens instead
         self.write_file(device, DESK_PREFS, prefs_xml(prefs, frozenset(longs)))
+        hand_to_app(device, DESK_BASE)
         if self.read_screen:
             device.force_stop(self.app.package)  # the app reads its preferences when it starts
             self.seed_setup(device, state.timers)
@@ -746,6 +780,7 @@ class ChronoAdapter(ClockAdapter):
     """Every list is a JSON file the app rewrites on each change."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_chrono")
+    launch_guards, fidelity = fid.CHRONO_GUARDS, fid.CHRONO_FIDELITY
     declined: ClassVar[dict[str, str]] = {"ClockCreateTimer": (
         "the app cannot express it: adding a timer starts it at once (lib/timer/screens/timer_screen.dart: "
         "timer.start(), then addItem), so 'set up but not started' is no state Chrono has, stored or on screen "
@@ -785,6 +820,9 @@ class ChronoAdapter(ClockAdapter):
         }
         for key, items in files.items():
             self.write_file(device, f"{CHRONO_DIR}/{key}.txt", json.dumps(items))
+        # lib/app.dart: the OnBoardingScreen opens while GetStorage has no 'onboarded' (what its end writes)
+        self.write_file(device, f"{CHRONO_DIR.rsplit('/', 1)[0]}/GetStorage.gs", json.dumps({"onboarded": True}))
+        hand_to_app(device, CHRONO_DIR.rsplit("/", 2)[0], ("app_flutter",))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return self.read(device, {k: if_file(f"{CHRONO_DIR}/{k}.txt", f"cat {CHRONO_DIR}/{k}.txt; echo")
@@ -952,6 +990,7 @@ class ClockYouAdapter(ClockAdapter):
     """Alarms and time zones in the Room database; timer and stopwatch are service memory."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_clockyou")
+    launch_guards, fidelity = fid.CLOCKYOU_GUARDS, fid.CLOCKYOU_FIDELITY
     has_stopwatch = False
     _stopwatch_ui, unheld = memory_stopwatch("util/services/StopwatchService.kt")
     screen_reasons = _stopwatch_ui | {"ClockCreateTimer": (
@@ -1031,6 +1070,7 @@ class ClockYouAdapter(ClockAdapter):
             sql += "INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES " + ", ".join(
                 "('{0},{1},{2}', '{0}', '{1}', '{2}')".format(*CLOCKYOU_ZONES[c]) for c in state.cities) + ";"
         device.sqlite(CLOCKYOU_DB, sql)
+        hand_to_app(device, CLOCKYOU_DB.rsplit("/", 2)[0])
         self.seed_screen(device, state)
         if self.screen_for == "ClockCreateTimer":
             self.seed_timer_setup(device, state)
@@ -1071,6 +1111,7 @@ class GoogleClockAdapter(ClockAdapter):
     timer are read off their tabs."""
 
     app: ClassVar[AppSpec] = app_by_id("clock_google_clock")
+    launch_guards, fidelity = fid.GOOGLE_GUARDS, fid.GOOGLE_FIDELITY
     has_stopwatch = False
     screen_reasons, unheld = memory_stopwatch("closed source: recorded nowhere Android shows")
     screen_reasons = screen_reasons | {

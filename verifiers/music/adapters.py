@@ -12,8 +12,11 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
+from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.clock.prefs import PrefValue
 from verifiers.music import device as dev
+from verifiers.music import fidelity as fid
 from verifiers.music.alarm import PHONOGRAPH_SLEEP
 from verifiers.music.profiles import (
     APOLLO_PLAYLISTS,
@@ -31,6 +34,7 @@ from verifiers.music.profiles import (
     QueueProfile,
     SleepProfile,
     playback_state_queue,
+    put_prefs,
 )
 from verifiers.music.screen import ScreenSleep, Step, monster_minutes, sicmu_minutes, tap
 from verifiers.music.state import MusicState
@@ -68,6 +72,9 @@ class MusicAdapter(AppAdapter[MusicState]):
     unsupported: ClassVar[dict[str, str]] = {}
     #: Pairs whose outcome only the screen shows, with the reason.
     ui_pairs: ClassVar[dict[str, str]] = {}
+    #: Preference files (name, values) setup writes before the first launch, as a lab's device holds
+    #: them once its user got past the app's first screens (each one is a ``first_screen`` launch guard).
+    first_run_prefs: ClassVar[tuple[tuple[str, dict[str, PrefValue]], ...]] = ()
 
     def __init__(self, template: TaskTemplate[Any] | None = None) -> None:
         self.template = template
@@ -103,6 +110,10 @@ class MusicAdapter(AppAdapter[MusicState]):
     def seed(self, device: DeviceClient, state: MusicState) -> None:
         pkg = self.app.package
         device.force_stop(pkg)
+        for name, values in self.first_run_prefs:
+            put_prefs(device, f"/data/data/{pkg}/shared_prefs/{name}.xml", values)
+        if self.first_run_prefs:  # the seed launches the app next: it must be able to read them
+            hand_to_app(device, f"/data/data/{pkg}")
         ids = dev.seed_library(device)
         if self.playlist_profile is not None:
             self.playlist_profile.seed(device, pkg, state.playlists, ids)
@@ -114,6 +125,7 @@ class MusicAdapter(AppAdapter[MusicState]):
             raise ValueError(f"{self.app.app_id} keeps no queue")
         if self.sleep_profile is not None and "sleep" in self.reads:
             self.sleep_profile.seed(device, pkg, state.sleep_timer_min)
+        hand_to_app(device, f"/data/data/{pkg}")
         if state.now_playing is not None:
             if state.now_playing.state != 3:
                 raise ValueError("only a playing session can be seeded (by opening the song)")
@@ -155,17 +167,21 @@ _NO_QUEUE = "SicMu Neo has no play queue (v2.4.5 plays the folder/artist tree; m
 
 
 class RetroMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.RETRO_GUARDS, fid.RETRO_FIDELITY
     app = app_by_id("music_retro_music")
     playlist_profile = RETRO_PLAYLISTS
     queue_profile = playback_state_queue("code.name.monkey.retromusic", 12, SourceRef(
         repo="RetroMusicPlayer/RetroMusicPlayer", tag="v6.1.0",
         files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
-               "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED)")))
+               "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED; "
+               "savePosition on META_CHANGED; restoreQueuesAndPositionIfNecessary)")),
+        guard=" (restored only when POSITION is set and not -1 and both tables are equally long)")
     sleep_profile = RETRO_SLEEP
     storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, RETRO_SLEEP.profile, MEDIA_SESSION)
 
 
 class FossifyMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     app = app_by_id("music_fossify_music")
     playlist_profile = FOSSIFY_PLAYLISTS
     queue_profile = FOSSIFY_QUEUE
@@ -174,6 +190,7 @@ class FossifyMusicAdapter(MusicAdapter):
 
 
 class ApolloAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.APOLLO_GUARDS, fid.APOLLO_FIDELITY
     app = app_by_id("music_apollo")
     playlist_profile = APOLLO_PLAYLISTS
     queue_profile = APOLLO_QUEUE
@@ -183,10 +200,16 @@ class ApolloAdapter(MusicAdapter):
 
 
 class PhonographPlusAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.PHONOGRAPH_GUARDS, fid.PHONOGRAPH_FIDELITY
     app = app_by_id("music_phonograph_plus")
     playlist_profile = PHONOGRAPH_PLAYLISTS
     queue_profile = PHONOGRAPH_QUEUE
     sleep_profile = PHONOGRAPH_SLEEP
+    #: LauncherActivity opens the intro wizard while intro_shown is false, MigrationManager migrates
+    #: when previous_version differs from the build, MainActivity shows the changelog while
+    #: last_changelog_version < the build (PrerequisiteSetting.kt, file player.phonograph.xml).
+    first_run_prefs = (("player.phonograph", {"intro_shown": True, "previous_version": 1121,
+                                              "last_changelog_version": 1121}),)
     storage = (PHONOGRAPH_PLAYLISTS.profile, PHONOGRAPH_QUEUE.profile, PHONOGRAPH_SLEEP.profile, MEDIA_SESSION)
 
 
@@ -236,6 +259,7 @@ SICMU_SLEEP = ScreenSleep(
 
 
 class MonsterMusicAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.MONSTER_GUARDS, fid.MONSTER_FIDELITY
     app = app_by_id("music_monstermusic")
     playlist_profile = MONSTER_PLAYLISTS
     queue_profile = MONSTER_QUEUE
@@ -248,6 +272,7 @@ class MonsterMusicAdapter(MusicAdapter):
 
 
 class SicMuNeoAdapter(MusicAdapter):
+    launch_guards, fidelity = fid.SICMU_GUARDS, fid.SICMU_FIDELITY
     app = app_by_id("music_sicmu_neo")
     runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
     sleep_profile = SICMU_SLEEP

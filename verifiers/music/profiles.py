@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from pytest_anyapp.device.client import content_bind
 from pytest_anyapp.errors import VerifierReadError
+from verifiers.app_files import first_start
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database
+from verifiers.clock.prefs import PrefValue, parse_prefs, prefs_xml
 from verifiers.music import device as dev
 from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
 
@@ -98,12 +100,14 @@ class RoomPlaylists(PlaylistProfile):
     playlist_insert: str  # format: {pid}, {name}
     member_insert: str  # format: {pid}, {pos}, {id}, {title}, {ms}, {data}
     first_id: int = 1
+    first_start_marker: str = ""  # see first_start
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, self.db_name), self.read_sql)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         db = _db(package, self.db_name)
+        first_start(device, package, self.first_start_marker)
         ensure_app_database(device, package, db)
         sql = [self.clear_sql]
         for n, p in enumerate(playlists):
@@ -144,49 +148,80 @@ RETRO_PLAYLISTS = RoomPlaylists(
 
 # -- Retro / Phonograph: music_playback_state.db --------------------------------------------------------
 
-_PQ_COLUMNS = ("_id INTEGER NOT NULL, title TEXT NOT NULL, track INTEGER NOT NULL, year INTEGER NOT NULL, "
-               "duration INTEGER NOT NULL, _data TEXT NOT NULL, date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, "
-               "album TEXT NOT NULL, artist_id INTEGER NOT NULL, artist TEXT NOT NULL, composer TEXT, album_artist TEXT")
+#: Retro Music v6.1.0 MusicPlaybackQueueStore.java (VERSION 12): 13 columns.
+RETRO_QUEUE_COLUMNS = (
+    "_id INT NOT NULL, title STRING NOT NULL, track INT NOT NULL, year INT NOT NULL, duration LONG NOT NULL, "
+    "_data STRING NOT NULL, date_modified LONG NOT NULL, album_id INT NOT NULL, album STRING NOT NULL, "
+    "artist_id INT NOT NULL, artist STRING NOT NULL, composer STRING, album_artist STRING")
+#: Phonograph Plus v1.12.1 MusicPlaybackQueueStore.kt (VERSION 6): 14 columns, ``date_added`` after
+#: ``_data`` and ``album_artist`` before ``composer``; restore reads them by position (readSong in
+#: foundation/mediastore/MediastoreSongsQuery.kt), so the order is part of the format.
+PHONOGRAPH_QUEUE_COLUMNS = (
+    "_id LONG NOT NULL, title TEXT NOT NULL, track INT NOT NULL, year INT NOT NULL, duration LONG NOT NULL, "
+    "_data TEXT NOT NULL, date_added LONG NOT NULL, date_modified LONG NOT NULL, album_id LONG NOT NULL, "
+    "album TEXT NOT NULL, artist_id LONG NOT NULL, artist TEXT NOT NULL, album_artist TEXT, composer TEXT")
 
 
 @dataclass(frozen=True)
 class PlaybackStateQueue(QueueProfile):
+    """``playing_queue`` + ``original_playing_queue`` in the app's own layout, plus the preference the
+    app restores the position from (``position_prefs``: file, key; Retro's ``POSITION`` is also its
+    launch guard: without it the app restores no queue)."""
+
     profile: StorageProfile
     version: int
+    columns: str
+    position_prefs: tuple[str, str]
+    extra_prefs: tuple[tuple[str, int], ...] = ()
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, "music_playback_state.db"),
                                 "SELECT 'Q'||char(31)||_id FROM playing_queue ORDER BY rowid;")
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
-        """The helper's own schema (SQLiteOpenHelper at ``version``), then the queue rows in order."""
-        sql = [f"CREATE TABLE IF NOT EXISTS {t} ({_PQ_COLUMNS}); DELETE FROM {t};"
+        """The helper's own schema (SQLiteOpenHelper at ``version``, whose onUpgrade/onDowngrade drop the
+        tables), both tables with the queue in order (the app restores only when they are equally long),
+        then the position preference as the service writes it when the first song opens."""
+        names = [c.split()[0] for c in self.columns.split(", ")]
+        sql = [f"DROP TABLE IF EXISTS {t}; CREATE TABLE {t} ({self.columns});"
                for t in ("playing_queue", "original_playing_queue")]
         for t in ("playing_queue", "original_playing_queue"):
             for song in queue:
                 v = _song_values(song, ids)
-                sql.append(f"INSERT INTO {t} (_id, title, track, year, duration, _data, date_modified, album_id, album, "
-                           f"artist_id, artist) VALUES ({v['id']}, {v['title']}, 0, 0, {v['ms']}, {v['data']}, 0, 0, "
-                           "'Music', 0, '<unknown>');")
+                row = {"_id": v["id"], "title": v["title"], "duration": v["ms"], "_data": v["data"],
+                       "album": "'Music'", "artist": "'<unknown>'", "composer": "NULL", "album_artist": "NULL"}
+                sql.append(f"INSERT INTO {t} ({', '.join(names)}) VALUES ({', '.join(row.get(n, '0') for n in names)});")
         device.check(f"mkdir -p /data/data/{package}/databases")
         device.sqlite(_db(package, "music_playback_state.db"),
                       f"PRAGMA busy_timeout=5000; PRAGMA user_version={self.version}; BEGIN IMMEDIATE; "
                       + " ".join(sql) + " COMMIT;")
+        if queue:
+            name, key = self.position_prefs
+            put_prefs(device, f"/data/data/{package}/shared_prefs/{name}.xml", {key: 0, **dict(self.extra_prefs)})
 
 
-def playback_state_queue(package: str, version: int, source: SourceRef) -> PlaybackStateQueue:
+def playback_state_queue(package: str, version: int, source: SourceRef, *, columns: str = RETRO_QUEUE_COLUMNS,
+                         position_prefs: tuple[str, str] | None = None, guard: str = "",
+                         extra_prefs: tuple[tuple[str, int], ...] = ()) -> PlaybackStateQueue:
+    names = ", ".join(c.split()[0] for c in columns.split(", "))
+    prefs = position_prefs or (f"{package}_preferences", "POSITION")
     return PlaybackStateQueue(profile=StorageProfile(
         what="play queue", path=_db(package, "music_playback_state.db"),
-        format=f"SQLiteOpenHelper v{version}: playing_queue / original_playing_queue(_id = MediaStore id, title, track, "
-               "year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, album_artist); "
-               "no order column: row order = queue order",
-        writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order",
-        sources=(source,)), version=version)
+        format=f"SQLiteOpenHelper v{version}: playing_queue / original_playing_queue({names}); no order column: "
+               f"row order = queue order; current index: int {prefs[1]} in shared_prefs/{prefs[0]}.xml{guard}",
+        writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order; "
+               f"opening a song writes {prefs[1]}",
+        sources=(source,)), version=version, columns=columns, position_prefs=prefs, extra_prefs=extra_prefs)
 
 
 # -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
 
 FOSSIFY_PKG = "org.fossify.musicplayer"
+#: The first start ends with the library scan: SimpleMediaScanner inserts the tracks, then
+#: updateAllTracksPlaylist sets this flag (apply()); a queue item whose track is not in ``tracks``
+#: is dropped at restore (AudioHelper.getQueuedTracks), so seeding waits for it.
+FOSSIFY_READY = (f"grep -q 'name=\"was_all_tracks_playlist_created\" value=\"true\"' "
+                 f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml")
 FOSSIFY_SOURCE = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
     "app/src/main/kotlin/org/fossify/musicplayer/databases/SongsDatabase.kt (songs.db, version 15)",
     "app/src/main/kotlin/org/fossify/musicplayer/models/Playlist.kt, models/Track.kt, models/QueueItem.kt",
@@ -215,6 +250,7 @@ FOSSIFY_PLAYLISTS = RoomPlaylists(
                    "order_in_playlist, flags) VALUES ({id}, {title}, '<unknown>', {data}, {ms}/1000, 'Music', '', '', "
                    "{pid}, 0, 'Music', 0, 0, 0, 0, 0, {pos}, 0);"),
     first_id=2,
+    first_start_marker=FOSSIFY_READY,
 )
 
 
@@ -228,6 +264,7 @@ class FossifyQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "songs.db")
+        first_start(device, package, FOSSIFY_READY)
         ensure_app_database(device, package, db)
         rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
                 f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]
@@ -257,6 +294,17 @@ class SleepProfile:
 
 _PREF = re.compile(r'<(int|long) name="([^"]+)" value="(-?\d+)" />')
 PREFS_HEADER = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n"
+
+
+def put_prefs(device: DeviceClient, path: str, values: dict[str, PrefValue], *, drop: tuple[str, ...] = (),
+              longs: frozenset[str] = frozenset()) -> None:
+    """Set ``values`` (and remove ``drop``) in a SharedPreferences file, keeping its other keys: two
+    profiles share Retro's default file (the queue's ``POSITION``, the sleep timer's keys)."""
+    out = device.run(f"cat {shlex.quote(path)}")
+    old = parse_prefs(out.stdout) if out.ok and out.stdout.strip() else {}
+    old = {k: v for k, v in old.items() if k not in drop}
+    device.check(f"mkdir -p {shlex.quote(path.rsplit('/', 1)[0])}")
+    device.push_bytes(prefs_xml({**old, **values}, longs).encode(), path)
 
 
 def sleep_pref_lines(device: DeviceClient, path: str) -> list[str]:
@@ -328,12 +376,11 @@ class RetroSleep(SleepProfile):
         return values.get("last_sleep_timer_value", self.default_minutes)
 
     def seed(self, device: DeviceClient, package: str, minutes: int | None) -> None:
-        body = "<map>\n"
-        if minutes is not None:  # as if "Start" was pressed at elapsed-realtime 0
-            body += (f'    <int name="last_sleep_timer_value" value="{minutes}" />\n'
-                     f'    <int name="next_sleep_timer_elapsed_real_time" value="{minutes * 60_000}" />\n')
-        device.check(f"mkdir -p {self.path.rsplit('/', 1)[0]}")
-        device.push_bytes((PREFS_HEADER + body + "</map>\n").encode(), self.path)
+        keys = ("last_sleep_timer_value", "next_sleep_timer_elapsed_real_time")
+        if minutes is None:
+            put_prefs(device, self.path, {}, drop=keys)
+        else:  # as if "Start" was pressed at elapsed-realtime 0
+            put_prefs(device, self.path, {keys[0]: minutes, keys[1]: minutes * 60_000})
 
 
 RETRO_SLEEP = RetroSleep(profile=StorageProfile(
@@ -353,7 +400,7 @@ RETRO_SLEEP = RetroSleep(profile=StorageProfile(
         "app/src/main/res/menu/menu_player.xml (action_sleep_timer, showAsAction always)")),)))
 
 __all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLISTS", "RETRO_SLEEP", "PlaylistProfile",
-           "QueueProfile", "SleepProfile", "playback_state_queue", "sleep_pref_lines"]
+           "QueueProfile", "SleepProfile", "playback_state_queue", "put_prefs", "sleep_pref_lines"]
 
 
 # -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
@@ -424,7 +471,8 @@ APOLLO_PKG = "org.nuclearfog.apollo"
 APOLLO_SOURCE = SourceRef(repo="nuclearfog/Apollo-Music", tag="1.5.15", files=(
     "app/src/main/java/org/nuclearfog/apollo/utils/MusicUtils.java (createPlaylist, addToPlaylist, renamePlaylist, "
     "removeFromPlaylist)", "app/src/main/java/org/nuclearfog/apollo/utils/PreferenceUtils.java (queue, curpos)",
-    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue)"),
+    "app/src/main/java/org/nuclearfog/apollo/service/MusicPlaybackService.java (saveQueue, getCardId, reloadQueue)",
+    "app/src/main/java/org/nuclearfog/apollo/utils/CursorFactory.java (makeCardCursor: content://media/external/fs_id)"),
     note="the pinned F-Droid build 74 is a later Codeberg release not reachable here; 1.5.15 is the newest GitHub tag")
 APOLLO_PLAYLISTS = MediaStorePlaylists(profile=StorageProfile(
     what="playlists", path=PLAYLISTS_URI,
@@ -455,15 +503,18 @@ class ApolloPrefsQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         hexes = ";".join(f"{ids[t]:x}" for t in queue)
-        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="curpos" value="0" />\n'
-                '    <long name="seekpos" value="0" />\n</map>\n')
+        body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="cardid" value="-1" />\n'
+                '    <int name="curpos" value="0" />\n    <long name="seekpos" value="0" />\n</map>\n')
         device.check(f"mkdir -p /data/data/{package}/shared_prefs")
         device.push_bytes((PREFS_HEADER + body).encode(), self._path(package))
 
 
 APOLLO_QUEUE = ApolloPrefsQueue(profile=StorageProfile(
     what="play queue", path=f"/data/data/{APOLLO_PKG}/shared_prefs/{APOLLO_PKG}_preferences.xml",
-    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int curpos; long seekpos",
+    format="SharedPreferences: string queue = MediaStore ids in hex joined by ';'; int cardid; int curpos; "
+           "long seekpos. reloadQueue restores the queue only when cardid equals the service's mCardId, the 'fsid' "
+           "of content://media/external/fs_id (MediaProvider's mVolumeId, -1 unless assigned); the seed writes -1, "
+           "what setPlayList stores on such a device",
     writes="every queue change (enqueue, play next, move, remove, open): the whole queue is saved (apply())",
     sources=(APOLLO_SOURCE,)))
 
@@ -517,7 +568,16 @@ PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
         member_insert="INSERT INTO playlist_songs (_id, playlist_id, position, path) VALUES ({id}, {pid}, {pos}, {data});",
     ),
 )
-PHONOGRAPH_QUEUE = playback_state_queue(PHONOGRAPH_PKG, 6, PHONOGRAPH_SOURCE)
+PHONOGRAPH_QUEUE = playback_state_queue(
+    PHONOGRAPH_PKG, 6, SourceRef(repo="chr56/Phonograph_Plus", tag="v1.12.1", files=(
+        "app/src/main/java/player/phonograph/service/queue/MusicPlaybackQueueStore.kt (TABLE, VERSION 6)",
+        "app/src/main/java/player/phonograph/foundation/mediastore/MediastoreSongsQuery.kt (readSong by position)",
+        "app/src/main/java/player/phonograph/service/queue/QueueHolder.kt (fromPersistence: restores unconditionally)",
+        "app/src/main/java/player/phonograph/service/util/Preference.kt (QueuePreferenceManager: queue_manager_cfg, "
+        "CURRENT_POSITION default 0, SHUFFLE_MODE, REPEAT_MODE)")),
+    columns=PHONOGRAPH_QUEUE_COLUMNS, position_prefs=("queue_manager_cfg", "CURRENT_POSITION"),
+    extra_prefs=(("SHUFFLE_MODE", 0), ("REPEAT_MODE", 0)),
+    guard=" (default 0; the queue is restored whatever it holds)")
 
 
 # -- MonsterMusic: Music/<name>.m3u + Room default_data.db ---------------------------------------------

@@ -3,7 +3,13 @@
 No store of its own: events live in Android's CalendarProvider (:class:`ProviderEvents`; recurring
 events get ``DURATION 'P<s>S'`` and ``FREQ=…;WKST=SU;BYDAY=…``). "New event" sits in the action bar;
 an event opens its info page (edit pencil, "Delete" icon confirmed with "OK"); the editor saves with
-a "Save" button. Times read 12-hour ("9:00 AM") under weekday dates.
+a "Save" button. Times read 12-hour ("9:00 AM") under weekday dates. A new event starts with the
+default reminder, 10 minutes (``CalendarEventModel(Context)`` adds ``preferences_default_reminder``,
+whose default ``@string/preferences_default_reminder_default`` CalendarApplication writes at first
+start through ``GeneralPreferences.setDefaultValues``). The date buttons open MaterialDatePicker
+in calendar mode titled "Go to…" (``EditEventView.showDatePickerDialog``, ``goto_date``); the time
+buttons open MaterialTimePicker in clock mode (``showTimerPickerDialog``; the double's time dialog
+is still a text field: docs/calendar.md "Pickers and IME actions").
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ SKIN = CalendarSkin(
     edit=Icon("pencil", "Edit event", "info_action_edit"), date_label="From", start_label="Starts",
     end_label="Ends", reminder_label="Notification", menu=("Refresh", "Go to", "Calendars to display"),
     entry_place="toolbar", open_flow="details", delete_place="details", save_style="text", date_format="weekday",
-    time_format="12h",
+    time_format="12h", default_reminder=10, date_picker="material", date_picker_title="Go to…",
 )
 
 

@@ -19,8 +19,10 @@ from __future__ import annotations
 import calendar
 import json
 import time
+import xml.etree.ElementTree as ET
 from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -174,6 +176,7 @@ class EventsDb:
         self.extra = room_version >= 11  # access_level, status (Fossify's v11)
 
     def create(self) -> None:
+        new = not self.app.query(self.NAME, "PRAGMA user_version")[0][0]
         self.app.executescript(self.NAME, (
             "CREATE TABLE IF NOT EXISTS `events` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `start_ts` INTEGER NOT NULL, "
             "`end_ts` INTEGER NOT NULL, `title` TEXT NOT NULL, `location` TEXT NOT NULL, `description` TEXT NOT NULL, "
@@ -192,10 +195,41 @@ class EventsDb:
             "INSERT OR IGNORE INTO event_types (id, title, color, caldav_calendar_id, caldav_display_name, caldav_email, "
             "type) VALUES (1, 'Regular event', -14574644, 0, '', '', 0);"
             f"PRAGMA user_version = {self.version};"))
+        if new:  # the onCreate callback's executor (insertRegularEventType): Config.addDisplayEventType("1")
+            self._write_display_types(self.displayed_types() | {1})
+
+    # Simple-Commons ``Prefs.xml``, string set ``display_event_types`` (Config.displayEventTypes)
+    def _prefs_path(self) -> Path:
+        return self.app.host_path("shared_prefs/Prefs.xml")
+
+    def displayed_types(self) -> set[int]:
+        path = self._prefs_path()
+        if not path.exists():
+            return set()
+        root = ET.fromstring(path.read_text(encoding="utf-8"))
+        node = next((el for el in root if el.tag == "set" and el.get("name") == "display_event_types"), None)
+        return {int(x.text or "0") for x in node} if node is not None else set()
+
+    def _write_display_types(self, types: set[int]) -> None:
+        path = self._prefs_path()
+        root = ET.fromstring(path.read_text(encoding="utf-8")) if path.exists() else ET.Element("map")
+        for el in [el for el in root if el.get("name") == "display_event_types"]:
+            root.remove(el)
+        node = ET.SubElement(root, "set", name="display_event_types")
+        for t in sorted(types):
+            ET.SubElement(node, "string").text = str(t)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n" + ET.tostring(root, "unicode"),
+                        encoding="utf-8")
 
     def events(self) -> list[Ev]:
+        """EventsHelper.getEvents with the type filter: only event types in ``display_event_types``
+        (none when the set is empty)."""
+        shown = self.displayed_types()
         out = []
         for r in self.app.query(self.NAME, "SELECT * FROM events WHERE type = 0 ORDER BY start_ts, id"):
+            if int(r["event_type"]) not in shown:
+                continue
             date, at = split_s(int(r["start_ts"]))
             every = int(r["repeat_interval"])
             repeat = {self.DAY: "daily", self.WEEK: "weekly"}.get(every, "other") if every else None

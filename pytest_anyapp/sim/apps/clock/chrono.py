@@ -7,11 +7,29 @@ alarm is deleted from the selection bar. The timer's "+" asks for a length and s
 at once (``timer_screen.dart``: ``timer.start()`` then ``addItem``). The city search is "Search
 for a city". All lists are JSON files in ``app_flutter/Clock/`` (``alarms``, ``timers``,
 ``stopwatches``, ``favorite_cities``); a first start preloads four cities.
+
+First screen (v0.6.0, ``lib/app.dart`` root route): while GetStorage (``app_flutter/GetStorage.gs``,
+a JSON map) has no ``onboarded``, the app opens its OnBoardingScreen ("Skip" / "Done"), whose end
+writes ``onboarded`` = true (``lib/onboarding/screens/onboarding_screen.dart``). Override:
+``OnBoarding``.
 """
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.clock.kit import AlarmSkin, ClockApp, ClockSkin, Icon, StopwatchSkin, TimerSkin, WorldSkin
+import json
+
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.clock.kit import (
+    AlarmSkin,
+    ClockApp,
+    ClockSkin,
+    Icon,
+    Main,
+    StopwatchSkin,
+    TimerSkin,
+    WorldSkin,
+)
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 SKIN = ClockSkin(
     nav="bottom",
@@ -29,6 +47,32 @@ SKIN = ClockSkin(
 )
 
 
+def _storage(app: SimApp) -> dict[str, object]:
+    path = app.host_path("app_flutter/GetStorage.gs")
+    return dict(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else {}
+
+
+class OnBoarding(Screen):
+    """OnBoardingScreen (IntroductionScreen): "Skip" and "Done" both end it (``_onIntroEnd``)."""
+
+    def build(self) -> View:
+        return Scaffold(None, Column(TextView("Important", size=22, align="center"), spacing=16,
+                                     padding=(32, 240, 32, 0)),
+                        bottom=Row(Button("Skip", self.done, style="text"), Spacer(weight=1.0),
+                                   Button("Done", self.done, style="text"), padding=(16, 8)))
+
+    def done(self) -> None:
+        values = _storage(self.app) | {"onboarded": True}
+        path = self.app.host_path("app_flutter/GetStorage.gs")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+        self.replace(Main(self.app))
+
+
+def launcher(app: SimApp) -> Screen:
+    return Main(app) if _storage(app).get("onboarded") else OnBoarding(app)
+
+
 class Chrono(ClockApp):
     package = "com.vicolo.chrono"
     label = "Chrono"
@@ -36,3 +80,4 @@ class Chrono(ClockApp):
     launch_activity = ".MainActivity"
     icon_color = "#5C6BC0"
     skin = SKIN
+    home = launcher

@@ -8,11 +8,28 @@ left) whose Start FAB creates and starts the timer at once. The stopwatch has St
 Reset and Lap beside it. "Cities" opens a searchable city list. Everything lives in
 device-protected storage: ``alarms.db`` (``alarm_templates``) and the default preferences
 (stopwatch ``sw_*``, timers ``timer_*``, cities ``city_id_*``).
+
+First screen (2.29, ``DeskClock.isFirstLaunch``, ``FirstLaunch.java``): while the default
+preferences lack ``key_is_first_launch`` = false, the launcher opens the FirstLaunch activity
+("100% FOSS Clock, based on AOSP", "Later" / "Now"); either button stores false and opens the
+clock ("Now" also the permissions screen, not modelled). Override: ``FirstLaunch``.
 """
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.clock.kit import AlarmSkin, ClockApp, ClockSkin, Icon, StopwatchSkin, TimerSkin, WorldSkin
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.clock.kit import (
+    AlarmSkin,
+    ClockApp,
+    ClockSkin,
+    Icon,
+    Main,
+    StopwatchSkin,
+    TimerSkin,
+    WorldSkin,
+)
+from pytest_anyapp.sim.apps.clock.store import DeskClockStore
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 SKIN = ClockSkin(
     nav="bottom",
@@ -33,6 +50,34 @@ SKIN = ClockSkin(
 )
 
 
+class FirstLaunch(Screen):
+    """``FirstLaunch``: the app's slogan and notes, "Later" and "Now" at the bottom."""
+
+    activity = ".FirstLaunch"
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Clock", size=28, align="center", id="first_launch_app_title"),
+            TextView("100% FOSS Clock, based on AOSP", align="center"), spacing=16, padding=(32, 200, 32, 0)),
+            bottom=Row(Button("Later", self.done, id="later_button", style="text"), Spacer(weight=1.0),
+                       Button("Now", self.done, id="now_button"), padding=(16, 8)))
+
+    def done(self) -> None:
+        assert isinstance(self.app, ClockApp)
+        store = self.app.store
+        assert isinstance(store, DeskClockStore)
+        store.prefs.put({"key_is_first_launch": False})
+        self.replace(Main(self.app))
+
+
+def launcher(app: SimApp) -> Screen:
+    """DeskClock.onCreate: FirstLaunch until key_is_first_launch is false."""
+    assert isinstance(app, ClockApp)
+    store = app.store
+    assert isinstance(store, DeskClockStore)
+    return FirstLaunch(app) if store.prefs.load().get("key_is_first_launch", True) else Main(app)
+
+
 class BestClock(ClockApp):
     package = "com.best.deskclock"
     label = "Clock"
@@ -40,3 +85,5 @@ class BestClock(ClockApp):
     launch_activity = ".DeskClock"
     icon_color = "#3B6EA5"
     skin = SKIN
+    home = launcher
+    screens = (FirstLaunch,)

@@ -42,5 +42,9 @@ class FossifyMusic(MusicApp):
     def queue(self) -> QueueStore | None:
         return FossifySongsDb(self)
 
+    def on_create(self) -> None:
+        super().on_create()
+        FossifySongsDb(self).scan()
+
     def set_sleep_timer(self, minutes: int) -> None:
         self.prefs("Prefs").put(sleep_in_ts=self.now_ms() + minutes * 60_000, last_sleep_timer_seconds=minutes * 60)

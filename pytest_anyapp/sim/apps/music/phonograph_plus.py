@@ -9,13 +9,21 @@ whose overflow has "Save playing queue". Database playlists live in Room ``music
 file playlists in MediaStore; the queue in ``music_playback_state.db``. The player's overflow opens
 "Sleep timer" (a 0..120 arc, "Set"), which hands the timer to AlarmManager only; the app keeps it in
 memory (``service/util/SleepTimer.kt``), so Android's alarm record is the only trace.
+
+First screens (v1.12.1): the launcher entry is ``LauncherActivity``, which opens the intro wizard
+(``PhonographIntroActivity``: "Skip" leaves ``intro_shown`` false and finishes, "Done" sets it and
+finishes) while ``intro_shown`` in ``shared_prefs/player.phonograph.xml`` is false
+(``PrerequisiteSetting.kt``); the main screen shows the changelog dialog while
+``last_changelog_version`` is below the build (``MainActivity.checkChangelog``, ``ChangelogDialog``:
+OK stores it). Overrides: ``Intro``, ``PhonographLibrary``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pytest_anyapp.sim.apps.music.kit import MusicApp, MusicSkin
+from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.music.kit import Library, MusicApp, MusicSkin
 from pytest_anyapp.sim.apps.music.store import (
     MediaStorePlaylists,
     MergedPlaylists,
@@ -25,6 +33,10 @@ from pytest_anyapp.sim.apps.music.store import (
     QueueStore,
 )
 from pytest_anyapp.sim.providers.clock import AlarmManagerRecord, elapsed_realtime_ms
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
+
+PREREQUISITES = "player.phonograph"  # PrerequisiteSetting: getSharedPreferences(PACKAGE_NAME)
+VERSION_CODE = 1121
 
 SKIN = MusicSkin(
     title="Phonograph Plus", nav="drawer", sections=("Songs", "Albums", "Artists", "Playlists", "Genres", "Folders"),
@@ -40,11 +52,55 @@ SKIN = MusicSkin(
 )
 
 
+class Intro(Screen):
+    """``PhonographIntroActivity`` (AppIntro): welcome, permissions and settings slides."""
+
+    activity = "player.phonograph.ui.modules.auxiliary.PhonographIntroActivity"
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Phonograph Plus", size=22, align="center"),
+            TextView("Welcome to Phonograph Plus!", align="center"), spacing=24, padding=(32, 240, 32, 0)),
+            bottom=Row(Button("SKIP", self.finish, id="skip", style="text"), Spacer(weight=1.0),
+                       Button("DONE", self.done, id="done", style="text"), padding=(16, 8)))
+
+    def done(self) -> None:
+        self.app.prefs(PREREQUISITES).put(intro_shown=True)
+        self.finish()
+
+
+class PhonographLibrary(Library):
+    """MainActivity: the library, with the changelog dialog on top until its OK is pressed."""
+
+    activity = "player.phonograph.ui.modules.main.MainActivity"
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        prefs = self.app.prefs(PREREQUISITES)
+        last = prefs.get("last_changelog_version", -1)
+        if isinstance(last, int) and last < VERSION_CODE:
+            self.show_dialog(AlertDialog("Changelog", "What's new in 1.12.1", positive=(
+                "OK", lambda: prefs.put(last_changelog_version=VERSION_CODE))))
+
+
+def launcher(app: SimApp) -> Screen:
+    """LauncherActivity: the intro until intro_shown, else MainActivity (MigrationManager stores
+    previous_version on a first installation)."""
+    prefs = app.prefs(PREREQUISITES)
+    if not prefs.get("intro_shown", False):
+        return Intro(app)
+    if prefs.get("previous_version", -1) == -1:
+        prefs.put(previous_version=VERSION_CODE)
+    return PhonographLibrary(app)
+
+
 class PhonographPlus(MusicApp):
     package = "player.phonograph.plus"
     label = "Phonograph Plus"
     version_name, version_code = "1.12.1", 1121
-    launch_activity = "player.phonograph.ui.modules.main.MainActivity"
+    launch_activity = "player.phonograph.ui.modules.auxiliary.LauncherActivity"
+    home = launcher
+    screens = (Intro, PhonographLibrary)
     icon_color = "#607D8B"
     skin = SKIN
 
@@ -53,7 +109,7 @@ class PhonographPlus(MusicApp):
         return MergedPlaylists(PhonographRoomPlaylists(self), MediaStorePlaylists(self), kind)
 
     def queue(self) -> QueueStore | None:
-        return PlaybackStateQueue(self, 6)
+        return PlaybackStateQueue(self, 6, PlaybackStateQueue.PHONOGRAPH)
 
     #: Keys.lastSleepTimerValue (DataStore; kept in memory here: nothing reads the file).
     last_sleep_minutes: int = 30

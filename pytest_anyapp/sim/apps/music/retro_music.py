@@ -40,7 +40,7 @@ class RetroMusic(MusicApp):
         return RetroPlaylists(self)
 
     def queue(self) -> QueueStore | None:
-        return PlaybackStateQueue(self, 12)
+        return PlaybackStateQueue(self, 12, PlaybackStateQueue.RETRO, guard="POSITION")
 
     def sleep_minutes_pref(self) -> int:
         value = self.prefs().get("last_sleep_timer_value", 30)

@@ -127,24 +127,52 @@ class RetroPlaylists:
 
 class PlaybackStateQueue:
     """``music_playback_state.db`` ``playing_queue`` (+ ``original_playing_queue``): every save deletes
-    all rows and re-inserts the queue in order (Retro ``MusicPlaybackQueueStore``, Phonograph Plus)."""
+    all rows and re-inserts the queue in order (Retro ``MusicPlaybackQueueStore``, Phonograph Plus),
+    in the app's own column layout. ``guard`` is Retro's start-up condition
+    (``MusicService.restoreQueuesAndPositionIfNecessary``, v6.1.0): the saved queue is restored only
+    when the default preferences hold ``POSITION`` (not -1) and both tables are equally long; opening
+    a song writes it (``savePosition`` on META_CHANGED). Without a guard (Phonograph Plus,
+    ``QueueHolder.fromPersistence``) the position comes from ``queue_manager_cfg.xml`` (default 0).
+    A helper whose version differs drops both tables (Phonograph's onUpgrade/onDowngrade), and a row
+    narrower than the layout crashes the restore (columns are read by position)."""
 
     DB = "music_playback_state.db"
-    COLUMNS = ("_id INTEGER NOT NULL, title TEXT NOT NULL, track INTEGER NOT NULL, year INTEGER NOT NULL, "
-               "duration INTEGER NOT NULL, _data TEXT NOT NULL, date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, "
-               "album TEXT NOT NULL, artist_id INTEGER NOT NULL, artist TEXT NOT NULL, composer TEXT, album_artist TEXT")
+    RETRO = ("_id INT NOT NULL, title STRING NOT NULL, track INT NOT NULL, year INT NOT NULL, "
+             "duration LONG NOT NULL, _data STRING NOT NULL, date_modified LONG NOT NULL, album_id INT NOT NULL, "
+             "album STRING NOT NULL, artist_id INT NOT NULL, artist STRING NOT NULL, composer STRING, album_artist STRING")
+    PHONOGRAPH = ("_id LONG NOT NULL, title TEXT NOT NULL, track INT NOT NULL, year INT NOT NULL, "
+                  "duration LONG NOT NULL, _data TEXT NOT NULL, date_added LONG NOT NULL, date_modified LONG NOT NULL, "
+                  "album_id LONG NOT NULL, album TEXT NOT NULL, artist_id LONG NOT NULL, artist TEXT NOT NULL, "
+                  "album_artist TEXT, composer TEXT")
 
-    def __init__(self, app: SimApp, version: int) -> None:
-        self.app = app
-        app.executescript(self.DB, f"CREATE TABLE IF NOT EXISTS playing_queue ({self.COLUMNS}); "
-                                   f"CREATE TABLE IF NOT EXISTS original_playing_queue ({self.COLUMNS}); "
+    def __init__(self, app: SimApp, version: int, columns: str = RETRO, *, guard: str | None = None,
+                 position_prefs: tuple[str, str] = ("queue_manager_cfg", "CURRENT_POSITION")) -> None:
+        self.app, self.columns, self.guard, self.position_prefs = app, columns, guard, position_prefs
+        old = app.query(self.DB, "PRAGMA user_version")[0][0]
+        drop = "DROP TABLE IF EXISTS playing_queue; DROP TABLE IF EXISTS original_playing_queue; " if (
+            old not in (0, version)) else ""
+        app.executescript(self.DB, f"{drop}CREATE TABLE IF NOT EXISTS playing_queue ({columns}); "
+                                   f"CREATE TABLE IF NOT EXISTS original_playing_queue ({columns}); "
                                    f"PRAGMA user_version = {version};")
 
+    def _rows(self, table: str) -> list[int]:
+        width = len(self.columns.split(", "))
+        rows = self.app.query(self.DB, f"SELECT * FROM {table} ORDER BY rowid")
+        if any(len(r) < width for r in rows):
+            self.app.crash(f"{table}: a row has fewer than {width} columns (read by position)")
+        return [int(r[0]) for r in rows]
+
     def get(self) -> list[int]:
-        return [int(r[0]) for r in self.app.query(self.DB, "SELECT _id FROM playing_queue ORDER BY rowid")]
+        ids = self._rows("playing_queue")
+        if self.guard is not None:
+            position = self.app.prefs().get(self.guard, -1)
+            if position == -1 or len(ids) != len(self._rows("original_playing_queue")):
+                return []
+        return ids
 
     def put(self, song_ids: list[int]) -> None:
         songs = by_id(self.app.device)
+        names = [c.split()[0] for c in self.columns.split(", ")]
         conn = self.app.db(self.DB)
         with closing(conn):
             conn.execute("BEGIN")
@@ -152,10 +180,18 @@ class PlaybackStateQueue:
                 conn.execute(f"DELETE FROM {table}")
                 for sid in song_ids:
                     s = songs[sid]
-                    conn.execute(f"INSERT INTO {table} (_id, title, track, year, duration, _data, date_modified, "
-                                 "album_id, album, artist_id, artist) VALUES (?, ?, 0, 0, ?, ?, 0, 0, ?, 0, '<unknown>')",
-                                 (s.id, s.title, s.duration_ms, s.path, s.album))
+                    row = {"_id": s.id, "title": s.title, "duration": s.duration_ms, "_data": s.path,
+                           "album": s.album, "artist": "<unknown>", "composer": None, "album_artist": None}
+                    conn.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                                 [row.get(n, 0) for n in names])
             conn.execute("COMMIT")
+        if song_ids:
+            position = min(int(getattr(self.app, "current", 0)), len(song_ids) - 1)
+            if self.guard is not None:
+                self.app.prefs().put(**{self.guard: position})
+            else:
+                name, key = self.position_prefs
+                self.app.prefs(name).put(**{key: position})
 
 
 # -- now playing ---------------------------------------------------------------------------------------
@@ -244,9 +280,23 @@ class FossifySongsDb:
     def remove(self, key: str, song_id: int) -> None:
         self.app.execute(self.DB, "DELETE FROM tracks WHERE playlist_id = ? AND media_store_id = ?", (int(key), song_id))
 
+    def scan(self) -> None:
+        """SimpleMediaScanner at every start: the library's tracks into the built-in "All tracks"
+        (playlist 1), then ``was_all_tracks_playlist_created`` (the end of the first start)."""
+        for s in library(self.app.device):
+            self.app.execute(self.DB, "INSERT OR IGNORE INTO tracks (media_store_id, title, artist, path, duration, "
+                             "album, genre, cover_art, playlist_id, track_id, folder_name, album_id, artist_id, "
+                             "genre_id, year, date_added, order_in_playlist, flags) VALUES (?, ?, '<unknown>', ?, ?, ?, "
+                             "'', '', 1, 0, 'Music', 0, 0, 0, 0, 0, 0, 0)",
+                             (s.id, s.title, s.path, s.duration_ms // 1000, s.album))
+        self.app.prefs("Prefs").put(was_all_tracks_playlist_created=True)
+
     # queue
     def get(self) -> list[int]:
-        return [int(r[0]) for r in self.app.query(self.DB, "SELECT track_id FROM queue_items ORDER BY track_order")]
+        """AudioHelper.getQueuedTracks: an item whose track is not in ``tracks`` is dropped."""
+        return [int(r[0]) for r in self.app.query(
+            self.DB, "SELECT track_id FROM queue_items q WHERE EXISTS (SELECT 1 FROM tracks t WHERE "
+            "t.media_store_id = q.track_id) ORDER BY track_order")]
 
     def put(self, song_ids: list[int]) -> None:
         conn = self.app.db(self.DB)
@@ -308,12 +358,18 @@ class PrefsQueue:
     def __init__(self, app: SimApp) -> None:
         self.app = app
 
+    #: MediaProvider's ``fs_id`` on an emulated (non-FAT) volume: ``mVolumeId`` stays -1.
+    FS_ID = -1
+
     def get(self) -> list[int]:
+        """``reloadQueue``: the saved queue only when ``cardid`` (default -1) is this volume's id."""
+        if self.app.prefs().get("cardid", -1) != self.FS_ID:
+            return []
         raw = str(self.app.prefs().get("queue", "") or "")
         return [int(x, 16) for x in raw.split(";") if x]
 
     def put(self, song_ids: list[int]) -> None:
-        self.app.prefs().put(queue=";".join(f"{i:x}" for i in song_ids), curpos=0)
+        self.app.prefs().put(queue=";".join(f"{i:x}" for i in song_ids), cardid=self.FS_ID, curpos=0)
 
 
 # -- Phonograph Plus: Room music_database_v1.db (database playlists) --------------------------------------

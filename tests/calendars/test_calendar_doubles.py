@@ -1,0 +1,96 @@
+"""Calendar doubles on a simulated device through the real adb server, as their real apps behave:
+Etar 1.0.57 gives a new event its default reminder of 10 minutes (``CalendarEventModel(Context)``
+adds ``preferences_default_reminder``, default ``10`` in ``res/values/strings.xml``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.device.uixml import parse_ui_dump
+from pytest_anyapp.sim.testing import running_device
+from verifiers.calendar.adapters import EtarAdapter
+from verifiers.calendar.state import CalendarState
+
+
+@pytest.fixture(scope="module")
+def client(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeviceClient]:
+    with running_device(Path(tmp_path_factory.mktemp("calendar-doubles")) / "dev", adb_server_port=adb_server) as dev:
+        yield DeviceClient(LaneAddress(serial=dev.serial, console_port=dev.console_port, grpc_port=None,
+                                       adb_port=adb_server))
+
+
+def _tap(client: DeviceClient, *, desc: str | None = None, res: str | None = None) -> None:
+    for el in parse_ui_dump(client.ui_dump()):
+        if (desc is None or el.content_desc == desc) and (res is None or el.resource_id.endswith(f":id/{res}")):
+            x, y = el.center
+            client.check(f"input tap {x} {y}")
+            return
+    raise AssertionError(f"nothing on screen with desc={desc} res={res}")
+
+
+def test_etar_new_event_gets_the_default_ten_minute_reminder(client: DeviceClient) -> None:
+    adapter = EtarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch("ws.xsoh.etar")
+    _tap(client, desc="New event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    _tap(client, res="action_done")
+    events = adapter.parse(adapter.read_raw(client)).events
+    assert [(e.title, e.reminders) for e in events] == [("Dentist", [10])]
+
+
+def _ids(client: DeviceClient) -> set[str]:
+    return {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+
+
+def test_etar_date_button_opens_the_material_picker_in_calendar_mode(client: DeviceClient) -> None:
+    """EditEventView.showDatePickerDialog (v1.0.57): MaterialDatePicker, calendar mode first (a month
+    grid, no text field); its header toggle offers the text field; a tapped day + OK sets the date."""
+    adapter = EtarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch("ws.xsoh.etar")
+    _tap(client, desc="New event")
+    _tap(client, res="event_date")
+    ids = _ids(client)
+    assert "date_input" not in ids and "month_grid_day" in ids
+    assert any(e.text == "Go to…" for e in parse_ui_dump(client.ui_dump()))
+    _tap(client, desc="Switch to text input mode")
+    assert "date_input" in _ids(client)
+    _tap(client, desc="Switch to calendar input mode")
+    day = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("month_grid_day") and e.text == "1")
+    x, y = day.center
+    client.check(f"input tap {x} {y}")
+    button = next(e for e in parse_ui_dump(client.ui_dump()) if e.text == "OK")
+    x, y = button.center
+    client.check(f"input tap {x} {y}")
+    date_button = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("event_date"))
+    assert date_button.text.endswith(" 1")
+    client.force_stop("ws.xsoh.etar")
+
+
+def test_simple_calendar_lists_only_displayed_event_types_and_the_seed_waits_for_them(client: DeviceClient) -> None:
+    """Simple Calendar Pro 6.22.2: the database's onCreate callback adds the regular event type to
+    Prefs.xml ``display_event_types`` on a background executor (EventsDatabase.insertRegularEventType);
+    with the set empty EventsHelper.getEvents returns nothing. The seed waits for it; the double
+    lists nothing without it."""
+    from verifiers.calendar.adapters import SimpleCalendarProAdapter
+    from verifiers.calendar.state import CalEvent
+
+    pkg = "com.simplemobiletools.calendar.pro"
+    client.check(f"pm clear {pkg}")
+    SimpleCalendarProAdapter().seed(client, CalendarState(events=[CalEvent(
+        title="Dentist", date="2023-10-16", start="09:00", duration_min=60)]))
+    prefs = client.check(f"cat /data/data/{pkg}/shared_prefs/Prefs.xml")
+    assert 'name="display_event_types"' in prefs and "<string>1</string>" in prefs
+    client.launch(pkg)
+    assert any(e.text == "Dentist" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(pkg)
+    client.check(f"rm /data/data/{pkg}/shared_prefs/Prefs.xml")
+    client.launch(pkg)
+    assert not any(e.text == "Dentist" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(pkg)
