@@ -15,9 +15,9 @@ from pytest_anyapp import registry
 from pytest_anyapp.catalog import APPS, Category, app_by_id, apps_in
 from pytest_anyapp.cli import main
 from pytest_anyapp.registry import Pair
-from pytest_anyapp.report.support import adapter_state_type, check_support
+from pytest_anyapp.report.support import adapter_state_type, check_support, render_fidelity, render_support
 from pytest_anyapp.templates.base import CategoryState, Params, TaskTemplate, Verdict
-from verifiers.base import AppAdapter, RawSnapshot
+from verifiers.base import AppAdapter, FidelityReading, LaunchGuard, LaunchGuards, RawSnapshot, SourceRef
 
 
 # -- fakes for the pure gate (no device: these never seed or read) ----------------------------------
@@ -240,3 +240,37 @@ def test_json_form_carries_the_matrix(capsys: pytest.CaptureFixture[str]) -> Non
     for cat in report["categories"]:  # every scheduled cell of every category is whole
         assert sum(cat["modes"].values()) == len(registry.scheduled_pairs([Category(cat["category"])]))
         assert all(c["oracle"] and c["sim_double"] and c["conformance"] for c in cat["matrix"] if c["scheduled"])
+
+
+class GuardedQuikAdapter(FakeQuikAdapter):
+    launch_guards = LaunchGuards(guards=(LaunchGuard(
+        kind="needs", what="flag X", handled_by="seeded", sources=(SourceRef(repo="o/quik", tag="v1"),)),),
+        read=(SourceRef(repo="o/quik", tag="v1", files=("Main.kt",)),))
+    fidelity = FidelityReading(source=SourceRef(repo="o/quik", tag="v1"), date="2026-12-03", verdict="unverifiable",
+                               open_points=("start-up not read",))
+
+
+def test_an_app_without_launch_guards_or_fidelity_is_an_error_when_guards_are_checked() -> None:
+    t = FakeTemplate()
+    adapters: dict[str, AppAdapter[Any]] = {SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: GuardedQuikAdapter()}
+    pairs = [Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)]
+    assert gate([t], adapters, pairs).errors == []  # the fakes' gate leaves the column unchecked
+    errors = check_support(categories=[Category.SMS], templates={Category.SMS: [t]}, pairs=pairs, adapters=adapters,
+                           guards=True).errors
+    assert errors == [f"app {SMS_ORIG.app_id} has no launch_guards (what it needs and writes at start-up)",
+                      f"app {SMS_ORIG.app_id} has no fidelity reading (a second reader's verdict)"]
+
+
+def test_guards_and_fidelity_are_printed() -> None:
+    t = FakeTemplate()
+    adapters: dict[str, AppAdapter[Any]] = {SMS_ORIG.app_id: FakeAdapter(), SMS_QUIK.app_id: GuardedQuikAdapter()}
+    report = check_support(categories=[Category.SMS], templates={Category.SMS: [t]},
+                           pairs=[Pair(t, SMS_ORIG), Pair(t, SMS_QUIK)], adapters=adapters, guards=True)
+    shown = render_support(report)
+    assert f"  {SMS_QUIK.app_id}: needs: flag X — seeded" in shown and f"  {SMS_ORIG.app_id}: NOT FILLED" in shown
+    rows = render_fidelity(report).splitlines()
+    quik = next(r for r in rows if r.startswith(SMS_QUIK.app_id))
+    assert quik.split()[-3:] == ["2026-12-03", "unverifiable", "1"] and "o/quik@v1" in quik
+    assert next(r for r in rows if r.startswith(SMS_ORIG.app_id)).split()[-2:] == ["READ", "0"]
+    assert "2 apps: match 0, mismatch-fixed 0, mismatch-open 0, unverifiable 1, not read 1" in rows
+    assert f"  {SMS_QUIK.app_id}: open: start-up not read" in rows

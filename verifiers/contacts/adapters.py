@@ -20,7 +20,16 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+)
 from verifiers.contacts.android import (
     parse_calls,
     parse_front,
@@ -32,7 +41,7 @@ from verifiers.contacts.android import (
     seed_front,
     seed_provider,
 )
-from verifiers.contacts.localdb import db_path, parse_local, read_local, seed_local
+from verifiers.contacts.localdb import COMMONS_DB_SOURCES, db_path, parse_local, read_local, seed_local
 from verifiers.contacts.screen import ScreenUi, detail_on_screen, fill_form, form_on_screen, open_detail
 from verifiers.contacts.state import Contact, ContactsState
 
@@ -74,6 +83,8 @@ class ContactsAdapter(AppAdapter[ContactsState]):
     screen: ClassVar[ScreenUi]
     #: What the bound pair reads besides the store (``ContactsTemplate.reads``).
     reads: frozenset[str] = frozenset()
+    #: The front activity is Android's, not a store: launching the app changes it.
+    non_durable_reads = frozenset({"front"})
 
     def setup(self, device: DeviceClient) -> None:
         """One default SMS app (Google Messages, the SMS role's default holder on the API 33 Google
@@ -189,6 +200,29 @@ class LocalDbContactsAdapter(ContactsAdapter):
         return parse_provider(raw["provider"]) + parse_local(raw["local"])
 
 
+READ_ON = "2026-12-03"
+PERMISSIONS_GRANTED = ("setup grants READ_CONTACTS, WRITE_CONTACTS, GET_ACCOUNTS, CALL_PHONE and POST_NOTIFICATIONS "
+                       "before the launch (runtime_permissions), so no prompt comes up")
+FOSSIFY_MAIN = SourceRef(repo="FossifyOrg/Contacts", tag="4e7be0b (search index; nearest to 1.6.0)", files=(
+    "app/src/main/kotlin/org/fossify/contacts/activities/MainActivity.kt (onCreate: appLaunched, "
+    "checkContactPermissions READ -> WRITE -> GET_ACCOUNTS, checkWhatsNewDialog; contacts loaded on first layout)",))
+
+
+def simple_lineage_guards(main: SourceRef) -> LaunchGuards:
+    """The Simple Contacts lineage shares its start-up through its Commons library."""
+    return LaunchGuards(guards=(
+        LaunchGuard(kind="needs", what="the Room onCreate callback's id bump (contacts from 1000000, groups from "
+                                       "10000) to have run before seeding",
+                    handled_by="ensure_app_database waits for sqlite_sequence groups >= 10000 (localdb.ROOM_CREATED); "
+                               "seeded rows then get ids above 1000000, as the app's own do",
+                    sources=COMMONS_DB_SOURCES),
+        LaunchGuard(kind="first_screen", what="runtime permission requests READ_CONTACTS, WRITE_CONTACTS, GET_ACCOUNTS",
+                    handled_by=PERMISSIONS_GRANTED, sources=(main,)),
+        LaunchGuard(kind="writes", what="Commons appLaunched: the 'Prefs' preferences (run count, last version)",
+                    handled_by="not a store the pair reads (no snapshot key changes)", sources=(main,)),
+    ), read=(main, *COMMONS_DB_SOURCES))
+
+
 class GoogleContactsAdapter(ProviderContactsAdapter):
     app = app_by_id("contacts_google_contacts")
     screen = ScreenUi(package="com.google.android.contacts", detail_name="large_title", detail_phone="header",
@@ -203,6 +237,18 @@ class GoogleContactsAdapter(ProviderContactsAdapter):
                                 "verified it there, notes §2A); screen ids unverified on a rooted emulator"),
                  AOSP_CONTACTS_PROVIDER),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what="runtime permission requests (contacts, phone)",
+                    handled_by=PERMISSIONS_GRANTED,
+                    sources=(SourceRef(repo="closed source", tag="4.1.17.505591926", note="assumed: a ContactsProvider "
+                                       "client asks for the contacts permissions on first use"),)),
+    ), read=(SourceRef(repo="closed source", tag="4.1.17.505591926", note="no source; nothing read beyond the "
+                       "provider (AOSP), which the app only queries"), AOSP_CONTACTS_PROVIDER))
+    fidelity = FidelityReading(
+        source=SourceRef(repo="closed source", tag="4.1.17.505591926"), date=READ_ON, verdict="unverifiable",
+        open_points=("closed source: that it saves into ContactsProvider is taken from the prior release's rooted-"
+                     "emulator verification (notes §2A); screen ids and first screens (Google account sign-in or "
+                     "backup prompts on a device without accounts) are assumed, not observed",))
 
 
 SIMPLE_COMMONS = ("commons/src/main/kotlin/com/simplemobiletools/commons/models/contacts/LocalContact.kt "
@@ -230,6 +276,17 @@ class FossifyContactsAdapter(LocalDbContactsAdapter):
         ), note="the LocalContact entity lives in Fossify Commons 6.1.0 (not re-read at that tag); its columns "
                 "are Simple-Commons' " + SIMPLE_COMMONS),),
     ),)
+    launch_guards = simple_lineage_guards(FOSSIFY_MAIN)
+    fidelity = FidelityReading(
+        source=FOSSIFY_MAIN, date=READ_ON, verdict="mismatch-fixed",
+        found=("the Room callback bumps the AUTOINCREMENT sequences on a worker thread after the database exists; "
+               "ensure_app_database stopped the app as soon as the file existed (the bump cut off, seeded ids from "
+               "1) and the double did not bump: the double now bumps on a worker thread and the seeder waits for it",
+               "an empty seed left no database, which the app creates at its next start (launch invariance saw "
+               "the store change): every seed now goes through the app's database",
+               "the double's database lacked the groups and room_master_table tables: added"),
+        open_points=("LocalContact columns not re-read at Commons 6.1.0 (the profile's note)",
+                     "checkWhatsNewDialog on a first start: Commons' rule not re-read"))
 
 
 class SimpleContactsProSeAdapter(LocalDbContactsAdapter):
@@ -248,6 +305,15 @@ class SimpleContactsProSeAdapter(LocalDbContactsAdapter):
             "app/src/main/res/layout/activity_view_contact.xml, activity_edit_contact.xml, fragment_layout.xml",
         ), note="'Pro SE' is this app id and version; the entity is Simple-Commons' " + SIMPLE_COMMONS),),
     ),)
+    launch_guards = simple_lineage_guards(SourceRef(
+        repo="SimpleMobileTools/Simple-Contacts", tag="6.22.7", files=(
+            "app/src/main/kotlin/com/simplemobiletools/contacts/pro/activities/MainActivity.kt (not re-read: the "
+            "Fossify fork's start-up is taken as the same)",)))
+    fidelity = FidelityReading(
+        source=COMMONS_DB_SOURCES[1], date=READ_ON, verdict="mismatch-fixed",
+        found=("the same Room id bump as Fossify Contacts (Simple-Commons ContactsDatabase.kt): fixed the same way",),
+        open_points=("MainActivity at 6.22.7 not re-read; Simple-Commons read at the search index's revision, not "
+                     "the app's pinned commons 73d78e5cd3",))
 
 
 class RightContactAdapter(LocalDbContactsAdapter):
@@ -271,6 +337,22 @@ class RightContactAdapter(LocalDbContactsAdapter):
                 "ContactsHelper.getDeviceContactSources offers 'Phone storage' only when the provider already holds "
                 "an account-less raw contact. Unverified on a rooted emulator; both stores are read"),),
     ),)
+    launch_guards = simple_lineage_guards(SourceRef(
+        repo="Goodwy/Contacts", tag="7.0.1 (nearest to 8.2.3)", files=(
+            "Goodwy-Commons commons/.../databases/ContactsDatabase.kt (search index: the same "
+            "increaseAutoIncrementIds, with the relations migration)",)))
+    fidelity = FidelityReading(
+        source=SourceRef(repo="Goodwy/Goodwy-Commons", tag="search index revision (nearest; 8.2.3 is not tagged)",
+                         files=("commons/src/main/kotlin/com/goodwy/commons/databases/ContactsDatabase.kt",)),
+        date=READ_ON, verdict="mismatch-fixed",
+        found=("the same Room id bump as Fossify Contacts: fixed the same way",),
+        open_points=("8.2.3 not tagged; Goodwy's own start-up (purchase checks, rating or what's-new dialogs) not "
+                     "read",))
+
+
+CONNECT_YOU_MAIN = SourceRef(repo="you-apps/ConnectYou", tag="0608ef8 (search index; nearest to v11.3)", files=(
+    "app/src/main/java/com/bnyro/contacts/ui/activities/MainActivity.kt (onCreate: biometric prompt only when "
+    "biometricAuthKey is set; home tab from homeTabKey, Contacts by default; no intro)",))
 
 
 class ConnectYouAdapter(ProviderContactsAdapter):
@@ -295,6 +377,19 @@ class ConnectYouAdapter(ProviderContactsAdapter):
         ), note="the app's own Room DB (com.bnyro.contacts: localContacts, valuableTypes) holds only contacts of "
                 "the LOCAL source, which is not the default"), AOSP_CONTACTS_PROVIDER),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="needs", what="Preferences selectedContactsRepo (default 0 = DEVICE: the provider)",
+                    handled_by="nothing to seed: pm clear leaves the default, so the app lists the provider",
+                    sources=(CONNECT_YOU_MAIN,)),
+        LaunchGuard(kind="needs", what="Preferences biometricAuthKey false (else a biometric prompt before the app)",
+                    handled_by="nothing to seed: false by default after pm clear", sources=(CONNECT_YOU_MAIN,)),
+        LaunchGuard(kind="first_screen", what="runtime permission requests (contacts, phone)",
+                    handled_by=PERMISSIONS_GRANTED, sources=(CONNECT_YOU_MAIN,)),
+    ), read=(CONNECT_YOU_MAIN,))
+    fidelity = FidelityReading(
+        source=CONNECT_YOU_MAIN, date=READ_ON, verdict="match",
+        open_points=("read at the search index's revision 0608ef8, not tag v11.3; BaseActivity's permission request "
+                     "not read",))
 
 
 __all__ = ["ConnectYouAdapter", "ContactsAdapter", "FossifyContactsAdapter", "GoogleContactsAdapter", "LocalDbContactsAdapter",

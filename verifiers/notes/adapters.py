@@ -25,7 +25,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FidelityReading,
+    FirstStartDone,
+    LaunchGuard,
+    LaunchGuards,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+    own_app_files,
+)
 from verifiers.notes.screen import read_screens, type_state
 from verifiers.notes.sqlite_store import parse_hex_rows, read_tables, select_hex, sql_text, write
 from verifiers.notes.state import DEFAULT_FOLDER, ChecklistItem, Note, NotesState, join_task_lines, split_task_lines
@@ -35,6 +47,7 @@ if TYPE_CHECKING:
     from pytest_anyapp.templates.base import TaskTemplate
 
 SPLIT = "__ANYAPP_NEXT__"
+READ_ON = "2026-12-03"
 
 
 def drop_trashed(state: NotesState) -> NotesState:
@@ -46,6 +59,23 @@ def drop_trashed(state: NotesState) -> NotesState:
 
 MARKOR_ROOT = "/storage/emulated/0/Documents/markor"
 MARKOR_EXTENSIONS = (".md", ".txt")
+
+
+_PREFS_HEAD = "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+#: What Markor stores once its intro is done and its first start of this version is over: without
+#: them the agent meets the app intro (then the storage request and the changelog dialog).
+MARKOR_PREFS = {
+    "net.gsantner.markor_preferences.xml":
+        _PREFS_HEAD + '    <boolean name="net.gsantner.markor.activity.IntroActivitywas_shown" value="true" />\n</map>',
+    "app.xml": _PREFS_HEAD + '    <int name="pref_key__app_first_start_current_version" value="163" />\n</map>',
+}
+MARKOR_START_SOURCE = SourceRef(repo="gsantner/markor", tag="v2.16.1", files=(
+    "app/src/main/java/net/gsantner/markor/activity/MainActivity.java (onResume: IntroActivity.optStart; after the "
+    "intro StoragePermissionActivity.requestPermissions; the changelog dialog when isAppCurrentVersionFirstStart)",
+    "app/src/main/java/net/gsantner/markor/activity/IntroActivity.java (default preferences key "
+    "<class>was_shown, set by Done; no Skip)",
+    "app/src/main/java/net/gsantner/opoc/model/GsSharedPreferencesPropertyBackend.java (AppSettings file 'app')",
+    "app/src/main/res/values/string-not_translatable.xml (pref_key__app_first_start_current_version)"))
 
 
 class MarkorAdapter(AppAdapter[NotesState]):
@@ -73,11 +103,31 @@ class MarkorAdapter(AppAdapter[NotesState]):
         ), note="AndroidWorld's Markor is 146 (Documents/Markor was set by its setup); the prior release read "
                 "Documents/Markor, which is not the app's default at 2.16.1"),),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what="the app intro (IntroActivity, five slides, Done only) while the default "
+                                              "preferences lack IntroActivitywas_shown",
+                    handled_by="the seeder writes the flag into net.gsantner.markor_preferences.xml (owned by the app); "
+                               "the double shows the intro without it", sources=(MARKOR_START_SOURCE,)),
+        LaunchGuard(kind="first_screen", what="after the intro: the storage permission request and the changelog "
+                                              "dialog while app.xml's pref_key__app_first_start_current_version != 163",
+                    handled_by="MANAGE_EXTERNAL_STORAGE is allowed at setup (app_ops); the seeder writes the version",
+                    sources=(MARKOR_START_SOURCE,)),
+    ), read=(MARKOR_START_SOURCE,))
+    fidelity = FidelityReading(
+        source=MARKOR_START_SOURCE, date=READ_ON, verdict="mismatch-fixed",
+        found=("after pm clear the real app opens its intro (no Skip), then the changelog dialog; the double showed "
+               "neither and the seeder set nothing: the seeder now writes both flags and the double shows the intro "
+               "when its flag is missing",),
+        open_points=("StoragePermissionActivity's own screen is not modelled (the app-op is granted before launch)",))
 
     def readable_part(self, state: NotesState) -> NotesState:
         return drop_trashed(state)
 
     def seed(self, device: DeviceClient, state: NotesState) -> None:
+        data = f"/data/data/{self.app.package}/shared_prefs"
+        for name, xml in MARKOR_PREFS.items():
+            device.check(f"mkdir -p {data} && echo {shlex.quote(xml)} > {data}/{name}")
+        own_app_files(device, self.app.package, "shared_prefs")
         root = shlex.quote(MARKOR_ROOT)
         dirs = sorted({f for n in state.notes for f in n.folders} | set(state.folders))
         mk = " ".join(shlex.quote(f"{MARKOR_ROOT}/{d}") for d in dirs)
@@ -146,10 +196,19 @@ class SqliteNotesAdapter(AppAdapter[NotesState]):
     rows in one transaction, read them back hex-encoded (``sqlite_store``)."""
 
     db: ClassVar[str]
+    #: What marks the end of the app's first start (default: activity resumed, database settled).
+    first_start: ClassVar[FirstStartDone | None] = None
+    #: Preferences files (path under the data directory -> XML) the app needs at start-up to show
+    #: the seeded state and no first-run screens (its launch guards of kind ``needs``).
+    seed_prefs: ClassVar[dict[str, str]] = {}
 
     def seed(self, device: DeviceClient, state: NotesState) -> None:
-        ensure_app_database(device, self.app.package, self.db)
+        package = self.app.package
+        ensure_app_database(device, package, self.db, done=self.first_start)
         write(device, self.db, self.seed_statements(state))
+        for relative, xml in self.seed_prefs.items():
+            device.push_bytes(xml.encode(), f"/data/data/{package}/{relative}")
+        own_app_files(device, package, "databases", *sorted({r.split("/")[0] for r in self.seed_prefs}))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return read_tables(device, self.db, self.queries())
@@ -184,6 +243,9 @@ class JoplinAdapter(SqliteNotesAdapter):
 
     app = app_by_id("notes_joplin")
     db = JOPLIN_DB
+    #: The welcome notebook is built after the database exists; its flag is the last write.
+    first_start = FirstStartDone(kind="sql", query="SELECT value FROM settings WHERE key = 'welcome.wasBuilt'",
+                                 sources=(JOPLIN_SOURCE,))
     storage = (StorageProfile(
         what="notebooks (folders) and notes", path=JOPLIN_DB,
         format="folders(id 32-hex, title, created_time, updated_time, user_*_time ms, parent_id '' = top level, "
@@ -194,6 +256,19 @@ class JoplinAdapter(SqliteNotesAdapter):
                "notebook: a folders row; checklists are Markdown task lines in body",
         sources=(JOPLIN_SOURCE,),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="needs", what="settings welcome.wasBuilt = 1", handled_by="the seed writes it (and waits "
+                    "for the first start to set it, ensure_app_database with the 'sql' marker)", sources=(JOPLIN_SOURCE,)),
+        LaunchGuard(kind="writes", what="a 'Welcome!' notebook with notes on a start without welcome.wasBuilt",
+                    handled_by="written at the seeder's first start and replaced by the seed (DELETE FROM folders/notes)",
+                    sources=(JOPLIN_SOURCE,)),
+    ), read=(JOPLIN_SOURCE,))
+    fidelity = FidelityReading(
+        source=JOPLIN_SOURCE, date=READ_ON, verdict="mismatch-fixed",
+        found=("the welcome notebook is built after the database exists; the double built none and the seeder stopped "
+               "the app at the file: the double now builds it on a worker thread, the seeder waits for the flag",),
+        open_points=("WelcomeUtils.ts and root.tsx read through the reference notes at android-v3.1.6, not re-fetched; "
+                     "other first screens of the React Native app (sync target, encryption prompts) not read",))
 
     def seed_statements(self, state: NotesState) -> list[str]:
         folders = [DEFAULT_FOLDER, *_folder_names(state)]
@@ -262,6 +337,14 @@ class NotallyXAdapter(SqliteNotesAdapter):
             "(Add label dialog)",
         )),),
     ),)
+    launch_guards = LaunchGuards(read=(SourceRef(
+        repo="PhilKes/NotallyX", tag="v7.5.3", files=("app/schemas/.../9.json", "NotallyDatabase.kt"),
+        note="none found in the storage files read; the activities' start-up (MainActivity) was not read"),))
+    fidelity = FidelityReading(
+        source=SourceRef(repo="PhilKes/NotallyX", tag="v7.5.3"), date=READ_ON, verdict="unverifiable",
+        open_points=("start-up not read in this pass (MainActivity, first-run dialogs, the biometric lock default "
+                     "off taken from the profile); the seeder waits for the default 'activity resumed, database "
+                     "settled' marker",))
 
     def readable_part(self, state: NotesState) -> NotesState:
         """A list note has no text of its own; the labels of notes are Label rows too."""
@@ -310,6 +393,20 @@ class NotallyXAdapter(SqliteNotesAdapter):
 ORGZLY_DB = "/data/data/com.orgzlyrevived/databases/orgzly.db"
 
 
+ORGZLY_STATE = "/data/data/com.orgzlyrevived/shared_prefs/state.xml"
+ORGZLY_LOADED = "pref_key_is_getting_started_notebook_loaded"
+ORGZLY_VERSION_CODE = 288
+ORGZLY_INTRO_SOURCE = SourceRef(
+    repo="orgzly-revived/orgzly-android-revived", tag="060c9b1 (search index; nearest to v1.22.0)", files=(
+        "app/src/main/java/com/orgzly/android/ui/main/MainActivity.java (performIntros on resume: a new version "
+        "code imports the Getting Started notebook unless loaded, opens the drawer for a first user, shows What's new)",
+        "app/src/main/java/com/orgzly/android/prefs/AppPreferences.java (state prefs file 'state'; "
+        "isGettingStartedNotebookLoaded, lastUsedVersionCode, both apply())",
+        "app/src/main/java/com/orgzly/android/usecase/UseCaseWorker.kt (postGettingStartedImport sets the flag)",
+        "app/src/main/res/values/prefs_keys.xml (pref_key_is_getting_started_notebook_loaded, "
+        "pref_key_last_used_version_code)"))
+
+
 class OrgzlyAdapter(SqliteNotesAdapter):
     """Notebooks (``books``) are folders, the default notebook ``Notes`` is "no folder"; a note is a
     level-1 heading of its book (nested set under the book's root note). No bin: deletes are hard."""
@@ -336,6 +433,29 @@ class OrgzlyAdapter(SqliteNotesAdapter):
             "app/src/main/res/layout/fragment_note.xml (title, content)",
         ), note="first run imports 'Getting Started with Orgzly'; seeding replaces every book"),),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="needs", what="state.xml pref_key_is_getting_started_notebook_loaded true",
+                    handled_by="the seeder waits for the first start to set it and writes state.xml",
+                    sources=(ORGZLY_INTRO_SOURCE,)),
+        LaunchGuard(kind="writes", what="the 'Getting Started with Orgzly' notebook (a worker, after the first resume)",
+                    handled_by="imported at the seeder's first start and replaced by the seed (every book)",
+                    sources=(ORGZLY_INTRO_SOURCE,)),
+        LaunchGuard(kind="first_screen", what="What's new dialog and the drawer opened while state.xml's "
+                                              "pref_key_last_used_version_code != 288",
+                    handled_by="the seeder writes the version code", sources=(ORGZLY_INTRO_SOURCE,)),
+    ), read=(ORGZLY_INTRO_SOURCE,))
+    fidelity = FidelityReading(
+        source=ORGZLY_INTRO_SOURCE, date=READ_ON, verdict="mismatch-fixed",
+        found=("a start with a new version code imports the Getting Started notebook on a worker and shows What's "
+               "new; the double did neither and the seeder stopped the app at the file (the import could land in the "
+               "episode): the double imports on a worker, the seeder waits for the flag and seeds state.xml",),
+        open_points=("the What's new dialog and the opened drawer are not modelled by the double (the seeded version "
+                     "code keeps both away)",))
+    first_start = FirstStartDone(kind="pref", path=ORGZLY_STATE, key=ORGZLY_LOADED, sources=(ORGZLY_INTRO_SOURCE,))
+    seed_prefs = {"shared_prefs/state.xml": (
+        "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+        f'    <boolean name="{ORGZLY_LOADED}" value="true" />\n'
+        f'    <int name="pref_key_last_used_version_code" value="{ORGZLY_VERSION_CODE}" />\n</map>\n')}
 
     def readable_part(self, state: NotesState) -> NotesState:
         return drop_trashed(state)
@@ -416,6 +536,13 @@ class NeutriNoteAdapter(SqliteNotesAdapter):
             "app/src/main/res/layout/activity_display_dbentry.xml (edit_title, edit_content)",
         ), note="schema facts read through the notes (storage_todo_notes_calendar.md §5); UI ids at v4.6.3"),),
     ),)
+    launch_guards = LaunchGuards(read=(SourceRef(
+        repo="appml/neutrinote", tag="v4.6.3", files=("app/src/main/java/com/appmindlab/nano/DBHelper.java",),
+        note="none found in the storage files read; MainActivity's first start was not read"),))
+    fidelity = FidelityReading(
+        source=SourceRef(repo="appml/neutrinote", tag="v4.6.3"), date=READ_ON, verdict="unverifiable",
+        open_points=("start-up not read in this pass (MainActivity, first-run help notes or dialogs); the seeder "
+                     "waits for the default 'activity resumed, database settled' marker",))
 
     def readable_part(self, state: NotesState) -> NotesState:
         return state.model_copy(update={"folders": _live_tags(state)})
@@ -462,6 +589,11 @@ NOTESNOOK_WHAT = {
 }
 
 
+NOTESNOOK_INTRO = SourceRef(repo="streetwriters/notesnook", tag="169db9b (search index; nearest to 3.4.9-android)",
+                            files=("apps/mobile/app/components/intro/index.tsx (Get started / I already have an "
+                                   "account, then SettingsService introCompleted)",))
+
+
 class NotesnookAdapter(AppAdapter[NotesState]):
     """Notesnook: no readable store, so the state is read off the screens and seeded by typing it
     in (``verifiers/notes/screen.py``); notebooks are the folders, the Trash is not live."""
@@ -493,6 +625,18 @@ class NotesnookAdapter(AppAdapter[NotesState]):
                 "read at the search index's stored commit, not checked against the tag; path files/notesnook "
                 "inferred from react-native-quick-sqlite"),),
     ),)
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="first_screen", what="the intro (three slides; 'Get started' opens the sign-up dialog, 'I "
+                                              "already have an account' the login) until the setting introCompleted",
+                    handled_by="NOT HANDLED: the seeder types the state through the app's screens and the double "
+                               "shows no intro", sources=(NOTESNOOK_INTRO,)),
+    ), read=(NOTESNOOK_INTRO,))
+    fidelity = FidelityReading(
+        source=NOTESNOOK_INTRO, date=READ_ON, verdict="mismatch-open",
+        found=("the real app opens on its intro after pm clear; the double and the seeder (typing the state through "
+               "the screens) skip it",),
+        open_points=("the double must show the intro and the seeder pass it ('Get started', then dismiss the sign-up "
+                     "dialog); introCompleted is kept in MMKV, which a seeder cannot write as a file",))
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         if template.answer_task:

@@ -8,10 +8,17 @@ name instead. The editor is one text field (the file name is the toolbar title).
 selects a file: Delete (icon; "Confirm Delete" dialog, the file is removed for good) and Rename
 (icon; the file name, extension included) are in the selection bar. Checklists are Markdown task
 lines (``- [ ] item``). Search is an icon in the toolbar.
+
+First start (``MainActivity.onResume`` -> ``IntroActivity.optStart``): while the default
+preferences lack ``net.gsantner.markor.activity.IntroActivitywas_shown``, the app intro (five
+slides, no Skip; Done sets the flag) comes up over the notebook.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from pytest_anyapp.sim.apps.base import Intent, Screen
 from pytest_anyapp.sim.apps.notes.kit import (
     Confirm,
     EditorSkin,
@@ -22,6 +29,11 @@ from pytest_anyapp.sim.apps.notes.kit import (
     NotesApp,
     NotesSkin,
 )
+from pytest_anyapp.sim.ui.views import Button, Column, Scaffold, Spacer, TextView, View
+
+INTRO_SHOWN = "net.gsantner.markor.activity.IntroActivitywas_shown"
+#: The slides' titles (IntroActivity.onCreate: main_view, view, share -> app, todo, quicknote).
+INTRO_SLIDES = ("Main view", "View", "Share -> Markor", "To-Do", "QuickNote")
 
 SKIN = NotesSkin(
     list=ListSkin(
@@ -56,3 +68,38 @@ class Markor(NotesApp):
     launch_activity = ".activity.MainActivity"
     icon_color = "#4E9A06"
     skin = SKIN
+
+    def launch(self, intent: Intent) -> Screen | None:
+        screen = super().launch(intent)
+        if screen is not None and type(screen) is type(self).home and not self.prefs().get(INTRO_SHOWN):
+            return MarkorIntro(self)
+        return screen
+
+
+class MarkorIntro(Screen):
+    """AppIntro's slides with NEXT and, on the last one, DONE (which sets the flag)."""
+
+    activity = ".activity.IntroActivity"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.slide = 0
+
+    def build(self) -> View:
+        last = self.slide == len(INTRO_SLIDES) - 1
+        return Scaffold(None, Column(
+            Spacer(weight=1.0),
+            TextView(INTRO_SLIDES[self.slide], id="title", size=24, bold=True, padding=(24, 16)),
+            Spacer(weight=1.0),
+            Button("DONE" if last else "NEXT", self.done if last else self.next, id="done" if last else "next",
+                   style="text"),
+        ))
+
+    def next(self) -> None:
+        self.slide += 1
+
+    def done(self) -> None:
+        self.app.prefs().put(**{INTRO_SHOWN: True})
+        home = type(self.app).home
+        assert home is not None
+        self.replace(home(self.app))
