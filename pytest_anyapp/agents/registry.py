@@ -1,7 +1,8 @@
 """``resolve_agent(name, options, hook)``: the one way ``--agent NAME`` becomes an Agent.
 
 Order: a ``pytest_anyapp_make_agent`` hook implementation, ``module:factory``, the built-ins
-``null``, ``oracle`` and ``replay`` (``pytest_anyapp.agents.builtin.<name>``), then the model
+``null``, ``oracle``, ``replay`` (``pytest_anyapp.agents.builtin.<name>``) and the probes
+``probe-<name>`` (``pytest_anyapp.agents.builtin.probe``), then the model
 config (built-in ``models.json`` plus the user's file). Only a built-in ``PrivilegedAgent`` gets
 the gold task; an exception raised by a hook or a factory becomes ``AgentExceptionError``.
 """
@@ -56,6 +57,10 @@ def known_agent_names(options: AgentOptions | None = None, env: Mapping[str, str
 def _builtin(name: str, options: AgentOptions) -> Agent:
     """Instantiate a built-in agent: the module's ``create(options)`` if it has one, else its
     single ``Agent`` subclass (constructed with ``options`` when it accepts an argument)."""
+    from pytest_anyapp.agents.builtin.probe import create_probe, is_probe
+
+    if is_probe(name):
+        return create_probe(name)
     module = importlib.import_module(f"pytest_anyapp.agents.builtin.{name}")
     factory = getattr(module, "create", None)
     if callable(factory):
@@ -78,7 +83,7 @@ def _builtin(name: str, options: AgentOptions) -> Agent:
 def create_agent(name: str, options: AgentOptions | None = None, env: Mapping[str, str] | None = None) -> Agent:
     """Build the agent called ``name``; unknown names raise ``ConfigError`` listing the known ones."""
     options = options or AgentOptions()
-    if name in BUILTIN_AGENTS:
+    if _is_builtin(name):
         return _builtin(name, options)
     from pytest_anyapp.agents.config import load_model_configs
     from pytest_anyapp.agents.models import ADAPTERS
@@ -147,9 +152,15 @@ def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | Non
         except (ImportError, AttributeError) as exc:
             raise ConfigError(f"--agent={name}: cannot import {attr} from {module_name}: {exc}") from None
         return ResolvedAgent(_checked(_user_code(f"{name}(options)", lambda: factory(options)), name), "factory")
-    if name in BUILTIN_AGENTS:
+    if _is_builtin(name):
         return ResolvedAgent(_builtin(name, options), "builtin")
     return ResolvedAgent(create_agent(name, options, env), "model")
+
+
+def _is_builtin(name: str) -> bool:
+    from pytest_anyapp.agents.builtin.probe import is_probe
+
+    return name in BUILTIN_AGENTS or is_probe(name)
 
 
 def _checked(agent: Any, what: str) -> Agent:
