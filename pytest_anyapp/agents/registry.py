@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from pytest_anyapp.agents.base import Agent, PrivilegedAgent
-from pytest_anyapp.errors import AgentExceptionError, AnyAppError, ConfigError, ModelEndpointError
+from pytest_anyapp.errors import AgentExceptionError, AnyAppError, ConfigError, HookError, ModelEndpointError
 
 BUILTIN_AGENTS: tuple[str, ...] = ("null", "oracle", "replay")
 
@@ -114,6 +114,14 @@ class ResolvedAgent:
     source: AgentSource
 
     @property
+    def user_agent(self) -> bool:
+        """What this agent raises is its own failure: the user's code (a factory, a hook's agent)
+        or a probe standing in for it. A built-in agent's or model adapter's exception is ours."""
+        from pytest_anyapp.agents.builtin.probe import ProbeAgent
+
+        return self.source in ("hook", "factory") or isinstance(self.agent, ProbeAgent)
+
+    @property
     def privileged(self) -> bool:
         """Only built-in privileged agents (oracle, replay) get the gold task."""
         return self.source == "builtin" and isinstance(self.agent, PrivilegedAgent)
@@ -126,14 +134,15 @@ class ResolvedAgent:
             return {"agent": getattr(self.agent, "name", "?"), "describe_error": f"{type(exc).__name__}: {exc}"}
 
 
-def _user_code(what: str, call: Callable[[], Any]) -> Any:
-    """Run a user hook or factory; anything undeclared it raises becomes ``AgentExceptionError``."""
+def _user_code(what: str, call: Callable[[], Any], error: type[AnyAppError] = AgentExceptionError) -> Any:
+    """Run a user factory (anything undeclared it raises becomes ``AgentExceptionError``, the
+    agent's failure) or hook (``HookError``, invalid)."""
     try:
         return call()
     except AnyAppError:
         raise
     except Exception as exc:
-        raise AgentExceptionError(f"{what} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
+        raise error(f"{what} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
 
 
 def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | None = None,
@@ -142,7 +151,7 @@ def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | Non
     if not name:
         raise ConfigError("choose an agent with --agent (null, oracle, replay, a model name, or module:factory)")
     if hook is not None:
-        custom = _user_code(f"pytest_anyapp_make_agent(name={name!r})", lambda: hook(name))
+        custom = _user_code(f"pytest_anyapp_make_agent(name={name!r})", lambda: hook(name), HookError)
         if custom is not None:
             return ResolvedAgent(_checked(custom, "pytest_anyapp_make_agent"), "hook")
     if ":" in name:
