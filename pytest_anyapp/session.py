@@ -552,7 +552,8 @@ class Worker:
 
                 adbutils.AdbClient(host=o.adb_host, port=o.adb_port).connect(f"{lane.host}:{lane.adb_port}", timeout=10)
             return lane
-        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}"
+        # A state folder per run: two runs on one host never share one (nor a device: see SimLane.start).
+        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}" / self.store.run_id
         self._sim = SimLane(root, o.adb_host, o.adb_port)
         started: LaneSpec = self._sim.start()
         return started
