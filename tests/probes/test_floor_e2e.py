@@ -26,7 +26,8 @@ ALL_MODES = {"ui", "durable", "answer"}
 #: (probe, validation modes it runs on in CI).
 CI_PROBES: list[tuple[str, set[str]]] = [
     ("probe-claim", {"ui", "answer"}), ("probe-back-home", {"ui", "answer"}), ("probe-raise", {"ui", "answer"}),
-    ("probe-screen-dump", {"answer"}), ("probe-vocab", {"answer"}), ("probe-random-0", {"ui"}),
+    ("probe-screen-dump", {"answer"}), ("probe-vocab", {"answer"}), ("probe-vocab-0", {"answer"}),
+    ("probe-random-0", {"ui"}),
 ]
 NIGHTLY_PROBES: list[tuple[str, set[str]]] = [
     *[(p, ALL_MODES) for p, _ in CI_PROBES if not p.startswith("probe-random")],
