@@ -66,7 +66,7 @@ def test_two_pytest_runs_at_once_share_nothing(tmp_path):
     outputs = [p.communicate(timeout=850)[0].decode() for p in runs]
     records = {run: [json.loads(p.read_text()) for p in (tmp_path / run).glob("*/episode.json")]
                for run in ("one", "two")}
-    for run, recs in records.items():
+    for recs in records.values():
         assert len(recs) == len(ids), outputs
         assert {r["status"] for r in recs} == {"valid_failure"}, [r.get("exception") for r in recs]
     serials = {run: {r["provenance"]["device"]["serial"] for r in recs} for run, recs in records.items()}

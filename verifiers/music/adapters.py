@@ -247,7 +247,8 @@ class MonsterMusicAdapter(MusicAdapter):
     storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MONSTER_SLEEP.profile, MEDIA_SESSION)
     ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
         what="SleepTimerManager's CountDownTimer, ZTFtrue/MonsterMusic 0.1.69",
-        screen="the 'Sleeper time' dialog's 'Running: mm:ss', opened by the read (after the agent's turn only) when the main screen is in front "
+        screen="the 'Sleeper time' dialog's 'Running: mm:ss', opened by the read (after the agent's turn only) "
+               "when the main screen is in front "
                "and closed again")}
 
 
