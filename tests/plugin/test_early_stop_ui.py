@@ -20,7 +20,7 @@ from pytest_anyapp.agents.base import Agent, AgentStep
 class NeverEnds(Agent):
     """Plays the recorded actions, minus the one that ended the episode, then waits."""
     name = "never-ends"
-    observes = frozenset()
+    observes = frozenset({"ui_tree"})  # as the oracle: the same round trips between the same actions
 
     def reset(self, context):
         super().reset(context)
