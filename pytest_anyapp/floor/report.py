@@ -72,16 +72,16 @@ class FloorReport(BaseModel):
 
 def family(probe: str) -> str:
     """``random`` (any seed of a random probe), ``constant`` (answer probes), else the probe's kind."""
-    kind = parse_probe(probe).kind
-    if kind.startswith("random"):
-        return kind  # random, random-claim, random-raise: seeds pool together
-    if kind == "answer":
+    spec = parse_probe(probe)
+    if spec.kind.startswith("random"):
+        return spec.kind  # random, random-claim, random-raise: seeds pool together
+    if spec.kind == "answer":
         return "constant"
-    return kind
+    return spec.name.removeprefix("probe-")  # vocab and vocab-<k> are different probes
 
 
 def goal_of(fam: str, cell: Cell, upper95: float) -> tuple[str, bool]:
-    if fam in INFORMATION_FREE or fam == "screen-dump":
+    if fam in INFORMATION_FREE or fam == "screen-dump" or fam.startswith("vocab-"):
         return "0 passes, 0 invalid", cell.passed == 0 and cell.invalid == 0
     if fam == "constant":
         return "rate <= 1/6", cell.rate <= CONSTANT_GOAL

@@ -97,3 +97,5 @@ def test_report_goals():
     assert by["random", "T"].meets_goal and by["random", "T"].episodes.failed == 150
     assert not by["random", "U"].meets_goal  # 50 clean episodes cannot bound the rate below 2 %
     assert len(report.failures) == 3
+    split = build([_record("probe-vocab", "T", "a", "valid_failure"), _record("probe-vocab-0", "T", "a", "valid_success")])
+    assert {(t.family, t.episodes.passed) for t in split.templates} == {("vocab", 0), ("vocab-0", 1)}
