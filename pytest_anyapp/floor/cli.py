@@ -46,7 +46,7 @@ def run_probe(probe: str, test_ids: list[str], results_dir: Path, workers: str) 
         return 0
     nodes = [f"{PAIRS_DIR / 'test_pairs.py'}::test_pair[{t}]" for t in test_ids]
     cmd = [sys.executable, "-m", "pytest", *nodes, f"--agent={probe}", "--device=sim", f"--results-dir={results_dir}",
-           f"--run-id=floor-{probe}", "--infra-retries=0", "--save-screens=0", "-q", "-p", "no:randomly",
+           f"--run-id=floor-{probe}", "--save-screens=0", "-q", "-p", "no:randomly",
            "-p", "no:cacheprovider", f"--rootdir={PAIRS_DIR.parent}"]
     if workers not in ("", "0"):
         cmd += ["-n", workers]
