@@ -50,12 +50,13 @@ BLOCKING_CAUSES = frozenset({AdapterError.cause, "hook_error"})
 
 
 def attribute(exc: BaseException, phase: Phase, *, agent_acted: bool = False,
-              user_agent: bool = True) -> Attribution:
+              user_agent: bool = False) -> Attribution:
     """Status, cause and retry decision for an exception raised in ``phase``.
 
     ``agent_acted``: the agent's first action has reached the device in this attempt.
     ``user_agent``: the agent is the user's code (a factory, a hook's agent, a probe), so what it
-    raises is its failure; False for built-in agents and model adapters, whose exceptions are ours.
+    raises is its failure; False (the default: unknown code is not blamed on an agent) for built-in
+    agents and model adapters, whose exceptions are ours.
     """
     if isinstance(exc, DeclaredAgentOutputError) and phase == "agent":
         return Attribution(Status.VALID_FAILURE, exc.failure_code, False)

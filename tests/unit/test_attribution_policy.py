@@ -43,7 +43,7 @@ def test_a_silent_success_is_no_refusal_and_a_bare_failure_is_one():
     (ActionParseError("x"), "agent", True, Status.VALID_FAILURE, "action_parse_error", False),
     (FaultDialogError("crash"), "initialize", False, Status.INVALID, "fault_dialog", True),
     (FaultDialogError("crash"), "actuate", True, Status.INVALID, "app_fault", False),
-    (RuntimeError("bug"), "agent", True, Status.VALID_FAILURE, "agent_exception", False),
+    (RuntimeError("bug"), "agent", True, Status.INVALID, "adapter_error", False),  # a built-in agent's
     (AgentExceptionError("factory bug"), "agent", False, Status.VALID_FAILURE, "agent_exception", False),
     (HookError("hook bug"), "agent", False, Status.INVALID, "hook_error", False),
     (DeviceError("lost"), "observe", True, Status.INVALID, "device", True),
