@@ -24,9 +24,11 @@ lint: bootstrap
 test: lint
 	$(PYTEST) tests $(TEST_ARGS)
 
-# All instances of every runnable pair: oracle solves each, null none (make test runs instance 0).
+# All instances of every runnable pair: oracle solves each, null and the probes none (make test runs
+# instance 0); then the guessing floor report (docs/floor.md) with 5 seeds of the random probe.
 nightly: bootstrap
-	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py $(TEST_ARGS) --timeout=3600
+	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py tests/probes $(TEST_ARGS) --timeout=7200
+	$(VENV)/bin/anyapp floor --seeds 5 -n 2 --results-dir results/floor --out results/floor/floor
 
 bench: bootstrap
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(VENV)/bin/python $$b || exit 1; done

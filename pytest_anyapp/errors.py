@@ -114,10 +114,27 @@ class AppFaultError(InfrastructureError):
 
 
 class AgentExceptionError(InfrastructureError):
-    """A user hook or agent raised something undeclared: the episode cannot be scored, and a retry
-    would only repeat the bug."""
+    """A user's agent (``module:factory``) raised something undeclared: the agent's failure
+    (``outcomes.attribute`` scores it ``valid_failure``), and a retry would only repeat the bug.
+    An ``InfrastructureError`` only so that the run's checks let the run start."""
 
     cause = "agent_exception"
+    retryable = False
+
+
+class AdapterError(InfrastructureError):
+    """A built-in agent or model adapter raised on output it should have handled: our bug, the
+    episode is not measurable and the run is not analysis-eligible until it is fixed."""
+
+    cause = "adapter_error"
+    retryable = False
+
+
+class HookError(InfrastructureError):
+    """A user hook (``pytest_anyapp_make_agent``, ``pytest_anyapp_episode_finished``) raised: the
+    user's setup, not the agent; invalid, and the run is not analysis-eligible until fixed."""
+
+    cause = "hook_error"
     retryable = False
 
 

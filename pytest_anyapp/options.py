@@ -76,6 +76,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                ("CATBENCH_INFRA_RETRIES",), "int", 2),
     OptionSpec("--invalid-fails", "invalid_fails", "make invalid episodes fail the run (exit code)",
                ("CATBENCH_INVALID_FAILS",), "bool", False),
+    OptionSpec("--max-invalid-share", "max_invalid_share", "a run with a larger share of invalid episodes (any "
+               "cause) is not analysis-eligible", (), "float", 0.05),
     OptionSpec("--instances", "n_instances", "instances per pair", ("CATBENCH_N_TASK_COMBINATIONS",), "int", 3),
     OptionSpec("--seed", "seed", "task random seed", ("CATBENCH_TASK_RANDOM_SEED",), "int", 30),
     OptionSpec("--instance", "only_instance", "run only this instance index", ("CATBENCH_INSTANCE_ID",), "int"),
@@ -190,6 +192,7 @@ class RunOptions(BaseModel):
     rerun_invalid: bool = False
     infra_retries: int = Field(2, ge=0, le=10)
     invalid_fails: bool = False
+    max_invalid_share: float = Field(0.05, ge=0, le=1)
     n_instances: int = Field(3, ge=1, le=100)
     seed: int = 30
     only_instance: int | None = None
@@ -221,7 +224,7 @@ class RunOptions(BaseModel):
             "condition": self.condition, "plan_mode": self.plan_mode if self.condition != "c1" else None,
             "wait_s": self.wait_s, "infra_retries": self.infra_retries, "device": self.device,
             "plan_required": self.plan_required if self.condition != "c1" else None,
-            "skip_env_preflight": self.skip_env_preflight,
+            "skip_env_preflight": self.skip_env_preflight, "max_invalid_share": self.max_invalid_share,
         }
 
 

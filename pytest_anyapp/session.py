@@ -221,7 +221,7 @@ class Controller:
         except ConfigError as exc:
             return str(exc)
         except InfrastructureError:
-            return None  # a raising user hook or factory: its episodes become invalid (agent_exception)
+            return None  # a raising factory (its episodes fail: agent_exception) or hook (invalid: hook_error)
         try:
             problem = endpoint_problem(resolved)
             self.agent_identity = resolved.identity() if problem is None else {}
@@ -440,11 +440,11 @@ class Worker:
         raise InvalidEpisode(outcome_message(record))
 
     def _hook_failed(self, record: EpisodeRecord, exc: BaseException) -> EpisodeRecord:
-        """``pytest_anyapp_episode_finished`` raised: the episode is invalid (agent_exception), kept."""
+        """``pytest_anyapp_episode_finished`` raised: the episode is invalid (hook_error), kept."""
         import traceback
 
         info = ExceptionInfo(phase="record", type=f"{type(exc).__module__}.{type(exc).__qualname__}",
-                             message=f"pytest_anyapp_episode_finished raised: {exc}", cause="agent_exception",
+                             message=f"pytest_anyapp_episode_finished raised: {exc}", cause="hook_error",
                              retryable=False, traceback="".join(traceback.format_exception(exc)))
         failed = record.model_copy(update={"status": Status.INVALID, "exception": info})
         self.store.write(failed)
@@ -553,7 +553,8 @@ class Worker:
 
                 adbutils.AdbClient(host=o.adb_host, port=o.adb_port).connect(f"{lane.host}:{lane.adb_port}", timeout=10)
             return lane
-        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}"
+        # A state folder per run: two runs on one host never share one (nor a device: see SimLane.start).
+        root = Path(tempfile.gettempdir()) / f"anyapp-sim-{os.getuid()}" / self.store.run_id
         self._sim = SimLane(root, o.adb_host, o.adb_port)
         started: LaneSpec = self._sim.start()
         return started
@@ -629,9 +630,11 @@ class Worker:
         from pytest_anyapp.records.builder import AttemptOutcome, build_record
 
         phase: Phase = "agent" if self._resolved is None else "preflight"
-        verdict_of = attribute(exc, phase)
+        verdict_of = attribute(exc, phase, user_agent=":" in (self.options.agent or ""))
         now = datetime.now(UTC).isoformat(timespec="milliseconds")
-        outcome = AttemptOutcome(number=1, status=Status.INVALID, stop_reason="preflight_failed",
+        failed = verdict_of.status is Status.VALID_FAILURE  # a user's factory raised: its failure
+        outcome = AttemptOutcome(number=1, status=verdict_of.status,
+                                 stop_reason="agent_exception" if failed else "preflight_failed",
                                  prompt_goal=inst.goal, exception=ExceptionInfo(
                                      phase=phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
                                      message=str(exc), cause=verdict_of.cause, retryable=verdict_of.retryable,

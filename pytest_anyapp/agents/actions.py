@@ -7,6 +7,7 @@ pixels, 0-999 normalised) before building an ``Action``; the episode loop only e
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
@@ -67,6 +68,8 @@ def _point(value: Any, what: str) -> tuple[int, int]:
         raise MalformedActionError(f"{what} must be [x, y] or [x1, y1, x2, y2], got {value!r}")
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         raise MalformedActionError(f"{what} must be numbers, got {value!r}")
+    if not all(math.isfinite(v) for v in value):  # JSON's NaN/Infinity: round() would raise
+        raise MalformedActionError(f"{what} must be finite numbers, got {value!r}")
     if len(value) == 4:
         return round((value[0] + value[2]) / 2), round((value[1] + value[3]) / 2)
     return round(value[0]), round(value[1])

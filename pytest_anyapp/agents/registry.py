@@ -1,7 +1,8 @@
 """``resolve_agent(name, options, hook)``: the one way ``--agent NAME`` becomes an Agent.
 
 Order: a ``pytest_anyapp_make_agent`` hook implementation, ``module:factory``, the built-ins
-``null``, ``oracle`` and ``replay`` (``pytest_anyapp.agents.builtin.<name>``), then the model
+``null``, ``oracle``, ``replay`` (``pytest_anyapp.agents.builtin.<name>``) and the probes
+``probe-<name>`` (``pytest_anyapp.agents.builtin.probe``), then the model
 config (built-in ``models.json`` plus the user's file). Only a built-in ``PrivilegedAgent`` gets
 the gold task; an exception raised by a hook or a factory becomes ``AgentExceptionError``.
 """
@@ -20,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from pytest_anyapp.agents.base import Agent, PrivilegedAgent
-from pytest_anyapp.errors import AgentExceptionError, AnyAppError, ConfigError, ModelEndpointError
+from pytest_anyapp.errors import AgentExceptionError, AnyAppError, ConfigError, HookError, ModelEndpointError
 
 BUILTIN_AGENTS: tuple[str, ...] = ("null", "oracle", "replay")
 
@@ -56,6 +57,10 @@ def known_agent_names(options: AgentOptions | None = None, env: Mapping[str, str
 def _builtin(name: str, options: AgentOptions) -> Agent:
     """Instantiate a built-in agent: the module's ``create(options)`` if it has one, else its
     single ``Agent`` subclass (constructed with ``options`` when it accepts an argument)."""
+    from pytest_anyapp.agents.builtin.probe import create_probe, is_probe
+
+    if is_probe(name):
+        return create_probe(name)
     module = importlib.import_module(f"pytest_anyapp.agents.builtin.{name}")
     factory = getattr(module, "create", None)
     if callable(factory):
@@ -78,7 +83,7 @@ def _builtin(name: str, options: AgentOptions) -> Agent:
 def create_agent(name: str, options: AgentOptions | None = None, env: Mapping[str, str] | None = None) -> Agent:
     """Build the agent called ``name``; unknown names raise ``ConfigError`` listing the known ones."""
     options = options or AgentOptions()
-    if name in BUILTIN_AGENTS:
+    if _is_builtin(name):
         return _builtin(name, options)
     from pytest_anyapp.agents.config import load_model_configs
     from pytest_anyapp.agents.models import ADAPTERS
@@ -109,6 +114,14 @@ class ResolvedAgent:
     source: AgentSource
 
     @property
+    def user_agent(self) -> bool:
+        """What this agent raises is its own failure: the user's code (a factory, a hook's agent)
+        or a probe standing in for it. A built-in agent's or model adapter's exception is ours."""
+        from pytest_anyapp.agents.builtin.probe import ProbeAgent
+
+        return self.source in ("hook", "factory") or isinstance(self.agent, ProbeAgent)
+
+    @property
     def privileged(self) -> bool:
         """Only built-in privileged agents (oracle, replay) get the gold task."""
         return self.source == "builtin" and isinstance(self.agent, PrivilegedAgent)
@@ -121,14 +134,15 @@ class ResolvedAgent:
             return {"agent": getattr(self.agent, "name", "?"), "describe_error": f"{type(exc).__name__}: {exc}"}
 
 
-def _user_code(what: str, call: Callable[[], Any]) -> Any:
-    """Run a user hook or factory; anything undeclared it raises becomes ``AgentExceptionError``."""
+def _user_code(what: str, call: Callable[[], Any], error: type[AnyAppError] = AgentExceptionError) -> Any:
+    """Run a user factory (anything undeclared it raises becomes ``AgentExceptionError``, the
+    agent's failure) or hook (``HookError``, invalid)."""
     try:
         return call()
     except AnyAppError:
         raise
     except Exception as exc:
-        raise AgentExceptionError(f"{what} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
+        raise error(f"{what} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
 
 
 def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | None = None,
@@ -137,7 +151,7 @@ def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | Non
     if not name:
         raise ConfigError("choose an agent with --agent (null, oracle, replay, a model name, or module:factory)")
     if hook is not None:
-        custom = _user_code(f"pytest_anyapp_make_agent(name={name!r})", lambda: hook(name))
+        custom = _user_code(f"pytest_anyapp_make_agent(name={name!r})", lambda: hook(name), HookError)
         if custom is not None:
             return ResolvedAgent(_checked(custom, "pytest_anyapp_make_agent"), "hook")
     if ":" in name:
@@ -147,9 +161,15 @@ def resolve_agent(name: str | None, options: AgentOptions, hook: AgentHook | Non
         except (ImportError, AttributeError) as exc:
             raise ConfigError(f"--agent={name}: cannot import {attr} from {module_name}: {exc}") from None
         return ResolvedAgent(_checked(_user_code(f"{name}(options)", lambda: factory(options)), name), "factory")
-    if name in BUILTIN_AGENTS:
+    if _is_builtin(name):
         return ResolvedAgent(_builtin(name, options), "builtin")
     return ResolvedAgent(create_agent(name, options, env), "model")
+
+
+def _is_builtin(name: str) -> bool:
+    from pytest_anyapp.agents.builtin.probe import is_probe
+
+    return name in BUILTIN_AGENTS or is_probe(name)
 
 
 def _checked(agent: Any, what: str) -> Agent:

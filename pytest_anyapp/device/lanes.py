@@ -149,27 +149,47 @@ class SimLane:
         self.spec: LaneSpec | None = None
         self.state_dir: Path | None = None
 
-    def start(self, timeout_s: float = 60.0) -> LaneSpec:
+    def start(self, timeout_s: float = 60.0, *, tries: int = 50) -> LaneSpec:
+        """Start a device on the first free console port. Free is what the device itself finds:
+        the port check is only a hint (another run, with another lock, may take the port between
+        the check and the bind), so the device is ours only once *its* process writes its
+        readiness file; one that exits before that lost the port, and the next one is tried."""
+        from pytest_anyapp.sim.serve_info import ServeInfo
+
         self.state_root.mkdir(parents=True, exist_ok=True)
+        console = self.first_console_port
         with FileLock(str(self.state_root / "ports.lock")):
-            console = self.first_console_port
-            while not (_port_free(console) and _port_free(console + 1) and _port_free(console + 3000)):
+            for _ in range(tries):
+                while not (_port_free(console) and _port_free(console + 1) and _port_free(console + 3000)):
+                    console += 2
+                spec = LaneSpec(console_port=console, grpc_port=console + 3000)
+                # A fresh state directory per device: a port used by an earlier device never hands over its state.
+                self.state_dir = Path(tempfile.mkdtemp(prefix=f"device-{console}-", dir=self.state_root))
+                log = open(self.state_dir / "serve.log", "ab")  # noqa: SIM115 — lives with the process
+                env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(self.adb_port))
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "pytest_anyapp.sim", "serve", "--state-dir", str(self.state_dir / "device"),
+                     "--console-port", str(console), "--grpc-port", str(spec.grpc_port), "--exit-with-parent"],
+                    stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                )
+                deadline = time.monotonic() + timeout_s
+                while True:
+                    info = ServeInfo.read(self.state_dir / "device")
+                    if info is not None and info.pid == self.proc.pid:
+                        break
+                    if self.proc.poll() is not None:
+                        break
+                    if time.monotonic() > deadline:
+                        raise DeviceError(f"simulated device on {console} did not start (see {log.name})")
+                    time.sleep(0.05)
+                if self.proc.poll() is None:
+                    break
+                self.proc = None  # the port was taken under us: try the next one
+                shutil.rmtree(self.state_dir, ignore_errors=True)
                 console += 2
-            spec = LaneSpec(console_port=console, grpc_port=console + 3000)
-            # A fresh state directory per device: a port used by an earlier device never hands over its state.
-            self.state_dir = Path(tempfile.mkdtemp(prefix=f"device-{console}-", dir=self.state_root))
-            log = open(self.state_dir / "serve.log", "ab")  # noqa: SIM115 — lives with the process
-            env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(self.adb_port))
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "pytest_anyapp.sim", "serve", "--state-dir", str(self.state_dir / "device"),
-                 "--console-port", str(console), "--grpc-port", str(spec.grpc_port), "--exit-with-parent"],
-                stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
-            )
-            deadline = time.monotonic() + timeout_s
-            while _port_free(console + 1):
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise DeviceError(f"simulated device on {console} did not start (see {log.name})")
-                time.sleep(0.05)
+            else:
+                raise DeviceError(f"no simulated device could start from console port {self.first_console_port} "
+                                  f"after {tries} tries")
         self.spec = spec
         wait_for_device(spec.serial, self.adb_host, self.adb_port, timeout_s=timeout_s)
         return spec

@@ -233,7 +233,7 @@ class EpisodeRunner:
 
     def _record_exception(self, att: _Attempt, exc: BaseException) -> None:
         out = att.outcome
-        verdict_of = attribute(exc, att.phase, agent_acted=att.agent_acted)
+        verdict_of = attribute(exc, att.phase, agent_acted=att.agent_acted, user_agent=self.resolved.user_agent)
         out.status = verdict_of.status
         out.exception = ExceptionInfo(phase=att.phase, type=f"{type(exc).__module__}.{type(exc).__qualname__}",
                                       message=str(exc), cause=verdict_of.cause, retryable=verdict_of.retryable,
@@ -241,7 +241,7 @@ class EpisodeRunner:
         if verdict_of.cause in ("plan_unavailable", "condition_mismatch"):  # declared condition not met
             out.condition = ConditionInfo(name=self.options.condition, valid=False, problems=[str(exc)])
         if out.status is Status.VALID_FAILURE:
-            out.stop_reason = "agent_output_error"
+            out.stop_reason = "agent_exception" if verdict_of.cause == "agent_exception" else "agent_output_error"
             out.steps.append(StepRecord(index=len(out.steps), action={"action": "invalid_output"},
                                         raw_output=getattr(exc, "raw_output", None),
                                         agent_extra={"raw_outputs": getattr(exc, "raw_outputs", None)}))
@@ -260,13 +260,17 @@ class EpisodeRunner:
             self.agent.reset(context)
 
     def _loop(self, inst: PairInstance, att: _Attempt, prompt_goal: str) -> None:
-        """Steps until the agent ends the episode, the budget runs out, or early stop fires.
+        """Steps until the agent ends the episode, the budget runs out, or early stop fires
+        (never on a ``ui`` pair).
 
         The early-stop read only decides when to stop; the score is always the final settled read.
         """
         template = inst.pair.template
         out = att.outcome
         budget = template.step_budget
+        # A `ui` pair's outcome is the screen: the agent must end the episode with it on screen,
+        # or any transient passing screen (a lucky tap) would be credited. Durable pairs keep it.
+        early_stop = self.options.early_stop and inst.pair.mode.mode != "ui"
         acting = out.acting
         assert acting is not None
         for index in range(budget):
@@ -321,8 +325,7 @@ class EpisodeRunner:
                 self._finish_by_agent(out, action)
                 return
             self.device.defer_health()
-            read_each_step = (self.options.early_stop or template.uses_latch) \
-                and not inst.pair.adapter.reads_by_navigating
+            read_each_step = (early_stop or template.uses_latch) and not inst.pair.adapter.reads_by_navigating
             if not read_each_step:
                 self.device.settle_health()
             step.actuate_s = time.monotonic() - t
@@ -335,7 +338,7 @@ class EpisodeRunner:
                 step.verify_s = time.monotonic() - t
                 step.early_stop_success = verdict.success
             self._meter(step, wire0)
-            if step.early_stop_success and self.options.early_stop:
+            if step.early_stop_success and early_stop:
                 out.stop_reason = "early_stop"
                 return
         out.stop_reason = "step_budget"

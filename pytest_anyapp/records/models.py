@@ -325,6 +325,8 @@ class EpisodeRecord(BaseModel):
             "steps": len(self.steps),
             "attempts": len(self.attempts),
             "stop_reason": self.stop_reason,
+            "terminate_status": self.terminate_status,
+            "max_invalid_share": p.run.options.get("max_invalid_share"),
             "verifier": None if self.verifier is None else {
                 "success": self.verifier.success, "reasons": self.verifier.reasons,
             },

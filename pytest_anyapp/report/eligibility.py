@@ -2,8 +2,10 @@
 
 A run is eligible only if every episode's device was real (not simulated; the kind must be
 recorded), preflight was not skipped, every app matched its pins (and pins were recorded),
-every condition was valid. The input as a whole must also cover its schedule (every app x
-template x instance of each category for every (model, condition)) unless it is declared partial.
+every condition was valid, at most ``--max-invalid-share`` of its episodes were invalid (any
+cause) and none was an ``adapter_error`` or ``hook_error`` (our bug or the user's setup). The
+input as a whole must also cover its schedule (every app x template x instance of each category
+for every (model, condition)) unless it is declared partial.
 Reasons are plain sentences; they are stamped on every table and plot of an ineligible report.
 """
 
@@ -23,7 +25,11 @@ SELECT run_id,
        count(*) FILTER (WHERE pin_ok IS NULL) AS pin_unknown,
        any_value(pin_problem) FILTER (WHERE pin_ok = false) AS pin_example,
        count(*) FILTER (WHERE NOT condition_valid) AS cond_bad,
-       any_value(run_ineligible) FILTER (WHERE run_ineligible <> '') AS declared
+       any_value(run_ineligible) FILTER (WHERE run_ineligible <> '') AS declared,
+       count(*) FILTER (WHERE status = 'invalid_infrastructure') AS invalid,
+       count(*) FILTER (WHERE status = 'invalid_infrastructure' AND failure_cause IN ('adapter_error', 'hook_error'))
+           AS blocking,
+       min(max_invalid_share) AS max_share
 FROM episodes GROUP BY run_id ORDER BY run_id
 """
 
@@ -43,8 +49,14 @@ def _unverified(index: Index, run_id: str) -> list[str]:
 def run_eligibility(index: Index) -> list[RunEligibility]:
     rows = index.con.execute(_PER_RUN_SQL).fetchall()
     out = []
-    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared in rows:
+    for (run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared, invalid, blocking,
+         max_share) in rows:
         reasons = []
+        if max_share is not None and n and invalid / n > max_share:  # records before the option: not checked
+            reasons.append(f"{run_id}: {invalid}/{n} episodes invalid ({invalid / n:.1%}), over --max-invalid-share="
+                           f"{max_share:.0%}")
+        if blocking:
+            reasons.append(f"{run_id}: {blocking} episodes invalid with adapter_error/hook_error (fix, then rerun)")
         if declared:
             reasons.append(f"{run_id}: the run declared itself not analysis-eligible ({declared})")
         if not_real:

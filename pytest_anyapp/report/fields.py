@@ -69,6 +69,7 @@ class IndexRow(BaseModel):
     device_measured: bool = False
     preflight_skipped: bool | None = None
     run_ineligible: str = ""  # the run's own ineligibility reasons (records v2: run.analysis_eligible false)
+    max_invalid_share: float | None = None  # the run's --max-invalid-share (None: records before it)
     validation_mode: str = ""
     pin_ok: bool | None = None
     pin_problem: str = ""
@@ -238,6 +239,7 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         success=(1 if status == Status.VALID_SUCCESS.value else 0) if valid else -1,
         device_kind=_str(device_kind), device_measured=measured,
         preflight_skipped=None if skipped is None else bool(skipped), run_ineligible=run_ineligible,
+        max_invalid_share=_get(prov, "run.options.max_invalid_share"),
         validation_mode=_str(_get(prov, "task.validation_mode", "validation_mode")
                              or _get(record, "verifier.validation_mode")),
         pin_ok=pin_ok, pin_problem=pin_problem,

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 INDEX_DIR = ".anyapp-index"
 EPISODE_FILE = "episode.json"
-INDEX_VERSION = 5  # 4: cost columns; 5: benchmark_version
+INDEX_VERSION = 6  # 4: cost columns; 5: benchmark_version; 6: max_invalid_share
 MAX_SEGMENTS = 8
 
 _DUCK_TYPES = {int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN", str: "VARCHAR"}

@@ -243,7 +243,10 @@ def start_grpc_server(device: SimDevice, host: str = "127.0.0.1", port: int = 85
     """Serve the controller on ``host:port`` (0 = any free port; see ``server.bound_port``)."""
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="sim-grpc"),
-        options=[("grpc.max_send_message_length", _MESSAGE_LIMIT), ("grpc.max_receive_message_length", _MESSAGE_LIMIT)],
+        # so_reuseport off: gRPC turns it on by default on Linux, which would let a second device
+        # (another run's) bind the same port and steal half its connections.
+        options=[("grpc.max_send_message_length", _MESSAGE_LIMIT), ("grpc.max_receive_message_length", _MESSAGE_LIMIT),
+                 ("grpc.so_reuseport", 0)],
     )
     server.add_generic_rpc_handlers((_handlers(_Controller(device)),))
     bound = server.add_insecure_port(f"{host}:{port}")

@@ -125,13 +125,22 @@ def test_app_fault_after_the_agent_acted_is_invalid_and_not_retried(bench, sim_d
     assert summary["run"]["app_faults"] == {"sms_simple_sms_messenger": 1}
 
 
-@pytest.mark.parametrize("agent,where", [("raises", "bug in a user agent"), ("hook-raises", "bug in a user hook")])
-def test_agent_or_hook_exception_is_invalid_with_traceback_not_retried(bench, agent, where):
-    result = bench.runpytest(f"--agent={agent}", *PAIR, "--results-dir=res", "--run-id=r", "--infra-retries=2")
+def test_a_user_agents_exception_is_its_failure_with_traceback_not_retried(bench):
+    """An exception raised by a user's agent counts against it: a scored failure, in every rate."""
+    result = bench.runpytest("--agent=raises", *PAIR, "--results-dir=res", "--run-id=r", "--infra-retries=2")
+    result.assert_outcomes(failed=1)
+    rec = _record(bench.path)
+    assert rec["status"] == "valid_failure" and rec["exception"]["cause"] == "agent_exception"
+    assert "bug in a user agent" in rec["exception"]["message"] and "Traceback" in rec["exception"]["traceback"]
+    assert len(rec["attempts"]) == 1 and rec["stop_reason"] == "agent_exception"
+
+
+def test_a_user_hooks_exception_is_invalid_with_traceback_not_retried(bench):
+    result = bench.runpytest("--agent=hook-raises", *PAIR, "--results-dir=res", "--run-id=r", "--infra-retries=2")
     result.stdout.fnmatch_lines(["*1 invalid*"])
     rec = _record(bench.path)
-    assert rec["status"] == "invalid_infrastructure" and rec["exception"]["cause"] == "agent_exception"
-    assert where in rec["exception"]["message"] and "Traceback" in rec["exception"]["traceback"]
+    assert rec["status"] == "invalid_infrastructure" and rec["exception"]["cause"] == "hook_error"
+    assert "bug in a user hook" in rec["exception"]["message"] and "Traceback" in rec["exception"]["traceback"]
     assert len(rec["attempts"]) == 1
 
 
@@ -142,7 +151,7 @@ def test_episode_finished_hook_exception_cannot_break_the_run(bench):
     result.stdout.fnmatch_lines(["*2 invalid*"])
     records = [json.loads(p.read_text()) for p in (bench.path / "res" / "r").glob("*/episode.json")]
     assert len(records) == 2
-    assert {r["exception"]["cause"] for r in records} == {"agent_exception"}
+    assert {r["exception"]["cause"] for r in records} == {"hook_error"}
     assert all(r["verifier"] is not None for r in records)  # what was measured is kept
 
 

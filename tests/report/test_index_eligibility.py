@@ -213,3 +213,31 @@ def test_provenance_mismatch_excludes_pair(tmp_path: Path) -> None:
     (mismatch,) = contrast.provenance_mismatches
     assert mismatch.startswith(victim.parent.name + ": semantic_goal_sha256 ")
     assert "app_version_code 1 != 7" in mismatch
+
+
+def test_invalid_share_over_the_runs_threshold_and_blocking_causes(tmp_path: Path) -> None:
+    """A run with more invalid episodes than its --max-invalid-share, or any adapter_error/hook_error,
+    cannot back a published number."""
+    design = Design(models=("M1",), conditions=("c1",), categories=SMALL.categories, templates=("TaskA",),
+                    instances=(0, 1))
+    (run,) = write_runs(tmp_path, design, lambda m, c, r, cat, app, t, i: "i" if (app, i) == ("sms_n1", 0) else "s")
+
+    def record_option(share: float, cause: str = "device_lost") -> None:
+        for path in run.glob("*/episode.json"):
+            data = json.loads(path.read_text())
+            data["provenance"].setdefault("run", {}).setdefault("options", {})["max_invalid_share"] = share
+            if data["exception"]:
+                data["exception"]["cause"] = cause
+            path.write_text(json.dumps(data))
+
+    index = open_index([run])
+    assert not any("max-invalid-share" in r for r in assess(index, load_data(index)).reasons)  # predates the option
+    record_option(0.05)
+    index = open_index([run])
+    reasons = assess(index, load_data(index)).reasons
+    assert any("1/4 episodes invalid (25.0%), over --max-invalid-share=5%" in r for r in reasons)
+    record_option(0.5, "adapter_error")
+    index = open_index([run])
+    reasons = assess(index, load_data(index)).reasons
+    assert not any("over --max-invalid-share" in r for r in reasons)
+    assert any("1 episodes invalid with adapter_error/hook_error" in r for r in reasons)

@@ -7,15 +7,17 @@ import pytest
 from pytest_anyapp.episode.actuate import refusal_of
 from pytest_anyapp.errors import (
     ActionParseError,
+    AgentExceptionError,
     AppNotInstalledError,
     DeviceError,
     DeviceHealthError,
     FaultDialogError,
+    HookError,
     ModelEndpointError,
     PlanUnavailableError,
     VerifierReadError,
 )
-from pytest_anyapp.outcomes import Status, attribute
+from pytest_anyapp.outcomes import BLOCKING_CAUSES, Status, attribute
 from pytest_anyapp.session import measure_device_kind
 
 MISSING = "Error type 3\nError: Activity class {org.fossify.messages/org.fossify.messages.Nope} does not exist.\n"
@@ -41,7 +43,9 @@ def test_a_silent_success_is_no_refusal_and_a_bare_failure_is_one():
     (ActionParseError("x"), "agent", True, Status.VALID_FAILURE, "action_parse_error", False),
     (FaultDialogError("crash"), "initialize", False, Status.INVALID, "fault_dialog", True),
     (FaultDialogError("crash"), "actuate", True, Status.INVALID, "app_fault", False),
-    (RuntimeError("bug"), "agent", True, Status.INVALID, "agent_exception", False),
+    (RuntimeError("bug"), "agent", True, Status.INVALID, "adapter_error", False),  # a built-in agent's
+    (AgentExceptionError("factory bug"), "agent", False, Status.VALID_FAILURE, "agent_exception", False),
+    (HookError("hook bug"), "agent", False, Status.INVALID, "hook_error", False),
     (DeviceError("lost"), "observe", True, Status.INVALID, "device", True),
     (DeviceHealthError("not root"), "actuate", True, Status.INVALID, "device_health", True),
     (ModelEndpointError("down"), "agent", True, Status.INVALID, "model_endpoint", True),
@@ -53,6 +57,16 @@ def test_a_silent_success_is_no_refusal_and_a_bare_failure_is_one():
 def test_attribution_rows(exc, phase, acted, status, cause, retry):
     got = attribute(exc, phase, agent_acted=acted)
     assert (got.status, got.cause, got.retryable) == (status, cause, retry)
+
+
+def test_a_builtin_adapters_exception_is_ours_and_a_user_agents_is_its_own():
+    """The same undeclared exception in the agent phase: a user's agent failed; a built-in adapter
+    (model adapters, oracle) has a bug, which makes the episode invalid and the run ineligible."""
+    user = attribute(ValueError("cannot convert float NaN to integer"), "agent", user_agent=True)
+    ours = attribute(ValueError("cannot convert float NaN to integer"), "agent", user_agent=False)
+    assert (user.status, user.cause) == (Status.VALID_FAILURE, "agent_exception")
+    assert (ours.status, ours.cause, ours.retryable) == (Status.INVALID, "adapter_error", False)
+    assert {"adapter_error", "hook_error"} <= BLOCKING_CAUSES
 
 
 def test_device_kind_is_what_the_device_says():

@@ -80,7 +80,11 @@ class MusicAdapter(AppAdapter[MusicState]):
         self.template = template
 
     def for_template(self, template: TaskTemplate[Any]) -> MusicAdapter:
-        return type(self)(template)
+        adapter = type(self)(template)
+        # A sleep timer read off a dialog the read itself opens (MonsterMusic's 'Sleeper time') taps
+        # the app: then it reads only before and after the agent's turn, never between its steps.
+        adapter.reads_by_navigating = "sleep" in adapter.reads and bool(getattr(self.sleep_profile, "peek", ""))
+        return adapter
 
     @property
     def reads(self) -> frozenset[str]:
@@ -267,7 +271,8 @@ class MonsterMusicAdapter(MusicAdapter):
     storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MONSTER_SLEEP.profile, MEDIA_SESSION)
     ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
         what="SleepTimerManager's CountDownTimer, ZTFtrue/MonsterMusic 0.1.69",
-        screen="the 'Sleeper time' dialog's 'Running: mm:ss', opened by the read when the main screen is in front "
+        screen="the 'Sleeper time' dialog's 'Running: mm:ss', opened by the read (after the agent's turn only) "
+               "when the main screen is in front "
                "and closed again")}
 
 

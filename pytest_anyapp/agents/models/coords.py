@@ -8,8 +8,11 @@ synthesised swipe end point, so defaults like "the screen centre" are always in 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from pytest_anyapp.errors import MalformedActionError
 
 if TYPE_CHECKING:
     from pytest_anyapp.agents.config import SwipeConvention
@@ -50,6 +53,10 @@ class Frame:
         return (min(max(round(x), 0), self.screen_w - 1), min(max(round(y), 0), self.screen_h - 1))
 
     def to_device(self, x: float, y: float) -> tuple[int, int]:
+        """Device pixels; a point beyond the model's space (by more than one unit: 1000 in a 0-999
+        space is the edge) is refused as the model's malformed output, never clamped onto the screen."""
+        if not (-1 <= x <= self.space_w + 1 and -1 <= y <= self.space_h + 1):
+            raise MalformedActionError(f"point ({x}, {y}) is outside the model's {self.space_w}x{self.space_h} space")
         return self.clamp(x * self.screen_w / self.space_w, y * self.screen_h / self.space_h)
 
     def from_device(self, x: int, y: int) -> tuple[int, int]:
@@ -62,10 +69,11 @@ class Frame:
 
 
 def is_point(value: Any) -> bool:
+    """Two or four finite numbers (NaN and Infinity are left to schema validation to reject)."""
     return (
         isinstance(value, (list, tuple))
         and len(value) in (2, 4)
-        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)
     )
 
 

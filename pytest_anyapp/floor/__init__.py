@@ -1,0 +1,1 @@
+"""The guessing floor: how often skill-free probe agents pass each pair and template (docs/floor.md)."""
