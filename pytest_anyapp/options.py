@@ -72,6 +72,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "latest run)", ("CATBENCH_RESUME",), "bool", False),
     OptionSpec("--rerun-invalid", "rerun_invalid", "run only the invalid episodes of the run (latest unless "
                "--run-id)", (), "bool", False),
+    OptionSpec("--allow-revision-change", "allow_revision_change", "let --resume/--rerun-invalid attach to a run "
+               "started on another code revision (recorded in the run's run.json)", (), "bool", False),
+    OptionSpec("--max-invalid-share", "max_invalid_share", "share of invalid episodes (0..1) above which the run "
+               "exits with status 6 (not measured) instead of 0/1", ("CATBENCH_MAX_INVALID_SHARE",), "float", 0.05),
     OptionSpec("--infra-retries", "infra_retries", "retries of an episode after an infrastructure error",
                ("CATBENCH_INFRA_RETRIES",), "int", 2),
     OptionSpec("--invalid-fails", "invalid_fails", "make invalid episodes fail the run (exit code)",
@@ -188,6 +192,8 @@ class RunOptions(BaseModel):
     run_id: str | None = None
     resume: bool = False
     rerun_invalid: bool = False
+    allow_revision_change: bool = False
+    max_invalid_share: float = Field(0.05, ge=0, le=1)
     infra_retries: int = Field(2, ge=0, le=10)
     invalid_fails: bool = False
     n_instances: int = Field(3, ge=1, le=100)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,7 +79,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Render <results>/<run>/<test-id>/viewer.html (screenshots with the actions drawn, raw model "
                     "output, timings, verdict, evidence, provenance) and print its path. Latest run by default.",
     )
-    show.add_argument("test_id", help="episode test id, e.g. sms-SmsSend-fossify_messages-i0")
+    show.add_argument("test_id", help="episode test id or the node id pytest prints, e.g. "
+                      "sms-SmsSend-fossify_messages-i0 or pairs/test_pairs.py::test_pair[sms-SmsSend-fossify_messages-i0]")
     show.add_argument("--run", default=None, help="run id or run directory (default: the latest run)")
     show.add_argument("--results-dir", type=Path, default=None,
                       help="results root (default: $CATBENCH_RESULTS_DIR or ./results)")
@@ -241,6 +243,7 @@ def run_show(args: argparse.Namespace) -> int:
     import os
 
     from pytest_anyapp.records.store import latest_run_id
+    from pytest_anyapp.registry import pair_test_id
     from pytest_anyapp.report.html import render_viewer
     from pytest_anyapp.report.index import EPISODE_FILE
 
@@ -253,9 +256,13 @@ def run_show(args: argparse.Namespace) -> int:
             print(f"anyapp show: no runs under {results}", file=sys.stderr)
             return EXIT_BAD_INPUT
         run_dir = results / run_id
-    episode_dir = run_dir / args.test_id
+    test_id = pair_test_id(args.test_id)
+    episode_dir = run_dir / test_id
     if not (episode_dir / EPISODE_FILE).is_file():
-        print(f"anyapp show: no {EPISODE_FILE} for {args.test_id!r} in {run_dir}", file=sys.stderr)
+        known = [p.parent.name for p in run_dir.glob(f"*/{EPISODE_FILE}")]
+        close = difflib.get_close_matches(test_id, known, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        print(f"anyapp show: no {EPISODE_FILE} for {test_id!r} in {run_dir}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         path = render_viewer(episode_dir)

@@ -110,9 +110,9 @@ VIEWER = """<!DOCTYPE html>
 <tr><th>Status</th><td class="status-{{ r.status }}" id="status">{{ r.status }}</td></tr>
 <tr><th>Run</th><td>{{ run_id }}</td></tr>
 <tr><th>Model / agent</th><td>{{ model }}</td></tr>
-<tr><th>Condition</th><td>{{ prov.condition }}</td></tr>
-<tr><th>App</th><td>{{ prov.app_id }} ({{ prov.package }})</td></tr>
-<tr><th>Template / instance</th><td>{{ prov.semantic_id }} / {{ prov.instance }}</td></tr>
+<tr><th>Condition</th><td id="condition">{{ head.condition }}</td></tr>
+<tr><th>App</th><td id="app">{{ head.app }}</td></tr>
+<tr><th>Template / instance</th><td id="template">{{ head.template }}</td></tr>
 <tr><th>Stop reason</th><td>{{ r.stop_reason }}</td></tr>
 <tr><th>Duration</th><td>{{ "%.2f"|format(r.duration_s or 0) }} s</td></tr>
 </table>
