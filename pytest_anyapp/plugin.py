@@ -139,6 +139,7 @@ def pytest_sessionfinish(session: pytest.Session) -> Generator[None, None, None]
     """Before every other implementation, so the gap table exists when pytest-json-report
     (itself ``tryfirst``) builds its file."""
     _worker(session.config).close()
+    _controller(session.config).stop_workers(session)
     _controller(session.config).summarize()
     _controller(session.config).exit_status(session)
     return (yield)

@@ -212,6 +212,31 @@ class Controller:
                 f"<category>-<Template>-<app>-i<instance>, e.g. {self.full_schedule[0].test_id}; "
                 "markers: the category, anyapp_original)")
 
+    def selected_test_ids(self) -> set[str]:
+        """The pairs this invocation selects, as far as known before collection (node ids, -k/-m)."""
+        from pytest_anyapp.registry import pair_test_id
+
+        named = {pair_test_id(a) for a in map(str, self.config.args) if "::" in a and a.endswith("]")}
+        ids = self.selected_ids if self.selected_ids is not None else {i.test_id for i in self.full_schedule}
+        return ids & named if named else ids
+
+    def replay_problem(self, o: RunOptions) -> str | None:
+        """``--agent=replay``: every selected pair must have a recorded episode to replay, or the
+        run would only produce invalid episodes."""
+        if o.agent != "replay" or o.replay_path is None or not o.replay_path.exists():
+            return None
+        wanted = self.selected_test_ids()
+        if o.replay_path.is_file():
+            recorded = {EpisodeRecord.model_validate_json(o.replay_path.read_text()).test_id}
+        else:
+            recorded = {p.parent.name for p in o.replay_path.glob("*/episode.json")}
+        missing = sorted(wanted - recorded)
+        if not missing:
+            return None
+        return (f"--replay {o.replay_path} has no recorded episode for {len(missing)} of the {len(wanted)} selected "
+                f"pair(s): {', '.join(missing[:5])}{' …' if len(missing) > 5 else ''} (select the pairs it recorded, "
+                "e.g. with -k)")
+
     def attach_problem(self, o: RunOptions) -> str | None:
         """``--resume``/``--rerun-invalid`` continue one run: it must exist and measure the same thing.
         A new run writes its identity first, so a later attach has something to compare with."""
@@ -285,7 +310,7 @@ class Controller:
             self.config.issue_config_time_warning(pytest.PytestConfigWarning(
                 f"AnyAppBench: {name} is set but neither read by the harness (README, Environment variables) "
                 "nor a deliberately ignored prior-release variable (docs/environment.md)"), stacklevel=2)
-        problem = self.run_problem(o) or self.selection_problem() or self.attach_problem(o)
+        problem = self.run_problem(o) or self.selection_problem() or self.replay_problem(o) or self.attach_problem(o)
         if problem:  # a UsageError is printed once (pytest.exit here would print it twice)
             raise pytest.UsageError(f"AnyAppBench: {problem}")
 
@@ -478,6 +503,23 @@ class Controller:
         elif self.progress.due(log_every(self.progress.total)):
             reporter.ensure_newline()
             reporter.write_line(line)
+
+    def stop_workers(self, session: pytest.Session) -> None:
+        """After an interrupt (SIGINT to this process) xdist's workers would go on for seconds, and
+        write records after the summary: stop them first, so the summary is read from final disk."""
+        if self.is_worker or session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            return
+        dsession = self.config.pluginmanager.getplugin("dsession")
+        nodemanager = getattr(dsession, "nodemanager", None)
+        if nodemanager is None:
+            return
+        nodemanager.teardown_nodes()
+        # the reports the workers sent before they stopped: counted, so the terminal agrees with the table
+        queue = getattr(dsession, "queue", None)
+        while queue is not None and not queue.empty():
+            name, kwargs = queue.get_nowait()
+            if name == "testreport":
+                dsession.worker_testreport(**kwargs)
 
     def summarize(self) -> None:
         if self.is_worker or not self.active or self.run_id is None or self.config.option.collectonly:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.catalog import Category
+from pytest_anyapp.cli import CommaList
 
 if TYPE_CHECKING:
     from pytest_anyapp.report.analysis import Data
@@ -91,17 +92,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Print runnable apps and scheduled pairs per category and in total. Exits 1 if a "
                     "scheduled pair has no verifier or a template is a placeholder.",
     )
-    support.add_argument("--categories", nargs="+", default=None, metavar="CATEGORY",
+    support.add_argument("--categories", action=CommaList, default=None, metavar="CATEGORY",
                          help=f"restrict to these categories (space or comma separated): {', '.join(c.value for c in Category)}")
     support.add_argument("--instances", type=int, default=3, help="instances per pair, for the episode count (default 3)")
     support.add_argument("--json", action="store_true", help="print the report (with the template x app matrix) as JSON")
     support.set_defaults(func=run_verify_support)
 
 
-def _parse_categories(values: list[str] | None) -> list[Category]:
+def _parse_categories(values: str | None) -> list[Category]:
     if not values:
         return list(Category)
-    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
+    names = [n.strip() for n in values.split(",") if n.strip()]
     unknown = sorted(set(names) - {c.value for c in Category})
     if unknown:
         raise ValueError(f"unknown categories {unknown}; known: {[c.value for c in Category]}")

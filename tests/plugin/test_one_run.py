@@ -184,3 +184,42 @@ def test_progress_under_xdist(bench):
     pytest.importorskip("xdist")
     result = bench.runpytest_subprocess("--agent=null", *TWO, "-n", "2", "--results-dir=res", "--run-id=x")
     result.stdout.fnmatch_lines(["*anyapp: 2/2 done · 0 passed, 2 failed, 0 invalid*"])
+
+
+def test_replay_of_a_pair_the_replay_run_lacks_is_refused_before_the_run(bench):
+    bench.runpytest("--agent=null", "-k", "SmsSend-simple_sms_messenger-i0", "--results-dir=res",
+                    "--run-id=r1")  # its one record (whatever its status) is all the replay run has
+    result = bench.runpytest("--agent=replay", "--replay=res/r1", *TWO, "--results-dir=res", "--run-id=again")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("--replay res/r1 has no recorded episode for 1 of the 2 selected pair(s): "
+            "sms-SmsSend-fossify_messages-i0") in _text(result)
+    assert not (bench.path / "res" / "again").exists()
+
+
+def test_sigint_to_the_main_process_stops_workers_before_the_summary(bench):
+    """As a supervisor's ``kill -INT``: workers stop first, then the summary is read from the records,
+    and no record is written after it."""
+    import glob
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("xdist")
+    out = (bench.path / "out.txt").open("w")
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:randomly", "-p", "no:cacheprovider",
+                             "--agent=null", "-k", "sms and -i0", "-n", "2", "--results-dir=res", "--run-id=s"],
+                            cwd=bench.path, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+    records = str(bench.path / "res" / "s" / "*" / "episode.json")
+    deadline = time.monotonic() + 300
+    while len(glob.glob(records)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=120) == pytest.ExitCode.INTERRUPTED
+    on_disk = len(glob.glob(records))
+    summary = json.loads((bench.path / "res" / "s" / "summary.json").read_text())
+    in_summary = sum(a["n_valid"] + a["n_invalid"] for c in summary["categories"] for a in c["apps"])
+    assert 2 <= in_summary == on_disk < 40
+    time.sleep(5)
+    assert len(glob.glob(records)) == on_disk  # no worker wrote anything after the summary
