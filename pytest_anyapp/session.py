@@ -221,15 +221,12 @@ class Controller:
         return ids & named if named else ids
 
     def replay_problem(self, o: RunOptions) -> str | None:
-        """``--agent=replay``: every selected pair must have a recorded episode to replay, or the
-        run would only produce invalid episodes."""
-        if o.agent != "replay" or o.replay_path is None or not o.replay_path.exists():
-            return None
+        """``--agent=replay`` from a run directory: every selected pair must have a recorded episode
+        to replay, or the run would only produce invalid episodes."""
+        if o.agent != "replay" or o.replay_path is None or not o.replay_path.is_dir():
+            return None  # one episode.json is replayed on whatever pair is selected
         wanted = self.selected_test_ids()
-        if o.replay_path.is_file():
-            recorded = {EpisodeRecord.model_validate_json(o.replay_path.read_text()).test_id}
-        else:
-            recorded = {p.parent.name for p in o.replay_path.glob("*/episode.json")}
+        recorded = {p.parent.name for p in o.replay_path.glob("*/episode.json")}
         missing = sorted(wanted - recorded)
         if not missing:
             return None
