@@ -77,10 +77,10 @@ INDEX = """<!DOCTYPE html>
 {% for t in tables %}
 <section id="{{ t.key }}"><h2>{{ t.title }}</h2>
 {% if t.stamp %}<p class="stamp-ref"><a href="#stamp">not analysis-eligible: see the banner above</a></p>{% endif %}
-<table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
+<div class="scroll"><table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in t.rows %}{% set f = t.filters[loop.index0] if t.filters|length > loop.index0 else {} %}
 <tr data-row{% for k, v in f.items() %} data-{{ k }}="{{ v }}"{% endfor %}>{% for cell in row %}<td{% if loop.index0 >= t.numeric_from %} class="num"{% endif %}>{{ cell }}</td>{% endfor %}</tr>
-{% endfor %}</tbody></table>
+{% endfor %}</tbody></table></div>
 {% if t.note %}<p class="note">{{ t.note }}</p>{% endif %}
 </section>
 {% endfor %}
