@@ -228,6 +228,8 @@ class RunOptions(BaseModel):
             "wait_s": self.wait_s, "infra_retries": self.infra_retries, "device": self.device,
             "plan_required": self.plan_required if self.condition != "c1" else None,
             "skip_env_preflight": self.skip_env_preflight,
+            # recorded so `anyapp verify` accepts another code revision only where the run allowed it
+            "allow_revision_change": self.allow_revision_change,
         }
 
 
