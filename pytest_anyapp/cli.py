@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 # (module, purpose). Each module exposes ``register(subparsers)`` that adds its sub-command(s)
 # and sets ``func`` (taking the parsed args, returning an exit code) on its parser.
@@ -21,6 +23,22 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.matrix.cli",     # anyapp matrix, anyapp cells
     "pytest_anyapp.floor.cli",      # anyapp floor
 )
+
+
+class CommaList(argparse.Action):
+    """The one grammar for list options of every command: ``--categories a,b``, ``--categories a b``
+    and ``--categories a --categories b`` mean the same. Stored as one comma-separated string."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs["nargs"] = "+"
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        prior = getattr(namespace, self.dest, None)
+        items = [] if prior in (None, "", self.default) else str(prior).split(",")
+        items += [piece.strip() for value in values for piece in str(value).split(",") if piece.strip()]
+        setattr(namespace, self.dest, ",".join(items))
 
 
 def build_parser() -> argparse.ArgumentParser:

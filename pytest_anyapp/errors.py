@@ -150,3 +150,12 @@ class EndpointCircuitOpenError(ModelEndpointError):
 
     cause = "model_endpoint_circuit_open"
     retryable = False
+
+
+def did_you_mean(name: str, known: list[str]) -> str:
+    """``"; did you mean X?"`` for the known name closest to ``name`` (case-insensitively), else ""."""
+    import difflib
+
+    by_lower = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f"; did you mean {by_lower[close[0]]}?" if close else ""

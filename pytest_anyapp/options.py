@@ -72,12 +72,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "latest run)", ("CATBENCH_RESUME",), "bool", False),
     OptionSpec("--rerun-invalid", "rerun_invalid", "run only the invalid episodes of the run (latest unless "
                "--run-id)", (), "bool", False),
+    OptionSpec("--allow-revision-change", "allow_revision_change", "let --resume/--rerun-invalid attach to a run "
+               "started on another code revision (recorded in the run's run.json)", (), "bool", False),
     OptionSpec("--infra-retries", "infra_retries", "retries of an episode after an infrastructure error",
                ("CATBENCH_INFRA_RETRIES",), "int", 2),
     OptionSpec("--invalid-fails", "invalid_fails", "make invalid episodes fail the run (exit code)",
                ("CATBENCH_INVALID_FAILS",), "bool", False),
     OptionSpec("--max-invalid-share", "max_invalid_share", "a run with a larger share of invalid episodes (any "
-               "cause) is not analysis-eligible", (), "float", 0.05),
+               "cause, 0..1) is not analysis-eligible and exits with status 6 (not measured) instead of 0/1",
+               ("CATBENCH_MAX_INVALID_SHARE",), "float", 0.05),
     OptionSpec("--instances", "n_instances", "instances per pair", ("CATBENCH_N_TASK_COMBINATIONS",), "int", 3),
     OptionSpec("--seed", "seed", "task random seed", ("CATBENCH_TASK_RANDOM_SEED",), "int", 30),
     OptionSpec("--instance", "only_instance", "run only this instance index", ("CATBENCH_INSTANCE_ID",), "int"),
@@ -190,6 +193,7 @@ class RunOptions(BaseModel):
     run_id: str | None = None
     resume: bool = False
     rerun_invalid: bool = False
+    allow_revision_change: bool = False
     infra_retries: int = Field(2, ge=0, le=10)
     invalid_fails: bool = False
     max_invalid_share: float = Field(0.05, ge=0, le=1)
@@ -225,6 +229,8 @@ class RunOptions(BaseModel):
             "wait_s": self.wait_s, "infra_retries": self.infra_retries, "device": self.device,
             "plan_required": self.plan_required if self.condition != "c1" else None,
             "skip_env_preflight": self.skip_env_preflight, "max_invalid_share": self.max_invalid_share,
+            # recorded so `anyapp verify` accepts another code revision only where the run allowed it
+            "allow_revision_change": self.allow_revision_change,
         }
 
 

@@ -16,7 +16,7 @@ from pytest_anyapp import hookspecs
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.options import RunOptions, add_options, resolve_options
 from pytest_anyapp.registry import PairInstance
-from pytest_anyapp.session import PAIR_FIXTURE, Controller, InvalidEpisode, Worker
+from pytest_anyapp.session import PAIR_FIXTURE, Controller, InvalidEpisode, Worker, pair_of
 
 __all__ = ["InvalidEpisode"]
 
@@ -92,6 +92,16 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     _controller(config).modify_items(items)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _controller(session.config).start_progress(sum(1 for it in session.items if pair_of(it)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """xdist controller: every worker collects the same tests; the first says how many."""
+    _controller(node.config).start_progress(len(ids))
+
+
 @pytest.fixture
 def anyapp_run(request: pytest.FixtureRequest) -> Callable[[PairInstance], None]:
     """Run the pair's episode: ``anyapp_run(anyapp_pair)`` passes, fails, or reports invalid."""
@@ -109,7 +119,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.hookimpl(tryfirst=True)
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, Any] | None:
     if report.when == "call" and getattr(report, "anyapp_invalid", False):
-        return "invalid", "I", ("INVALID", {"yellow": True})
+        return "invalid", "" if _controller(config).live_progress else "I", ("INVALID", {"yellow": True})
+    if report.when == "call" and _controller(config).live_progress:
+        return report.outcome, "", report.outcome.upper()
     if str(report.when) == "???" and report.failed and "crashed while running" in str(report.longrepr):
         return "invalid", "I", ("INVALID (worker crashed)", {"yellow": True})
     if str(report.when) == "???" and report.outcome == "rerun":  # type: ignore[comparison-overlap]
@@ -127,7 +139,9 @@ def pytest_sessionfinish(session: pytest.Session) -> Generator[None, None, None]
     """Before every other implementation, so the gap table exists when pytest-json-report
     (itself ``tryfirst``) builds its file."""
     _worker(session.config).close()
+    _controller(session.config).stop_workers(session)
     _controller(session.config).summarize()
+    _controller(session.config).exit_status(session)
     return (yield)
 
 

@@ -33,7 +33,10 @@ def template_by_id(semantic_id: str) -> TaskTemplate[Any]:
         for template in templates:
             if template.semantic_id == semantic_id:
                 return template
-    raise KeyError(f"unknown template {semantic_id!r}")
+    from pytest_anyapp.errors import did_you_mean
+
+    known = [t.semantic_id for ts in templates_by_category().values() for t in ts]
+    raise KeyError(f"unknown template {semantic_id!r}{did_you_mean(semantic_id, known)}")
 
 
 @cache
@@ -188,3 +191,12 @@ def check_id_hygiene(instances: list[PairInstance]) -> None:
         if inst.test_id in seen:
             raise ValueError(f"duplicate test id {inst.test_id!r}")
         seen.add(inst.test_id)
+
+
+def pair_test_id(text: str) -> str:
+    """The test id in what the user typed: a test id, or the node id pytest prints
+    (``pairs/test_pairs.py::test_pair[sms-SmsSend-fossify_messages-i0]``)."""
+    text = text.strip()
+    if "::" in text and text.endswith("]") and "[" in text:
+        return text[text.index("[") + 1:-1]
+    return text

@@ -8,6 +8,7 @@ its own lane and writes their records.
 
 from __future__ import annotations
 
+import difflib
 import os
 import platform
 import subprocess
@@ -26,8 +27,12 @@ from pytest_anyapp.errors import ConfigError, InfrastructureError, Phase
 from pytest_anyapp.options import LaneSpec, RunOptions, resolve_options, unknown_env_vars
 from pytest_anyapp.outcomes import Status, attribute
 from pytest_anyapp.records.models import EpisodeRecord, ExceptionInfo
+from pytest_anyapp.records.run_identity import RunIdentity
+from pytest_anyapp.records.run_identity import attach as attach_run
+from pytest_anyapp.records.run_identity import start as start_run
 from pytest_anyapp.records.store import RunStore, latest_run_id
 from pytest_anyapp.registry import PairInstance, check_id_hygiene, schedule
+from pytest_anyapp.report.progress import Progress
 from pytest_anyapp.seeding import canonical_json, sha256_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -128,10 +133,19 @@ class Controller:
         self.config_error: str | None = None
         self.run_id: str | None = workerinput.get("anyapp_run_id") if workerinput else None
         self.summary: Any = None
+        self.summary_error: str | None = None
+        #: Why the run did not measure enough (exit status ``RUN_NOT_MEASURED``), set by ``summarize``.
+        self.not_measured: str | None = None
         self.agent_identity: dict[str, Any] = {}
         #: sha256 of the frozen schedule this run executes (set by the ``--schedule`` plugin).
         self.schedule_sha256 = ""
         self._attestation_sha256: str | None = None
+        self._cohort_sha256: str | None = None
+        #: What the run's start or attach said (the run picked, episodes kept), for the header.
+        self.attach_notes: list[str] = []
+        self.progress: Progress | None = None
+        #: Test ids ``-k``/``-m`` select (None: no filter, or not known before collection).
+        self.selected_ids: set[str] | None = None
 
     # -- lazily resolved state --------------------------------------------------------------
     @property
@@ -158,6 +172,101 @@ class Controller:
             self._schedule = schedule(seed=o.seed, n_instances=o.n_instances, only_instance=o.only_instance)
             check_id_hygiene(self._schedule)
         return self._schedule
+
+    @property
+    def cohort_sha256(self) -> str:
+        """The whole schedule's identity; ``--instance`` selects from it and does not change it."""
+        if self._cohort_sha256 is None:
+            o = self.options
+            whole = self.full_schedule if o.only_instance is None else schedule(seed=o.seed, n_instances=o.n_instances)
+            self._cohort_sha256 = cohort_sha256(whole)
+        return self._cohort_sha256
+
+    def run_identity(self, o: RunOptions) -> RunIdentity:
+        """This invocation's identity (compared with the run it attaches to)."""
+        from pytest_anyapp.plans.models import file_sha256
+
+        return RunIdentity(agent=o.agent or "", model_id=self.agent_identity.get("model_id"),
+                           model_revision=self.agent_identity.get("model_revision"), condition=o.condition,
+                           plan_file_sha256=file_sha256(o.plan_file) if o.plan_file is not None else None,
+                           seed=o.seed, n_instances=o.n_instances, cohort_sha256=self.cohort_sha256,
+                           code_revision=code_revision()[0])
+
+    def selection_problem(self) -> str | None:
+        """``-k``/``-m`` that select no pair: a usage error before any worker starts."""
+        from pytest_anyapp.selection import selected
+
+        keyword, markexpr = self.config.option.keyword or "", self.config.option.markexpr or ""
+        args = [str(a) for a in self.config.args]
+        if not (keyword or markexpr) or any("::" in a for a in args):
+            return None
+        directories = sorted({part for a in args for part in Path(a).parts if part not in ("/", ".", "..")} | {"pairs"})
+        chosen = selected(self.full_schedule, keyword, markexpr, directories)
+        if chosen is None:
+            return None
+        self.selected_ids = {inst.test_id for inst in chosen}
+        if chosen:
+            return None
+        said = " ".join(f"{flag} {expr!r}" for flag, expr in (("-k", keyword), ("-m", markexpr)) if expr)
+        return (f"{said} selects none of the {len(self.full_schedule)} scheduled pairs (test ids read "
+                f"<category>-<Template>-<app>-i<instance>, e.g. {self.full_schedule[0].test_id}; "
+                "markers: the category, anyapp_original)")
+
+    def selected_test_ids(self) -> set[str]:
+        """The pairs this invocation selects, as far as known before collection (node ids, -k/-m)."""
+        from pytest_anyapp.registry import pair_test_id
+
+        named = {pair_test_id(a) for a in map(str, self.config.args) if "::" in a and a.endswith("]")}
+        ids = self.selected_ids if self.selected_ids is not None else {i.test_id for i in self.full_schedule}
+        return ids & named if named else ids
+
+    def replay_problem(self, o: RunOptions) -> str | None:
+        """``--agent=replay`` from a run directory: every selected pair must have a recorded episode
+        to replay, or the run would only produce invalid episodes."""
+        if o.agent != "replay" or o.replay_path is None or not o.replay_path.is_dir():
+            return None  # one episode.json is replayed on whatever pair is selected
+        wanted = self.selected_test_ids()
+        recorded = {p.parent.name for p in o.replay_path.glob("*/episode.json")}
+        missing = sorted(wanted - recorded)
+        if not missing:
+            return None
+        return (f"--replay {o.replay_path} has no recorded episode for {len(missing)} of the {len(wanted)} selected "
+                f"pair(s): {', '.join(missing[:5])}{' …' if len(missing) > 5 else ''} (select the pairs it recorded, "
+                "e.g. with -k)")
+
+    def attach_problem(self, o: RunOptions) -> str | None:
+        """``--resume``/``--rerun-invalid`` continue one run: it must exist and measure the same thing.
+        A new run writes its identity first, so a later attach has something to compare with."""
+        if not (o.resume or o.rerun_invalid):
+            start_run(o.results_dir / self.resolve_run_id(), self.run_identity(o))
+            return None
+        flag = "--resume" if o.resume else "--rerun-invalid"
+        runs = sorted(p.name for p in o.results_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))) \
+            if o.results_dir.is_dir() else []
+        if not runs:
+            return f"{flag}: nothing to resume under {o.results_dir} (no run there)"
+        if o.run_id and o.run_id not in runs:
+            close = difflib.get_close_matches(o.run_id, runs, n=1)
+            hint = f"; did you mean {close[0]}?" if close else (f"; runs there: {', '.join(runs[-5:])}" if runs else "")
+            return f"{flag}: run {o.run_id!r} does not exist under {o.results_dir}{hint}"
+        run_id = self.resolve_run_id()
+        run_dir = o.results_dir / run_id
+        if not o.run_id:
+            self.attach_notes.append(f"{flag} attaches to run {run_id}, the newest under {o.results_dir} "
+                                     "(--run-id chooses another)")
+        problems = attach_run(run_dir, self.run_identity(o), allow_revision_change=o.allow_revision_change)
+        if problems:
+            return (f"{flag} refuses to attach to run {run_id}: it measured something else\n  "
+                    + "\n  ".join(problems) + "\nstart a new run (another --run-id) or attach with the run's settings")
+        if o.resume:
+            wanted = self.selected_ids if self.selected_ids is not None else {i.test_id for i in self.full_schedule}
+            final = {r.test_id for r in RunStore(o.results_dir, run_id).records() if r.final} & wanted
+            left = len(wanted) - len(final)
+            self.attach_notes.append(f"--resume keeps {len(final)} final episode(s) of run {run_id} and runs {left} "
+                                     "of the selected pairs" if left else
+                                     f"--resume: all {len(wanted)} selected pair(s) of run {run_id} are final; "
+                                     "nothing to run (exit 5)")
+        return None
 
     def resolve_run_id(self) -> str:
         """Explicit --run-id, else the latest run for --resume/--rerun-invalid, else a new one."""
@@ -193,14 +302,14 @@ class Controller:
         try:
             o = self.options
         except ConfigError as exc:
-            pytest.exit(f"AnyAppBench: {exc}", returncode=pytest.ExitCode.USAGE_ERROR)
+            raise pytest.UsageError(f"AnyAppBench: {exc}") from None
         for name in unknown_env_vars():
             self.config.issue_config_time_warning(pytest.PytestConfigWarning(
                 f"AnyAppBench: {name} is set but neither read by the harness (README, Environment variables) "
                 "nor a deliberately ignored prior-release variable (docs/environment.md)"), stacklevel=2)
-        problem = self.run_problem(o)
-        if problem:
-            pytest.exit(f"AnyAppBench: {problem}", returncode=pytest.ExitCode.USAGE_ERROR)
+        problem = self.run_problem(o) or self.selection_problem() or self.replay_problem(o) or self.attach_problem(o)
+        if problem:  # a UsageError is printed once (pytest.exit here would print it twice)
+            raise pytest.UsageError(f"AnyAppBench: {problem}")
 
     def run_problem(self, o: RunOptions) -> str | None:
         """Why this run cannot start: agent, replay source, plan file vs condition, model endpoint."""
@@ -299,15 +408,22 @@ class Controller:
         revision = self.agent_identity.get("model_revision")
         model_text = f" model={model}@{revision or '-'}" if model else ""
         lines = [f"anyapp: agent={o.agent or '-'}{model_text} condition={o.condition} run={self.resolve_run_id()} "
-                 f"code={rev[:12]}{'+dirty' if dirty else ''} instances={o.n_instances} seed={o.seed} "
+                 f"code={rev[:12]}{'+dirty' if dirty else ''} instances={self.instances_text(o)} seed={o.seed} "
                  f"results={o.results_dir}",
-                 f"anyapp: devices: {device}"]
+                 f"anyapp: devices: {device}", *(f"anyapp: {note}" for note in self.attach_notes)]
         if "sim" in kinds.values():
             lines.append(f"anyapp: {SIM_BANNER}")
         if o.skip_env_preflight:
             lines.append("anyapp: environment preflight skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1): "
                          "run is not analysis-eligible")
         return lines
+
+    @staticmethod
+    def instances_text(o: RunOptions) -> str:
+        """``3``, or under ``--instance`` the one that runs: ``1 of 3 (instance 0)``."""
+        if o.only_instance is None:
+            return str(o.n_instances)
+        return f"1 of {o.n_instances} (instance {o.only_instance})"
 
     def lane_kind(self, lane: LaneSpec) -> str:
         """Ask the lane's device whether it is simulated (one getprop); ``unreachable`` if it cannot say."""
@@ -343,6 +459,64 @@ class Controller:
         """The xdist controller collects nothing; it learns the run is a benchmark run from reports."""
         if getattr(report, "anyapp", None) is not None or getattr(report, "anyapp_invalid", False):
             self.active = True
+        if self.is_worker or self.progress is None:
+            return
+        crashed = str(report.when) == "???" and report.failed
+        if report.when == "call" or crashed:
+            invalid = crashed or getattr(report, "anyapp_invalid", False)
+            self.progress.add("invalid" if invalid else "passed" if report.passed else "failed")
+            self.show_progress()
+
+    def start_progress(self, total: int) -> None:
+        """The number of pair tests to run is known (collected here, or by the first xdist worker)."""
+        if self.is_worker or self.progress is not None or not total or self.config.option.collectonly:
+            return
+        import time
+
+        from pytest_anyapp.report.progress import Progress
+
+        self.progress = Progress(total=total, started_at=time.monotonic())
+
+    @property
+    def live_progress(self) -> bool:
+        """On a terminal (without -v) the progress line replaces pytest's dots."""
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        return (self.progress is not None and bool(getattr(reporter, "isatty", False))
+                and self.config.get_verbosity() <= 0)
+
+    def show_progress(self) -> None:
+        import time
+
+        from pytest_anyapp.report.progress import log_every
+
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is None or self.progress is None:
+            return
+        line = self.progress.line(time.monotonic())
+        if self.live_progress:
+            reporter.rewrite(line, erase=True)
+            if self.progress.done >= self.progress.total:
+                reporter.write_line("")
+        elif self.progress.due(log_every(self.progress.total)):
+            reporter.ensure_newline()
+            reporter.write_line(line)
+
+    def stop_workers(self, session: pytest.Session) -> None:
+        """After an interrupt (SIGINT to this process) xdist's workers would go on for seconds, and
+        write records after the summary: stop them first, so the summary is read from final disk."""
+        if self.is_worker or session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            return
+        dsession = self.config.pluginmanager.getplugin("dsession")
+        nodemanager = getattr(dsession, "nodemanager", None)
+        if nodemanager is None:
+            return
+        nodemanager.teardown_nodes()
+        # the reports the workers sent before they stopped: counted, so the terminal agrees with the table
+        queue = getattr(dsession, "queue", None)
+        while queue is not None and not queue.empty():
+            name, kwargs = queue.get_nowait()
+            if name == "testreport":
+                dsession.worker_testreport(**kwargs)
 
     def summarize(self) -> None:
         if self.is_worker or not self.active or self.run_id is None or self.config.option.collectonly:
@@ -354,7 +528,13 @@ class Controller:
             from pytest_anyapp.records.ledger import sign
 
             sign(run_dir, self.options.sign_key)
-        self.summary = summarize_run(run_dir)
+        try:
+            self.summary = summarize_run(run_dir)
+        except Exception as exc:  # noqa: BLE001 — the records are safe; a stale summary must not stay
+            self.summary_error = f"no summary for {run_dir}: {exc}"
+            for name in ("summary.json", "summary.md"):
+                (run_dir / name).unlink(missing_ok=True)
+            return
         if self.summary is not None:
             self.config.hook.pytest_anyapp_summary(table=self.summary.table, run_dir=self.summary.run_dir)
 
@@ -362,11 +542,32 @@ class Controller:
         if self.summary is not None:
             json_report["anyapp"] = self.summary.model_dump_for_json()
 
+    def exit_status(self, session: pytest.Session) -> None:
+        """A run that measured nothing, or too little, does not exit 0/1 (which mean "ran to the end")."""
+        if self.summary is None or session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            return
+        from pytest_anyapp.report.invalid import RUN_NOT_MEASURED, not_measured
+
+        self.not_measured = not_measured(self.summary.summaries, self.options.max_invalid_share)
+        if self.not_measured is not None:
+            session.exitstatus = RUN_NOT_MEASURED
+
     def terminal_summary(self, terminalreporter: Any) -> None:
+        if self.summary_error is not None:
+            terminalreporter.write_line(f"AnyAppBench: {self.summary_error}", red=True, bold=True)
         if self.summary is None:
             return
+        from pytest_anyapp.report.invalid import RUN_NOT_MEASURED, invalid_block, rerun_command
+
         terminalreporter.section("AnyAppBench gap table")
         terminalreporter.write_line(self.summary.terminal_text)
+        command = rerun_command([str(a) for a in self.config.invocation_params.args], self.summary.run_dir.name)
+        invalid = invalid_block(self.summary.summaries, command)
+        for line in invalid:
+            terminalreporter.write_line(line, yellow=len(invalid) > 1)
+        if self.not_measured is not None:
+            terminalreporter.write_line(f"AnyAppBench: {self.not_measured}: exit status {RUN_NOT_MEASURED} "
+                                        "(the run is not finished; README, Exit status)", red=True, bold=True)
         causes = self.summary.table.run.invalid_causes
         if causes.get("model_endpoint_circuit_open"):
             terminalreporter.write_line(
@@ -609,7 +810,7 @@ class Worker:
         run = RunInfo(code_revision=rev, code_dirty=dirty, harness_version=__version__,
                       benchmark_version=BENCHMARK_VERSION,
                       python_version=platform.python_version(), run_id=self.store.run_id, worker_id=self.worker_id,
-                      cohort_sha256=cohort_sha256(self.controller.full_schedule), seed=o.seed,
+                      cohort_sha256=self.controller.cohort_sha256, seed=o.seed,
                       n_instances=o.n_instances, options=o.scoring_options(), analysis_eligible=not reasons,
                       ineligible_reasons=reasons, env_preflight_skipped=o.skip_env_preflight,
                       schedule_sha256=self.controller.schedule_sha256,

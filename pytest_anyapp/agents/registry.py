@@ -21,7 +21,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from pytest_anyapp.agents.base import Agent, PrivilegedAgent
-from pytest_anyapp.errors import AgentExceptionError, AnyAppError, ConfigError, HookError, ModelEndpointError
+from pytest_anyapp.errors import (
+    AgentExceptionError,
+    AnyAppError,
+    ConfigError,
+    HookError,
+    ModelEndpointError,
+    did_you_mean,
+)
 
 BUILTIN_AGENTS: tuple[str, ...] = ("null", "oracle", "replay")
 
@@ -93,7 +100,8 @@ def create_agent(name: str, options: AgentOptions | None = None, env: Mapping[st
     configs = load_model_configs(options.config_path, env)
     if name not in configs:
         known = ", ".join([*BUILTIN_AGENTS, *sorted(configs)])
-        raise ConfigError(f"unknown agent {name!r}; known: {known} (or module:factory)")
+        hint = did_you_mean(name, [*BUILTIN_AGENTS, *configs])
+        raise ConfigError(f"unknown agent {name!r}{hint} (known: {known}; or module:factory)")
     config = configs[name]
     target = ADAPTERS.get(config.adapter)
     if target is None:

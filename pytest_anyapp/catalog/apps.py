@@ -260,7 +260,9 @@ def app_by_id(app_id: str) -> AppSpec:
     for app in APPS:
         if app.app_id == app_id:
             return app
-    raise KeyError(f"unknown app id {app_id!r}")
+    from pytest_anyapp.errors import did_you_mean
+
+    raise KeyError(f"unknown app id {app_id!r}{did_you_mean(app_id, [a.app_id for a in APPS])}")
 
 
 def apps_in(category: Category) -> tuple[AppSpec, ...]:

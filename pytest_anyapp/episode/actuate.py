@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import shlex
 import time
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from pytest_anyapp.agents.actions import Action
 from pytest_anyapp.catalog import APPS
-from pytest_anyapp.device.client import DeviceClient
+
+if TYPE_CHECKING:  # adbutils is imported when a pair runs, not when verifiers are collected
+    from pytest_anyapp.device.client import DeviceClient
 
 _KEYS = {"back": 4, "home": 3, "enter": 66}
 _SWIPE_MS = 500

@@ -136,7 +136,9 @@ def _judge(args: argparse.Namespace) -> int:
     from pytest_anyapp.failures.inputs import InputSettings
     from pytest_anyapp.failures.judge import JudgeConfig, run_judge
 
-    model = _model(args.provider, args.model)
+    # a dry run calls nobody: without a model it still writes the inputs (under a "dry-run" model name)
+    model = (args.model or os.environ.get(DEFAULT_MODEL_ENV[args.provider], "").strip() or "dry-run") \
+        if args.dry_run else _model(args.provider, args.model)
     mode = "two_stage" if args.mode == "two-stage" else "single"
     triage_provider = args.triage_provider or args.provider
     triage_model = (args.triage_model or model) if mode == "two_stage" else None

@@ -21,7 +21,7 @@ from PIL import Image
 from pydantic import BaseModel, Field
 
 from pytest_anyapp.atomic import atomic_write_text
-from pytest_anyapp.errors import ModelEndpointError
+from pytest_anyapp.errors import ConfigError, ModelEndpointError
 from pytest_anyapp.failures.clients import JudgeClient, JudgeReply
 from pytest_anyapp.failures.episodes import judgeable, load_episodes
 from pytest_anyapp.failures.inputs import InputSettings, JudgeInput, build_input, load_images
@@ -288,7 +288,12 @@ def read_inputs(judge_dir: Path) -> list[JudgeInput]:
 def read_judgments(path: Path) -> list[JudgmentRow]:
     """Rows of a judgments file (or of ``failure_mode_judgments.jsonl`` in a judge directory)."""
     if path.is_dir():
+        if not (path / JUDGMENTS_FILE).is_file():
+            dry = " (a --dry-run judge directory: inputs only, no judgments)" if (path / "failure_judge_inputs.jsonl").is_file() else ""
+            raise ConfigError(f"{path} holds no {JUDGMENTS_FILE}{dry}; run `anyapp failures judge` without --dry-run")
         path = path / JUDGMENTS_FILE
+    if not path.is_file():
+        raise ConfigError(f"judgments file {path} does not exist")
     return [JudgmentRow.model_validate_json(line) for line in path.read_text().splitlines() if line.strip()]
 
 

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from pytest_anyapp.cli import CommaList
+
 if TYPE_CHECKING:
     from pytest_anyapp.matrix.config import Condition
     from pytest_anyapp.matrix.launcher import Matrix, MatrixManifest
@@ -16,8 +18,8 @@ if TYPE_CHECKING:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("matrix", help="one pytest session per (model, condition) over shared lanes")
-    p.add_argument("--models", required=True, help="comma-separated agent/model names")
-    p.add_argument("--conditions", default="c1", help="comma-separated: c1,c2_g,c2_o")
+    p.add_argument("--models", action=CommaList, required=True, help="comma-separated agent/model names")
+    p.add_argument("--conditions", action=CommaList, default="c1", help="comma-separated: c1,c2_g,c2_o")
     p.add_argument("--config", type=Path, default=None, help="matrix config (endpoints, plan files, pytest args)")
     p.add_argument("--repeats", type=int, default=1, help="run every (model, condition) K times, each repeat its own "
                    "run id (<condition>-r<N> after the first): run-to-run variance in anyapp report (default 1)")

@@ -10,7 +10,8 @@ Layout under ``<results>/<matrix-id>/``:
 
 Resuming (running ``anyapp matrix`` again with the same ``--matrix-id``) skips finished cells and
 passes ``--resume`` to the unfinished one, so no finished episode runs twice. pytest's exit codes
-0 (all passed) and 1 (some failed or were invalid) both mean the cell ran to the end.
+0 (all passed) and 1 (some failed) both mean the cell ran to the end; 6 (nothing, or too large a
+share, could be measured: README, Exit status) leaves it unfinished.
 """
 
 from __future__ import annotations
@@ -163,9 +164,7 @@ class Matrix:
             finally:
                 log.close()
             cell.exit_code = proc.returncode
-            # resuming a cell whose every pair is final collects nothing to run: pytest says 5
-            finished = FINISHED_EXIT_CODES + ((5,) if resume else ())
-            cell.state = "done" if proc.returncode in finished else "pending"
+            cell.state = "done" if cell_finished(proc.returncode, resumed=resume) else "pending"
             self.save(manifest)
             if on_progress is not None:
                 on_progress(manifest)
@@ -177,6 +176,13 @@ class Matrix:
         """(cell, state, episode status counts) for every cell: the combined progress view."""
         return [(c.key, c.state if c.exit_code is None else f"{c.state} (exit {c.exit_code})",
                  record_counts(self.cell_run_dir(c.model, c.run_id))) for c in manifest.cells]
+
+
+def cell_finished(returncode: int, *, resumed: bool) -> bool:
+    """0 and 1 mean the cell ran to the end; resuming a cell whose every pair is final collects
+    nothing (pytest's 5). 6 (``RUN_NOT_MEASURED``: nothing, or too little, could be measured) and
+    every other status leave the cell unfinished."""
+    return returncode in FINISHED_EXIT_CODES + ((5,) if resumed else ())
 
 
 _VALUE_OPTIONS = {"-n", "-p", "-k", "-m", "-c", "-o", "--dist", "--timeout", "--maxfail", "--rootdir"}

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pytest_anyapp.cli import CommaList
 from pytest_anyapp.errors import ConfigError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_PROVIDER = 0, 1, 2, 3
@@ -22,7 +23,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_PROVIDER = 0, 1, 2, 3
 def _schedule_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n-instances", type=int, default=3, help="instances per pair (default 3)")
     parser.add_argument("--seed", type=int, default=30, help="task seed (default 30)")
-    parser.add_argument("--categories", default=None, help="comma-separated categories (default: all)")
+    parser.add_argument("--categories", action=CommaList, default=None, help="comma-separated categories (default: all)")
     parser.add_argument("--fixed-seed", action="store_true", help="every instance reuses instance 0's parameters")
 
 

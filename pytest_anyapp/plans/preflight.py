@@ -105,6 +105,15 @@ def _entry_findings(
     return key, out
 
 
+def _one_finding_for_the_file(report: PreflightReport, kind: str) -> None:
+    """A problem every entry has the same way (e.g. the whole file is from another provider) is the
+    file's problem: said once, not once per plan."""
+    same = [f for f in report.findings if f.kind == kind]
+    if len(same) > 1 and len(same) == report.entry_count and len({f.detail for f in same}) == 1:
+        report.findings = [f for f in report.findings if f.kind != kind]
+        report.findings.append(PreflightFinding(kind=kind, detail=f"{same[0].detail} (all {len(same)} plans of the file)"))
+
+
 def run_preflight(
     plan_file: Path, scheduled: list[SemanticInstance], *, seed: int, n_instances: int, fixed_seed: bool = False,
     suite_family: str = SUITE_FAMILY, condition: str | None = None, app_terms: tuple[AppTerm, ...] | None = None,
@@ -163,6 +172,7 @@ def run_preflight(
     for key, count in sorted(Counter(keys).items()):
         if count > 1:
             report.findings.append(PreflightFinding(kind="duplicate_key", key=key, detail=f"{count} entries share this key"))
+    _one_finding_for_the_file(report, "condition_role")
     present = set(keys)
     for inst in scheduled:
         if inst.plan_key not in present:

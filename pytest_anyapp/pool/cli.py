@@ -12,6 +12,7 @@ from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.cli import CommaList
 from pytest_anyapp.errors import AnyAppError, ConfigError
 
 if TYPE_CHECKING:
@@ -92,8 +93,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser("preflight", help="per-lane environment checks (notes §9.2), optional --repair")
     p.add_argument("--lanes", default=os.environ.get("CATBENCH_EMULATORS", ""))
     p.add_argument("--adb-server", default=None)
-    p.add_argument("--categories", default="", help="apps of these categories must be at their pins")
-    p.add_argument("--apps", default="", help="comma-separated app ids (instead of --categories)")
+    p.add_argument("--categories", action=CommaList, default="", help="apps of these categories must be at their pins")
+    p.add_argument("--apps", action=CommaList, default="", help="comma-separated app ids (instead of --categories)")
     p.add_argument("--repair", action="store_true")
     p.add_argument("--output", type=Path, default=None, help="JSON report")
     p.set_defaults(func=_preflight)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.catalog import AppSpec, Category, app_by_id, apps_in
+from pytest_anyapp.cli import CommaList
 from pytest_anyapp.errors import AnyAppError, ConfigError
 
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         p.add_argument("--sources", type=Path, default=None, help="APK sources file (default: the shipped one)")
         p.add_argument("--apk-dir", type=Path, default=DEFAULT_APK_DIR,
                        help="where APKs live (env CATBENCH_APP_ARTIFACT_ROOT; default ./apks)")
-        p.add_argument("--apps", default="", help="comma-separated app ids (default: all of --categories)")
-        p.add_argument("--categories", default="", help="comma-separated categories (default: all)")
+        p.add_argument("--apps", action=CommaList, default="", help="comma-separated app ids (default: all of --categories)")
+        p.add_argument("--categories", action=CommaList, default="", help="comma-separated categories (default: all)")
 
     def lanes(p: argparse.ArgumentParser) -> None:
         p.add_argument("--lanes", default=os.environ.get("CATBENCH_EMULATORS", ""),

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.catalog import Category
+from pytest_anyapp.cli import CommaList
 
 if TYPE_CHECKING:
     from pytest_anyapp.report.analysis import Data
@@ -78,7 +80,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Render <results>/<run>/<test-id>/viewer.html (screenshots with the actions drawn, raw model "
                     "output, timings, verdict, evidence, provenance) and print its path. Latest run by default.",
     )
-    show.add_argument("test_id", help="episode test id, e.g. sms-SmsSend-fossify_messages-i0")
+    show.add_argument("test_id", help="episode test id or the node id pytest prints, e.g. "
+                      "sms-SmsSend-fossify_messages-i0 or pairs/test_pairs.py::test_pair[sms-SmsSend-fossify_messages-i0]")
     show.add_argument("--run", default=None, help="run id or run directory (default: the latest run)")
     show.add_argument("--results-dir", type=Path, default=None,
                       help="results root (default: $CATBENCH_RESULTS_DIR or ./results)")
@@ -89,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Print runnable apps and scheduled pairs per category and in total. Exits 1 if a "
                     "scheduled pair has no verifier or a template is a placeholder.",
     )
-    support.add_argument("--categories", nargs="+", default=None, metavar="CATEGORY",
+    support.add_argument("--categories", action=CommaList, default=None, metavar="CATEGORY",
                          help=f"restrict to these categories (space or comma separated): {', '.join(c.value for c in Category)}")
     support.add_argument("--instances", type=int, default=3, help="instances per pair, for the episode count (default 3)")
     support.add_argument("--json", action="store_true", help="print the report (with the template x app matrix) as JSON")
@@ -99,10 +102,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     support.set_defaults(func=run_verify_support)
 
 
-def _parse_categories(values: list[str] | None) -> list[Category]:
+def _parse_categories(values: str | None) -> list[Category]:
     if not values:
         return list(Category)
-    names = [n.strip() for v in values for n in v.split(",") if n.strip()]
+    names = [n.strip() for n in values.split(",") if n.strip()]
     unknown = sorted(set(names) - {c.value for c in Category})
     if unknown:
         raise ValueError(f"unknown categories {unknown}; known: {[c.value for c in Category]}")
@@ -244,6 +247,7 @@ def run_show(args: argparse.Namespace) -> int:
     import os
 
     from pytest_anyapp.records.store import latest_run_id
+    from pytest_anyapp.registry import pair_test_id
     from pytest_anyapp.report.html import render_viewer
     from pytest_anyapp.report.index import EPISODE_FILE
 
@@ -256,9 +260,13 @@ def run_show(args: argparse.Namespace) -> int:
             print(f"anyapp show: no runs under {results}", file=sys.stderr)
             return EXIT_BAD_INPUT
         run_dir = results / run_id
-    episode_dir = run_dir / args.test_id
+    test_id = pair_test_id(args.test_id)
+    episode_dir = run_dir / test_id
     if not (episode_dir / EPISODE_FILE).is_file():
-        print(f"anyapp show: no {EPISODE_FILE} for {args.test_id!r} in {run_dir}", file=sys.stderr)
+        known = [p.parent.name for p in run_dir.glob(f"*/{EPISODE_FILE}")]
+        close = difflib.get_close_matches(test_id, known, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        print(f"anyapp show: no {EPISODE_FILE} for {test_id!r} in {run_dir}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         path = render_viewer(episode_dir)

@@ -141,6 +141,25 @@ def _fmt(x: Any) -> str:
         return "--"
 
 
+def viewer_head(data: dict[str, Any]) -> dict[str, str]:
+    """The viewer's header fields, read through ``EpisodeRecord`` (so current and v1 provenance
+    both read right): app with its package, template / instance, and the condition in words."""
+    from pydantic import ValidationError
+
+    from pytest_anyapp.records.models import EpisodeRecord
+
+    try:
+        record = EpisodeRecord.model_validate(data)
+    except ValidationError:
+        return {"app": "?", "template": "?", "condition": "?"}
+    p = record.provenance
+    condition = p.condition.name
+    if not p.condition.valid:
+        condition += " (not met: " + "; ".join(p.condition.problems or ["see provenance"]) + ")"
+    app = f"{p.app.app_id} ({p.app.package})" if p.app.package else p.app.app_id
+    return {"app": app or "?", "template": f"{p.task.semantic_id or '?'} / {p.task.instance}", "condition": condition}
+
+
 def render_viewer(episode_dir: Path, *, out_dir: Path | None = None, back: str | None = None,
                   stamp: str | None = None) -> Path:
     """Write the trajectory page of one episode and return its path.
@@ -176,7 +195,7 @@ def render_viewer(episode_dir: Path, *, out_dir: Path | None = None, back: str |
         })
     verifier = data.get("verifier") or {}
     page = _env().from_string(VIEWER).render(
-        style=STYLE, r=data, prov=data.get("provenance") or {}, run_id=row.run_id, model=row.model or row.agent,
+        style=STYLE, r=data, head=viewer_head(data), run_id=row.run_id, model=row.model or row.agent,
         steps=steps, stamp=stamp, back=back,
         evidence=json.dumps(verifier.get("evidence", {}), indent=1, ensure_ascii=False, sort_keys=True),
         exception=json.dumps(data.get("exception"), indent=1, ensure_ascii=False),

@@ -9,6 +9,9 @@ table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}
 th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top}
 th{background:#f3f3f3}
 td.num{text-align:right;white-space:nowrap}
+.stamp-ref{color:#b00000;font-size:13px;margin:.3em 0}.stamp-ref a{color:inherit}
+.scroll{overflow-x:auto;max-width:100%}
+#episodes-table th:nth-child(2),#episodes-table td:nth-child(2){position:sticky;left:0;background:#fff;z-index:1}
 .stamp{background:#fff0f0;border:2px solid #b00000;color:#b00000;font-weight:bold;padding:.6em;margin:.5em 0}
 .note{color:#555;font-size:12px;max-width:1100px}
 .filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ddd;z-index:2}
@@ -73,26 +76,26 @@ INDEX = """<!DOCTYPE html>
 {% for s in site_sections %}{{ s }}{% endfor %}
 {% for t in tables %}
 <section id="{{ t.key }}"><h2>{{ t.title }}</h2>
-{% if t.stamp %}<div class="stamp">{{ t.stamp }}</div>{% endif %}
-<table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% if t.stamp %}<p class="stamp-ref"><a href="#stamp">not analysis-eligible: see the banner above</a></p>{% endif %}
+<div class="scroll"><table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in t.rows %}{% set f = t.filters[loop.index0] if t.filters|length > loop.index0 else {} %}
 <tr data-row{% for k, v in f.items() %} data-{{ k }}="{{ v }}"{% endfor %}>{% for cell in row %}<td{% if loop.index0 >= t.numeric_from %} class="num"{% endif %}>{{ cell }}</td>{% endfor %}</tr>
-{% endfor %}</tbody></table>
+{% endfor %}</tbody></table></div>
 {% if t.note %}<p class="note">{{ t.note }}</p>{% endif %}
 </section>
 {% endfor %}
 <section id="plots" class="plots"><h2>Plots</h2>
-{% if stamp %}<div class="stamp">{{ stamp }}</div>{% endif %}
+{% if stamp %}<p class="stamp-ref"><a href="#stamp">not analysis-eligible: see the banner above</a></p>{% endif %}
 {% for p in plots %}<figure><img src="{{ p.src }}" alt="{{ p.alt }}"><figcaption><a href="{{ p.svg }}">SVG</a> · <a href="{{ p.src }}">PNG</a></figcaption></figure>{% endfor %}
 </section>
 <section id="failure-modes"><h2>Failure modes</h2>
 {% for s in extra_sections %}{{ s }}{% else %}<p class="note">No failure-mode analysis available.</p>{% endfor %}
 </section>
 <section id="episodes"><h2>Episodes (<span id="episode-count">{{ episodes|length }}</span>)</h2>
-<table><thead><tr><th>Run</th><th>Episode</th><th>Model</th><th>Condition</th><th>Category</th><th>App</th><th>Template</th><th>Instance</th><th>Status</th><th>Steps</th><th>Duration (s)</th><th>Cause</th></tr></thead><tbody>
+<div class="scroll" id="episodes-scroll"><table id="episodes-table"><thead><tr><th>Run</th><th>Episode</th><th>Model</th><th>Condition</th><th>Category</th><th>App</th><th>Template</th><th>Instance</th><th>Status</th><th>Steps</th><th>Duration (s)</th><th>Cause</th></tr></thead><tbody>
 {% for e in episodes %}<tr data-row data-strict data-model="{{ e.model }}" data-category="{{ e.category }}" data-app="{{ e.app_id }}">
 <td>{{ e.run_id }}</td><td><a class="episode-link" href="{{ e.href }}">{{ e.test_id }}</a></td><td>{{ e.model }}</td><td>{{ e.condition }}</td><td>{{ e.category }}</td><td>{{ e.app_id }}</td><td>{{ e.semantic_id }}</td><td class="num">{{ e.instance }}</td><td class="status-{{ e.status }}">{{ e.status }}</td><td class="num">{{ e.steps }}</td><td class="num">{{ "%.1f"|format(e.duration_s) }}</td><td>{{ e.failure_cause }}</td></tr>
-{% endfor %}</tbody></table></section>
+{% endfor %}</tbody></table></div></section>
 <script>{{ filter_js|safe }}</script>
 </body></html>
 """
@@ -110,9 +113,9 @@ VIEWER = """<!DOCTYPE html>
 <tr><th>Status</th><td class="status-{{ r.status }}" id="status">{{ r.status }}</td></tr>
 <tr><th>Run</th><td>{{ run_id }}</td></tr>
 <tr><th>Model / agent</th><td>{{ model }}</td></tr>
-<tr><th>Condition</th><td>{{ prov.condition }}</td></tr>
-<tr><th>App</th><td>{{ prov.app_id }} ({{ prov.package }})</td></tr>
-<tr><th>Template / instance</th><td>{{ prov.semantic_id }} / {{ prov.instance }}</td></tr>
+<tr><th>Condition</th><td id="condition">{{ head.condition }}</td></tr>
+<tr><th>App</th><td id="app">{{ head.app }}</td></tr>
+<tr><th>Template / instance</th><td id="template">{{ head.template }}</td></tr>
 <tr><th>Stop reason</th><td>{{ r.stop_reason }}</td></tr>
 <tr><th>Duration</th><td>{{ "%.2f"|format(r.duration_s or 0) }} s</td></tr>
 </table>

@@ -4,7 +4,7 @@
 * ``apps_<condition>``: every app's hierarchical SR as a dot plot within its category (AW = star);
 * ``c2_minus_c1_<contrast>``: per-app C2 − C1 (hierarchical over exact valid pairs) per model.
 
-An ineligible report draws its stamp across the top of every figure.
+An ineligible report draws its stamp in a margin above every figure; legends sit in the right margin.
 """
 
 from __future__ import annotations
@@ -32,11 +32,26 @@ def _pyplot() -> Any:
 
 
 def _stamp(fig: Figure, stamp: str | None) -> None:
+    """The ineligibility stamp goes in a margin above the axes and their titles (the saved figure
+    grows to hold it), so it never covers data."""
     if not stamp:
         return
     text = textwrap.shorten(stamp, width=400, placeholder=" … (see report.json)")
-    fig.text(0.5, 0.995, "\n".join(textwrap.wrap(text, 110)), ha="center", va="top", fontsize=7, color="#b00000",
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    top = max(box.y1 for ax in fig.axes if (box := ax.get_tightbbox(renderer)) is not None)
+    y = fig.transFigure.inverted().transform((0, top))[1] + 0.02
+    fig.text(0.5, y, "\n".join(textwrap.wrap(text, 110)), ha="center", va="bottom", fontsize=7, color="#b00000",
              fontweight="bold", bbox={"facecolor": "#fff0f0", "edgecolor": "#b00000"})
+
+
+def _legend(ax: Any, handles: list[Any] | None = None) -> None:
+    """Legends sit in the right margin, outside the axes: they never cover a point."""
+    kwargs: dict[str, Any] = {"fontsize": 7, "loc": "upper left", "bbox_to_anchor": (1.01, 1.0), "borderaxespad": 0}
+    if handles is not None:
+        ax.legend(handles=handles, **kwargs)
+    else:
+        ax.legend(**kwargs)
 
 
 def _save(fig: Figure, out: Path, stem: str) -> list[Path]:
@@ -52,12 +67,13 @@ def _conditions(report: Report) -> list[str]:
     return sorted({h.condition for h in report.headlines}, key=lambda c: (c != "c1", c))
 
 
-def plot_gap(report: Report, condition: str, out: Path) -> list[Path]:
+def gap_figure(report: Report, condition: str) -> Figure:
     plt = _pyplot()
     heads = [h for h in report.headlines if h.condition == condition]
     cats: list[str] = []
     for h in heads:
         cats += [c.category for c in h.categories if c.category not in cats]
+    fig: Figure
     fig, ax = plt.subplots(figsize=(max(6.0, 0.8 * len(cats) + 2), 4.2))
     width = 0.8 / max(len(heads), 1)
     for mi, h in enumerate(heads):
@@ -76,14 +92,20 @@ def plot_gap(report: Report, condition: str, out: Path) -> list[Path]:
     ax.set_ylabel("New − AW success (pp), 95% CI")
     ax.set_title(f"Cross-app gap per category ({condition})")
     if heads:
-        ax.legend(fontsize=7)
+        _legend(ax)
     _stamp(fig, report.eligibility.stamp)
+    return fig
+
+
+def plot_gap(report: Report, condition: str, out: Path) -> list[Path]:
+    plt = _pyplot()
+    fig = gap_figure(report, condition)
     paths = _save(fig, out, f"gap_{condition}")
     plt.close(fig)
     return paths
 
 
-def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
+def apps_figure(report: Report, condition: str) -> Figure:
     plt = _pyplot()
     heads = [h for h in report.headlines if h.condition == condition]
     rows: list[tuple[str, str, bool]] = []
@@ -91,6 +113,7 @@ def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
         for a in h.apps:
             if (a.category, a.app_id, a.is_original) not in rows:
                 rows.append((a.category, a.app_id, a.is_original))
+    fig: Figure
     fig, ax = plt.subplots(figsize=(7.5, max(3.0, 0.22 * len(rows) + 1.5)))
     for mi, h in enumerate(heads):
         rates = {(a.category, a.app_id): a.rate for a in h.apps}
@@ -99,7 +122,7 @@ def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
             if r is None:
                 continue
             ax.plot(100 * r, yi + (mi - (len(heads) - 1) / 2) * 0.12, "*" if orig else MARKERS[mi % len(MARKERS)],
-                    color=f"C{mi}", ms=9 if orig else 5, label=h.model if yi == 0 or (cat, app) == rows[0][:2] else None)
+                    color=f"C{mi}", ms=9 if orig else 5)
     ax.set_yticks(range(len(rows)), [f"{c} · {a}{' (AW)' if o else ''}" for c, a, o in rows], fontsize=7)
     ax.invert_yaxis()
     ax.set_xlim(-5, 105)
@@ -108,22 +131,33 @@ def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
     for yi in range(1, len(rows)):
         if rows[yi][0] != rows[yi - 1][0]:
             ax.axhline(yi - 0.5, color="grey", lw=0.5)
-    handles, labels = ax.get_legend_handles_labels()
-    if handles:
-        unique = dict(zip(labels, handles, strict=True))
-        ax.legend(unique.values(), unique.keys(), fontsize=7, loc="lower right")
+    if heads:  # one entry per model with the marker its new-app points have, and one for the ★ of AW apps
+        from matplotlib.lines import Line2D
+
+        handles = [Line2D([], [], marker=MARKERS[mi % len(MARKERS)], color=f"C{mi}", ms=5, ls="none", label=h.model)
+                   for mi, h in enumerate(heads)]
+        if any(orig for _, _, orig in rows):
+            handles.append(Line2D([], [], marker="*", color="grey", ms=9, ls="none", label="AW app (any model)"))
+        _legend(ax, handles)
     _stamp(fig, report.eligibility.stamp)
+    return fig
+
+
+def plot_apps(report: Report, condition: str, out: Path) -> list[Path]:
+    plt = _pyplot()
+    fig = apps_figure(report, condition)
     paths = _save(fig, out, f"apps_{condition}")
     plt.close(fig)
     return paths
 
 
-def plot_contrast_apps(report: Report, contrast: str, out: Path) -> list[Path]:
+def contrast_figure(report: Report, contrast: str) -> Figure:
     plt = _pyplot()
     cs = [c for c in report.contrasts if c.contrast == contrast]
     scopes: list[str] = []
     for c in cs:
         scopes += [a.scope for a in c.apps if a.scope not in scopes]
+    fig: Figure
     fig, ax = plt.subplots(figsize=(7.5, max(3.0, 0.22 * len(scopes) + 1.5)))
     for mi, c in enumerate(cs):
         vals = {a.scope: a.delta for a in c.apps}
@@ -136,8 +170,14 @@ def plot_contrast_apps(report: Report, contrast: str, out: Path) -> list[Path]:
     ax.set_xlabel("C2 − C1 (pp), hierarchical over exact valid pairs")
     ax.set_title(f"Per-app C2 − C1 ({contrast})")
     if cs:
-        ax.legend(fontsize=7)
+        _legend(ax)
     _stamp(fig, report.eligibility.stamp)
+    return fig
+
+
+def plot_contrast_apps(report: Report, contrast: str, out: Path) -> list[Path]:
+    plt = _pyplot()
+    fig = contrast_figure(report, contrast)
     paths = _save(fig, out, f"c2_minus_c1_{contrast}")
     plt.close(fig)
     return paths

@@ -23,6 +23,7 @@ class RunSummary:
     table: GapTable
     terminal_text: str
     notes: list[str]
+    summaries: list[dict[str, Any]]
 
     def model_dump_for_json(self) -> dict[str, Any]:
         return {"run_dir": str(self.run_dir), "gap_table": self.table.model_dump(mode="json"), "notes": self.notes}
@@ -36,4 +37,5 @@ def summarize_run(run_dir: Path) -> RunSummary | None:
     ledger_head = head(run_dir)
     table.ledger_head = ledger_head.head_sha256 if ledger_head else None
     write_summary(run_dir, table)
-    return RunSummary(run_dir=run_dir, table=table, terminal_text=render_terminal(table), notes=loaded.notes)
+    return RunSummary(run_dir=run_dir, table=table, terminal_text=render_terminal(table), notes=loaded.notes,
+                      summaries=loaded.summaries)

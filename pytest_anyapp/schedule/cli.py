@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from pytest_anyapp.cli import CommaList
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("schedule", help="frozen schedules (immutable cohort manifests)")
     sub = parser.add_subparsers(dest="schedule_command", required=True)
     p = sub.add_parser("freeze", help="write an immutable schedule manifest")
     p.add_argument("--output", type=Path, required=True)
-    p.add_argument("--categories", default="", help="comma-separated (default: every runnable category)")
+    p.add_argument("--categories", action=CommaList, default="", help="comma-separated (default: every runnable category)")
     p.add_argument("--instances", type=int, default=3)
     p.add_argument("--seed", type=int, default=30)
-    p.add_argument("--conditions", default="c1,c2_g,c2_o")
+    p.add_argument("--conditions", action=CommaList, default="c1,c2_g,c2_o")
     p.add_argument("--release-id", default="development")
     p.add_argument("--analysis-eligible", action="store_true",
                    help="ask for an analysis-eligible schedule (granted only if every app is fully pinned)")

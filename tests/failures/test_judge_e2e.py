@@ -184,3 +184,17 @@ def test_report_section_from_the_default_judge_directory(sim_run: Path, tmp_path
     assert "<td>grounding</td>" not in fragment and "<th>grounding</th>" in fragment
     assert len(list((tmp_path / "html" / "plots").glob("failure_modes_*.png"))) == 1
     assert report_section(SimpleNamespace(episode_dirs=episode_dirs[:0], html_dir=tmp_path)) is None
+
+
+def test_dry_run_needs_no_model_and_sample_refuses_a_dry_run_dir_plainly(sim_run: Path, tmp_path: Path,
+                                                                         monkeypatch, capsys) -> None:
+    """The README's `failures judge --dry-run` works without --model; `failures sample --judgments`
+    on its directory says what is wrong instead of a raw FileNotFoundError (issue 24)."""
+    monkeypatch.delenv("GEMINI_MODEL", raising=False)
+    out = tmp_path / "dry"
+    assert run_cli("failures", "judge", sim_run, "--provider", "gemini", "--out", out, "--dry-run") == 0
+    assert (out / "failure_judge_inputs.jsonl").is_file()
+    capsys.readouterr()
+    assert run_cli("failures", "sample", sim_run, "--judgments", out, "--out", tmp_path / "sample") == 2
+    said = capsys.readouterr().out
+    assert "holds no failure_mode_judgments.jsonl (a --dry-run judge directory: inputs only" in said

@@ -85,6 +85,9 @@ def test_condition_role_and_unscheduled_warning(tmp_path: Path, sms_instances: l
     save_plan_file(path, build_plan_file(sms_instances))
     report = run_preflight(path, sms_instances, seed=30, n_instances=1, condition="c2_o")
     assert {f.kind for f in report.errors} == {"condition_role"}
+    # the whole file is from another provider: one finding for the file, not one per plan (issue 24)
+    assert len(report.errors) == 1 and report.errors[0].key is None
+    assert report.errors[0].detail.endswith(f"(all {len(sms_instances)} plans of the file)")
     narrower = run_preflight(path, sms_instances[:3], seed=30, n_instances=1)
     assert narrower.ok and {f.kind for f in narrower.findings} == {"unscheduled"}
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_anyapp.report.invalid import RUN_NOT_MEASURED
+
 AGENTS_CONFTEST = '''
 import os
 from pytest_anyapp.agents.base import Agent, AgentStep
@@ -38,8 +40,19 @@ class KillsWorker(Agent):
         return AgentStep(action=Action(action="terminate", status="failure"))
 
 
+class Flaky(Agent):
+    """Its endpoint is down while FLAKY_DOWN is set; otherwise it gives up (a scored failure)."""
+    name = "flaky"
+
+    def step(self, observation):
+        if os.environ.get("FLAKY_DOWN"):
+            raise ModelEndpointError("connection refused by 127.0.0.1:9 after 3 retries")
+        from pytest_anyapp.agents.actions import Action
+        return AgentStep(action=Action(action="terminate", status="failure"))
+
+
 def pytest_anyapp_make_agent(name, options):
-    return {"endpoint-down": EndpointDown, "kills-worker": KillsWorker}.get(name, lambda: None)()
+    return {"endpoint-down": EndpointDown, "kills-worker": KillsWorker, "flaky": Flaky}.get(name, lambda: None)()
 '''
 
 ONE_PAIR = ["-k", "SmsSend-simple_sms_messenger-i0 or SmsSend-fossify_messages-i0"]
@@ -79,7 +92,7 @@ def test_null_agent_fails_with_evidence_and_json_report(bench):
 def test_endpoint_down_is_invalid_not_failed(bench):
     result = bench.runpytest("--agent=endpoint-down", *ONE_PAIR, "--json-report", "--json-report-file=r.json",
                              "--results-dir=res", "--infra-retries=1")
-    assert result.ret == pytest.ExitCode.OK
+    assert result.ret == RUN_NOT_MEASURED  # nothing measured is not "all passed" (issue 24)
     result.stdout.fnmatch_lines(["*2 invalid*"])
     report = json.loads((bench.path / "r.json").read_text())
     assert report["summary"].get("invalid") == 2 and "failed" not in report["summary"]
@@ -97,7 +110,7 @@ def test_endpoint_down_is_invalid_not_failed(bench):
 def test_invalid_fails_option_makes_the_run_fail(bench):
     result = bench.runpytest("--agent=endpoint-down", "-k", "SmsSend-simple_sms_messenger-i0",
                              "--results-dir=res", "--infra-retries=0", "--invalid-fails")
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert result.ret == RUN_NOT_MEASURED  # failed, and nothing measured: 6 says the more important
     result.stdout.fnmatch_lines(["*1 invalid*"])
 
 
@@ -116,11 +129,13 @@ def test_resume_skips_final_records(bench):
     third.assert_outcomes(failed=1)
 
 
-def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench):
-    bench.runpytest("--agent=endpoint-down", "-k", "SmsSend-simple_sms_messenger-i0", "--results-dir=res",
+def test_rerun_invalid_runs_only_invalid_and_keeps_old_records(bench, monkeypatch):
+    monkeypatch.setenv("FLAKY_DOWN", "1")
+    bench.runpytest("--agent=flaky", "-k", "SmsSend-simple_sms_messenger-i0", "--results-dir=res",
                     "--run-id=r1", "--infra-retries=0")
-    bench.runpytest("--agent=null", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res", "--run-id=r1")
-    rerun = bench.runpytest("--agent=null", *ONE_PAIR, "--results-dir=res", "--run-id=r1", "--rerun-invalid")
+    monkeypatch.delenv("FLAKY_DOWN")
+    bench.runpytest("--agent=flaky", "-k", "SmsSend-fossify_messages-i0", "--results-dir=res", "--run-id=r1")
+    rerun = bench.runpytest("--agent=flaky", *ONE_PAIR, "--results-dir=res", "--run-id=r1", "--rerun-invalid")
     rerun.assert_outcomes(failed=1)
     rerun.stdout.fnmatch_lines(["collected * items / * deselected / 1 selected"])
     run_dir = bench.path / "res" / "r1"

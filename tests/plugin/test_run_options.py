@@ -44,12 +44,15 @@ def test_replay_reproduces_a_recorded_episode(pairs_dir, xdist):
 
 @pytest.mark.parametrize("args,message", [
     (["--agent=replay"], "--replay PATH"),
-    (["--agent=GPT-99-Ultra"], "unknown agent 'GPT-99-Ultra'; known: null, oracle, replay"),
+    (["--agent=GPT-99-Ultra"], "unknown agent 'GPT-99-Ultra' (known: null, oracle, replay"),
+    (["--agent=GUI-Owl-7b"], "unknown agent 'GUI-Owl-7b'; did you mean GUI-Owl-7B? (known: null, oracle, replay"),
 ])
 def test_bad_agent_is_a_usage_error_before_any_episode(pairs_dir, args, message):
-    result = pairs_dir.runpytest(*args, "-k", PAIR, "--results-dir=res")
+    result = pairs_dir.runpytest_subprocess(*args, "-k", PAIR, "--results-dir=res")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert message in "\n".join(result.outlines + result.errlines)
+    text = "\n".join(result.outlines + result.errlines)
+    assert message in text
+    assert text.count(message) == 1 and not any(line.endswith("..") for line in text.splitlines())  # issue 24
     assert not (pairs_dir.path / "res").exists()
 
 

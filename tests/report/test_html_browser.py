@@ -228,3 +228,42 @@ def test_publish_site_has_leaderboard_and_ledger_heads_and_works_from_a_static_s
         page.close()
     finally:
         server.shutdown()
+
+
+def test_index_says_ineligible_once_and_episodes_table_scrolls_keeping_the_episode(site: dict[str, Any],
+                                                                                   browser: Any) -> None:
+    """Issue 24: the eligibility banner once (not once per table and plot); at a laptop's width the
+    page does not overflow, the episodes table scrolls inside itself and keeps its Episode column."""
+    page, errors = _open(browser, site["index"])
+    page.set_viewport_size({"width": 900, "height": 800})
+    banner = page.locator("#stamp").inner_text()
+    assert page.content().count(banner.split(": ", 1)[1][:60]) == 1
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    box = page.locator("#episodes-scroll")
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth && getComputedStyle(e).overflowX === 'auto'")
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    left = box.evaluate("e => e.getBoundingClientRect().left")
+    episode = page.locator("#episodes-table tbody tr td:nth-child(2)").first
+    cause = page.locator("#episodes-table tbody tr td:last-child").first
+    assert episode.evaluate("e => e.getBoundingClientRect().left") >= left - 1  # still in view
+    assert cause.evaluate("e => e.getBoundingClientRect().right") <= page.evaluate("() => window.innerWidth")
+    if os.environ.get("ANYAPP_DOC_SCREENSHOTS"):  # docs/reports.md pictures, made by this test
+        shots = Path(os.environ["ANYAPP_DOC_SCREENSHOTS"])
+        page.set_viewport_size({"width": 1100, "height": 900})
+        page.screenshot(path=str(shots / "report-index.png"))
+        page.locator("#plots img").first.screenshot(path=str(shots / "report-plot.png"))
+        viewer = site["out"] / "html" / "episodes" / "run-oracle" / "sms-SmsSend-quik_sms-i0" / "index.html"
+        vpage, _ = _open(browser, viewer)
+        vpage.set_viewport_size({"width": 1100, "height": 900})
+        vpage.screenshot(path=str(shots / "report-viewer.png"))
+    assert errors == []
+
+
+def test_viewer_header_reads_current_records(site: dict[str, Any], browser: Any) -> None:
+    """Issue 24: App, Template / instance and Condition from the current record shape."""
+    viewer = site["out"] / "html" / "episodes" / "run-oracle" / "sms-SmsSend-quik_sms-i0" / "index.html"
+    page, errors = _open(browser, viewer)
+    assert page.locator("#app").inner_text() == "sms_quik_sms (dev.octoshrimpy.quik.fdroid)"
+    assert page.locator("#template").inner_text() == "SmsSend / 0"
+    assert page.locator("#condition").inner_text() == "c1"
+    assert errors == []

@@ -154,3 +154,13 @@ def test_repeats_are_runs_of_their_own_and_the_report_shows_variance_and_cost(
     (totals,) = reports["scripted"]["costs"]["totals"]
     assert totals["episodes"] == 2 and totals["device_s"] > 0 and totals["money"] is None
     assert "Flip rate" in (tmp_path / "report-scripted" / "report.md").read_text()
+
+
+def test_a_cell_that_measured_nothing_is_unfinished() -> None:
+    """Exit 6 (no episode, or too large a share, measured) is not a finished cell (issue 24)."""
+    from pytest_anyapp.matrix.launcher import cell_finished
+    from pytest_anyapp.report.invalid import RUN_NOT_MEASURED
+
+    assert cell_finished(0, resumed=False) and cell_finished(1, resumed=False) and cell_finished(5, resumed=True)
+    assert not cell_finished(RUN_NOT_MEASURED, resumed=False) and not cell_finished(RUN_NOT_MEASURED, resumed=True)
+    assert not cell_finished(5, resumed=False) and not cell_finished(4, resumed=True)

@@ -186,7 +186,7 @@ def _organic_profiles(package: str, repo: str, tag: str) -> tuple[StorageProfile
         "libs/kml/serdes.cpp (KML 2.2 writer: Placemark > Point/coordinates 'lon,lat'; tracks as LineString / "
         "gx:Track)", "libs/map/bookmark_helpers.cpp (GetBookmarksDirectory = SettingsDir()/bookmarks, one .kml per "
         "bookmark list, default list 'My Places')", "libs/map/bookmark_manager.cpp (bookmark list saved on change)"),
-        note="paths and format as the prior release read them (notes §5C); the helper read GetBookmarksDirectory "
+        note="paths and format as the prior release read them (the prior release's setup); the helper read GetBookmarksDirectory "
              "in the search index, not at the pinned tag")
     route_src = SourceRef(repo=repo, tag="nearest: organicmaps/organicmaps commits in the search index", files=(
         "libs/map/routing_manager.cpp (SaveRoute: GetRoutePolyline points, from/to names, BookmarkManager SaveRoute)",
@@ -383,7 +383,7 @@ def _sql(text: str) -> str:
 # -- launch guards and the second reading (issues 23/27; docs/maps.md, "Launch guards and fidelity") -------
 
 READ_ON = "2026-12-03"
-NO_CLEAR = ("the first-run map-download screens (World, the region's .mwm) after pm clear (notes §5C)")
+NO_CLEAR = ("the first-run map-download screens (World, the region's .mwm) after pm clear (the prior release's setup)")
 
 
 def _kml_guards(adapter: type[KmlMapsAdapter]) -> LaunchGuards:
