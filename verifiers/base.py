@@ -68,6 +68,9 @@ class LaunchGuard(BaseModel):
     what: str = Field(min_length=1, description="The key, flag, file or screen, as the source names it.")
     handled_by: str = Field(min_length=1, description="How setup/seeding satisfies it, or why nothing must.")
     sources: tuple[SourceRef, ...] = Field(min_length=1)
+    snapshot_keys: tuple[str, ...] = Field(default=(), description=(
+        "For kind 'writes': the read_raw keys this start-up write changes (launch invariance excepts exactly "
+        "these keys of this app)."))
 
 
 class LaunchGuards(BaseModel):
@@ -146,6 +149,9 @@ class AppAdapter(ABC, Generic[StateT]):
     launch_guards: ClassVar[LaunchGuards | None] = None
     #: The second reader's verdict on this app's profile, double and guards.
     fidelity: ClassVar[FidelityReading | None] = None
+    #: Keys of ``read_raw``'s snapshot that are no durable store (the front activity, an open page;
+    #: a uiautomator dump is recognised by itself): launch invariance does not compare them.
+    non_durable_reads: ClassVar[frozenset[str]] = frozenset()
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
     #: can read: the runner then reads only before and after the agent's turn, never between its
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
@@ -210,22 +216,26 @@ class FirstStartDone(BaseModel):
     background thread, migrations) is not cut off under the seed.
 
     ``file``: ``path`` exists; ``pref``: the preferences file ``path`` holds ``key``;
-    ``user_version``: the database's ``PRAGMA user_version`` is at least ``at_least``;
-    ``room_identity``: Room wrote its identity row (``room_master_table``, written last in
-    ``RoomOpenHelper.onCreate``); ``stable``: the app's activity is resumed and the database (with
+    ``user_version``: the database's ``PRAGMA user_version`` is at least ``at_least``; ``sql``:
+    ``query`` on the database returns a row (e.g. :data:`ROOM_IDENTITY`, or a row the app's
+    first-start job writes last); ``stable``: the app's activity is resumed and the database (with
     its WAL) reads the same twice in a row."""
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["file", "pref", "user_version", "room_identity", "stable"] = "stable"
+    kind: Literal["file", "pref", "user_version", "sql", "stable"] = "stable"
     path: str = Field(default="", description="The file or preferences file (default: the database).")
     key: str = ""
     at_least: int = 1
+    query: str = ""
     sources: tuple[SourceRef, ...] = ()
 
 
 #: The default: nothing more specific is known, so the activity resumed and the database settled.
 SETTLED = FirstStartDone()
+#: Room wrote its identity row: the schema is complete (``RoomOpenHelper.onCreate`` writes
+#: ``room_master_table`` after the tables; androidx.room room-runtime RoomOpenHelper.kt).
+ROOM_IDENTITY = FirstStartDone(kind="sql", query="SELECT identity_hash FROM room_master_table")
 #: How long a first start may take before seeding gives up (a cold start of a large app on a
 #: loaded emulator takes several seconds; Room creates its schema on the first query).
 FIRST_START_LIMIT_S = 20.0
@@ -252,8 +262,8 @@ def _marker_test(done: FirstStartDone, db: str) -> str:
         return f"grep -q {key} {path} 2>/dev/null"
     if done.kind == "user_version":
         return f"[ \"$(sqlite3 {path} 'PRAGMA user_version;' 2>/dev/null)\" -ge {done.at_least} ] 2>/dev/null"
-    if done.kind == "room_identity":
-        return f"sqlite3 {path} 'SELECT identity_hash FROM room_master_table;' 2>/dev/null | grep -q ."
+    if done.kind == "sql":
+        return f"sqlite3 {path} {shlex.quote(done.query + ';')} 2>/dev/null | grep -q ."
     return "true"
 
 
