@@ -4,7 +4,8 @@ An episode seeds the app's stores with the app stopped, reads them (the first sn
 relaunches the app and hands it to the agent. A real app may do things with the seeded state when
 it starts: drop a queue it cannot restore, re-import a private copy, migrate a database. So this
 check does what an episode does up to the agent's first step, lets the app settle (its activity
-resumed and two consecutive reads equal, within :data:`SETTLE_LIMIT_S`) and reads the durable
+resumed and two consecutive reads equal, no earlier than :data:`MIN_SETTLE_S` and within
+:data:`SETTLE_LIMIT_S`) and reads the durable
 stores again: each must equal what was read after seeding, except the keys the app's own start-up
 writes change (``LaunchGuard`` of kind ``writes``, ``snapshot_keys``). Screen reads and the keys an
 adapter declares non-durable are not compared; an adapter whose read walks the app's screens has
@@ -32,6 +33,9 @@ from verifiers.base import AppAdapter, RawSnapshot, resumed_packages
 SETTLE_LIMIT_S = 15.0
 #: Pause between two settle reads.
 SETTLE_PAUSE_S = 0.5
+#: Settled no earlier than this after the launch: start-up work an app hands to a worker thread
+#: (an import, a Room callback) lands within it, so two early equal reads do not hide it.
+MIN_SETTLE_S = 1.0
 #: The first line of a uiautomator dump: a screen read, never a store.
 _DUMP_MARKS = ("<?xml", "<hierarchy")
 
@@ -137,7 +141,7 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
             resumed = _resumed(device, app.package)
             now = read()
             reads += 1
-            if resumed and now == last:
+            if resumed and now == last and time.monotonic() - t0 >= MIN_SETTLE_S:
                 settled = True
                 break
             last = now if resumed else None
