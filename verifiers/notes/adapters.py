@@ -202,6 +202,9 @@ class JoplinAdapter(SqliteNotesAdapter):
 
     app = app_by_id("notes_joplin")
     db = JOPLIN_DB
+    #: The welcome notebook is built after the database exists; its flag is the last write.
+    first_start = FirstStartDone(kind="sql", query="SELECT value FROM settings WHERE key = 'welcome.wasBuilt'",
+                                 sources=(JOPLIN_SOURCE,))
     storage = (StorageProfile(
         what="notebooks (folders) and notes", path=JOPLIN_DB,
         format="folders(id 32-hex, title, created_time, updated_time, user_*_time ms, parent_id '' = top level, "
