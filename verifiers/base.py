@@ -12,6 +12,9 @@ exactly that, and the adapter reads exactly that.
 
 from __future__ import annotations
 
+import re
+import shlex
+import time
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal
 
@@ -65,6 +68,9 @@ class LaunchGuard(BaseModel):
     what: str = Field(min_length=1, description="The key, flag, file or screen, as the source names it.")
     handled_by: str = Field(min_length=1, description="How setup/seeding satisfies it, or why nothing must.")
     sources: tuple[SourceRef, ...] = Field(min_length=1)
+    snapshot_keys: tuple[str, ...] = Field(default=(), description=(
+        "For kind 'writes': the read_raw keys this start-up write changes (launch invariance excepts exactly "
+        "these keys of this app)."))
 
 
 class LaunchGuards(BaseModel):
@@ -143,6 +149,9 @@ class AppAdapter(ABC, Generic[StateT]):
     launch_guards: ClassVar[LaunchGuards | None] = None
     #: The second reader's verdict on this app's profile, double and guards.
     fidelity: ClassVar[FidelityReading | None] = None
+    #: Keys of ``read_raw``'s snapshot that are no durable store (the front activity, an open page;
+    #: a uiautomator dump is recognised by itself): launch invariance does not compare them.
+    non_durable_reads: ClassVar[frozenset[str]] = frozenset()
     #: ``read_raw`` drives the app's UI (opens screens, taps an export) to read a store nothing else
     #: can read: the runner then reads only before and after the agent's turn, never between its
     #: steps (no early stop; a latch uses the read after seeding), so a read never moves the app
@@ -201,21 +210,109 @@ class AppAdapter(ABC, Generic[StateT]):
         """Undo anything ``setup``/``seed`` left outside the app's own data. Default: nothing."""
 
 
-def ensure_app_database(device: DeviceClient, package: str, path: str, *, polls: int = 100) -> None:
+class FirstStartDone(BaseModel):
+    """What marks the end of an app's first start, from its source: ``ensure_app_database`` waits
+    for it before stopping the app, so one-time initialisation (default rows, settings applied on a
+    background thread, migrations) is not cut off under the seed.
+
+    ``file``: ``path`` exists; ``pref``: the preferences file ``path`` holds ``key``;
+    ``user_version``: the database's ``PRAGMA user_version`` is at least ``at_least``; ``sql``:
+    ``query`` on the database returns a row (e.g. :data:`ROOM_IDENTITY`, or a row the app's
+    first-start job writes last); ``stable``: the app's activity is resumed and the database (with
+    its WAL) reads the same twice in a row."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["file", "pref", "user_version", "sql", "stable"] = "stable"
+    path: str = Field(default="", description="The file or preferences file (default: the database).")
+    key: str = ""
+    at_least: int = 1
+    query: str = ""
+    sources: tuple[SourceRef, ...] = ()
+
+
+#: The default: nothing more specific is known, so the activity resumed and the database settled.
+SETTLED = FirstStartDone()
+#: Room wrote its identity row: the schema is complete (``RoomOpenHelper.onCreate`` writes
+#: ``room_master_table`` after the tables; androidx.room room-runtime RoomOpenHelper.kt).
+ROOM_IDENTITY = FirstStartDone(kind="sql", query="SELECT identity_hash FROM room_master_table")
+#: How long a first start may take before seeding gives up (a cold start of a large app on a
+#: loaded emulator takes several seconds; Room creates its schema on the first query).
+FIRST_START_LIMIT_S = 20.0
+#: Pause between two reads of the settled-database test (writes of one start land within it).
+SETTLE_PAUSE_S = 0.3
+
+_RESUMED = re.compile(r"(?<![A-Za-z])(?:Resumed|ResumedActivity): ActivityRecord\{\S+ u\d+ ([^/\s]+)/")
+
+
+def resumed_packages(dumpsys_activities: str) -> set[str]:
+    """Packages with a resumed activity in ``dumpsys activity activities`` (Android 13 prints
+    ``ResumedActivity: ActivityRecord{…}`` and, per display area, ``Resumed: ActivityRecord{…}``:
+    frameworks/base android-13 RootWindowContainer.dumpActivities / ActivityTaskSupervisor)."""
+    return set(_RESUMED.findall(dumpsys_activities))
+
+
+def _marker_test(done: FirstStartDone, db: str) -> str:
+    """A shell test that holds once ``done`` does (``stable`` is decided by comparing two reads)."""
+    path = shlex.quote(done.path or db)
+    if done.kind == "file":
+        return f"[ -e {path} ]"
+    if done.kind == "pref":
+        key = shlex.quote('name="' + done.key + '"')
+        return f"grep -q {key} {path} 2>/dev/null"
+    if done.kind == "user_version":
+        return f"[ \"$(sqlite3 {path} 'PRAGMA user_version;' 2>/dev/null)\" -ge {done.at_least} ] 2>/dev/null"
+    if done.kind == "sql":
+        return f"sqlite3 {path} {shlex.quote(done.query + ';')} 2>/dev/null | grep -q ."
+    return "true"
+
+
+def ensure_app_database(device: DeviceClient, package: str, path: str, *, done: FirstStartDone | None = None,
+                        limit_s: float = FIRST_START_LIMIT_S) -> None:
     """Make the app create its own database. Apps create theirs (schema, Room identity, migrations)
     on first launch, and a file made by ``sqlite3`` would lack all that: so when ``path`` is missing,
-    launch the app once, wait for the file (``polls`` × 0.1 s), and stop the app again."""
-    import shlex
-
+    launch the app once, wait until ``path`` exists and the app's first start is over (``done``,
+    default :data:`SETTLED`) within ``limit_s``, and stop the app again."""
     from pytest_anyapp.errors import DeviceError
 
-    exists = f"ls {shlex.quote(path)}"
-    if device.run(exists).ok:
+    db = shlex.quote(path)
+    if device.run(f"ls {db}").ok:
         return
+    done = done or SETTLED
     device.launch(package)
-    for _ in range(polls):
-        if device.run(exists).ok:
-            device.force_stop(package)
-            return
-        device.run("sleep 0.1")
-    raise DeviceError(f"{package} did not create {path} on its first launch")
+    probe = (f"[ -e {db} ] && {_marker_test(done, path)} && echo __READY__; "
+             + (f"dumpsys activity activities | grep -E 'Resumed(Activity)?: '; cat {db} {db}-wal 2>/dev/null | md5sum"
+                if done.kind == "stable" else "true"))
+    deadline = time.monotonic() + limit_s
+    last = ""
+    while time.monotonic() < deadline:
+        out = device.run(probe).stdout
+        if "__READY__" in out:
+            if done.kind != "stable":
+                device.force_stop(package)
+                return
+            resumed, reading = package in resumed_packages(out), out.strip().splitlines()[-1]
+            if resumed and reading == last:
+                device.force_stop(package)
+                return
+            last = reading if resumed else ""
+        time.sleep(SETTLE_PAUSE_S if done.kind == "stable" else 0.1)
+    device.force_stop(package)
+    raise DeviceError(f"{package} did not finish its first start within {limit_s:.0f} s "
+                      f"({path} and {done.kind} {done.key or done.path or ''})".rstrip())
+
+
+def own_app_files(device: DeviceClient, package: str, *paths: str) -> None:
+    """Give what a seeder wrote as root into app-private storage back to the app: owner and group
+    of the app's data directory (``chown -R``) and the label its file context gives (``restorecon
+    -R``: the app's SELinux level). Without both the app cannot write the file (or the files it
+    creates next to it, such as a database journal) on a real device. ``paths`` are absolute or
+    relative to ``/data/data/<package>``; missing ones are skipped."""
+    home = f"/data/data/{package}"
+    full = [p if p.startswith("/") else f"{home}/{p}" for p in paths]
+    outside = [p for p in full if not p.startswith(home + "/")]
+    if outside:
+        raise ValueError(f"not in {package}'s private storage: {outside}")
+    quoted = " ".join(shlex.quote(p) for p in full)
+    device.check(f"__o=$(stat -c %u:%g {home}) && for __p in {quoted}; do if [ -e \"$__p\" ]; then "
+                 f"chown -R $__o \"$__p\" && restorecon -R \"$__p\" || exit 1; fi; done")

@@ -93,6 +93,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                          help=f"restrict to these categories (space or comma separated): {', '.join(c.value for c in Category)}")
     support.add_argument("--instances", type=int, default=3, help="instances per pair, for the episode count (default 3)")
     support.add_argument("--json", action="store_true", help="print the report (with the template x app matrix) as JSON")
+    support.add_argument("--fidelity", action="store_true",
+                         help="print one row per app instead: profile source, the second reader's source and date, "
+                              "verdict, open points")
     support.set_defaults(func=run_verify_support)
 
 
@@ -268,7 +271,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_verify_support(args: argparse.Namespace) -> int:
     from pytest_anyapp import registry
-    from pytest_anyapp.report.support import check_support, live_checks, render_support
+    from pytest_anyapp.report.support import check_support, live_checks, render_fidelity, render_support
 
     try:
         categories = _parse_categories(args.categories)
@@ -286,8 +289,9 @@ def run_verify_support(args: argparse.Namespace) -> int:
         print(f"anyapp verify-support: cannot load templates/adapters: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_UNSUPPORTED
     report = check_support(categories=categories, templates=templates, pairs=pairs, adapters=adapters,
-                           n_instances=args.instances, **live_checks())
-    sys.stdout.write(report.model_dump_json(indent=1) + "\n" if args.json else render_support(report))
+                           n_instances=args.instances, guards=True, **live_checks())
+    render = render_fidelity if args.fidelity else render_support
+    sys.stdout.write(report.model_dump_json(indent=1) + "\n" if args.json else render(report))
     if report.errors:
         for error in report.errors:
             print(f"error: {error}", file=sys.stderr)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from pytest_anyapp.catalog import APPS, AppSpec, Category
 from pytest_anyapp.registry import Pair
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter
+from verifiers.base import AppAdapter, SourceRef
 
 
 class PairSupport(BaseModel):
@@ -40,6 +40,40 @@ class PairSupport(BaseModel):
         "conformance test skips them for this pair."))
 
 
+class AppRow(BaseModel):
+    """What an app's adapter says of the real app: its launch guards (issue 23: what it needs and
+    does at start-up, with what was read) and the second reader's verdict on its profile."""
+
+    app_id: str
+    launch_guards: list[str] | None = Field(default=None, description=(
+        "'<kind>: <what> — <handled by>' per guard; [] means none found in guards_read; None: not filled."))
+    guards_read: list[str] = Field(default_factory=list, description="repo@tag: files read for the guards.")
+    profile_source: list[str] = Field(default_factory=list, description="repo@tag of the storage profile.")
+    fidelity_read: str = Field(default="", description="repo@tag the second reader read.")
+    fidelity_date: str = ""
+    verdict: str = Field(default="", description="match / mismatch-fixed / mismatch-open / unverifiable; '' not read.")
+    found: list[str] = Field(default_factory=list)
+    open_points: list[str] = Field(default_factory=list)
+
+
+def _ref(ref: SourceRef) -> str:
+    return f"{ref.repo}@{ref.tag}"
+
+
+def app_row(adapter: AppAdapter[Any]) -> AppRow:
+    """An adapter's launch guards and fidelity reading as a report row."""
+    row = AppRow(app_id=adapter.app.app_id,
+                 profile_source=sorted({_ref(r) for p in adapter.storage for r in p.sources}))
+    if adapter.launch_guards is not None:
+        row.launch_guards = [f"{g.kind}: {g.what} — {g.handled_by}" for g in adapter.launch_guards.guards]
+        row.guards_read = [_ref(r) + (f": {', '.join(r.files)}" if r.files else "") for r in adapter.launch_guards.read]
+    if adapter.fidelity is not None:
+        f = adapter.fidelity
+        row.fidelity_read, row.fidelity_date, row.verdict = _ref(f.source), f.date, f.verdict
+        row.found, row.open_points = list(f.found), list(f.open_points)
+    return row
+
+
 class CategorySupport(BaseModel):
     category: str
     status: Literal["runnable", "not runnable"] = "not runnable"
@@ -53,6 +87,7 @@ class CategorySupport(BaseModel):
     unscheduled: list[str] = Field(default_factory=list, description="template-app combos an adapter declines.")
     modes: dict[str, int] = Field(default_factory=dict, description="Scheduled pairs per validation mode.")
     matrix: list[PairSupport] = Field(default_factory=list)
+    app_rows: list[AppRow] = Field(default_factory=list, description="Launch guards and fidelity per runnable app.")
 
 
 class SupportReport(BaseModel):
@@ -146,11 +181,13 @@ def check_support(
     oracle: Callable[[str, str], bool] | None = None,
     sim_packages: set[str] | None = None,
     cases: Callable[[TaskTemplate[Any]], int] | None = None,
+    guards: bool = False,
 ) -> SupportReport:
     """Per-category support, the template x app matrix and the list of errors (placeholders, pairs
     without a verifier, oracle script, simulator double or conformance cases, templates no runnable
     app can verify). ``oracle``/``sim_packages``/``cases`` are the checks of those columns; None
-    leaves a column unchecked."""
+    leaves a column unchecked. ``guards``: a runnable app without launch guards or a fidelity
+    reading is an error too."""
     errors: list[str] = []
     rows: list[CategorySupport] = []
     for category in categories:
@@ -181,7 +218,13 @@ def check_support(
                 errors += problems
                 if is_scheduled and cell.mode is not None:
                     modes[cell.mode] = modes.get(cell.mode, 0) + 1
-        rows.append(CategorySupport(
+        app_rows = [app_row(adapters[a.app_id]) for a in runnable]
+        if guards:
+            errors += [f"app {r.app_id} has no launch_guards (what it needs and writes at start-up)"
+                       for r in app_rows if r.launch_guards is None]
+            errors += [f"app {r.app_id} has no fidelity reading (a second reader's verdict)"
+                       for r in app_rows if not r.verdict]
+        rows.append(CategorySupport(app_rows=app_rows,
             category=category.value, status="runnable" if cat_pairs else "not runnable", modes=modes, matrix=matrix,
             apps=[a.app_id for a in members], runnable=[a.app_id for a in runnable],
             not_runnable=[a.app_id for a in members if a.app_id not in adapters],
@@ -210,11 +253,40 @@ def render_support(report: SupportReport) -> str:
             lines.append(f"{' ' * len(c.category)}  declined by adapters: {len(c.unscheduled)} pairs")
             lines += [f"{' ' * len(c.category)}    {entry}" for entry in c.unscheduled]
     for c in report.categories:
+        if c.app_rows:
+            lines += ["", f"{c.category}: launch guards (what each app needs and writes at start-up)"]
+        for r in c.app_rows:
+            if r.launch_guards is None:
+                lines.append(f"  {r.app_id}: NOT FILLED")
+                continue
+            lines += [f"  {r.app_id}: {g}" for g in r.launch_guards] or [
+                f"  {r.app_id}: none found in {'; '.join(r.guards_read)}"]
+    for c in report.categories:
         if c.status == "not runnable":
             continue
         lines += ["", f"{c.category}: template x app ({', '.join(f'{m} {n}' for m, n in sorted(c.modes.items()))})"]
         lines += _matrix_lines(c)
     return "\n".join(lines) + "\n"
+
+
+def render_fidelity(report: SupportReport) -> str:
+    """One row per runnable app: profile source, what the second reader read, date, verdict, open
+    points (and what was found)."""
+    header = ["app", "profile source", "read", "date", "verdict", "open points"]
+    rows = [header]
+    notes: list[str] = []
+    for c in report.categories:
+        for r in c.app_rows:
+            rows.append([r.app_id, ", ".join(r.profile_source) or "-", r.fidelity_read or "-", r.fidelity_date or "-",
+                         r.verdict or "NOT READ", str(len(r.open_points))])
+            notes += [f"  {r.app_id}: found: {f}" for f in r.found]
+            notes += [f"  {r.app_id}: open: {o}" for o in r.open_points]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    verdicts = [r.verdict for c in report.categories for r in c.app_rows]
+    counts = ", ".join(f"{v} {verdicts.count(v)}" for v in ("match", "mismatch-fixed", "mismatch-open", "unverifiable"))
+    lines += ["", f"{len(verdicts)} apps: {counts}, not read {verdicts.count('')}"]
+    return "\n".join(lines + (["", "findings and open points:", *notes] if notes else [])) + "\n"
 
 
 def _flag(value: bool | int | None) -> str:

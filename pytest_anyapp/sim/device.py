@@ -258,6 +258,28 @@ class DeviceClock:
         self._path.write_text(json.dumps({"offset_s": self._offset}))
 
 
+OWNER_XATTR = "user.anyapp.owner"
+LABEL_XATTR = "user.anyapp.selabel"
+#: What a root shell's file in app-private storage is labelled: the type of its directory, the
+#: shell's own level (no app categories), so the app's domain may not write it.
+ROOT_CREATED_LABEL = "u:object_r:app_data_file:s0"
+
+
+def app_private_top(path: str) -> str | None:
+    """``/data/data/<pkg>`` for a normalised path strictly inside it, else None."""
+    parts = path.split("/")
+    if len(parts) > 4 and parts[1] == "data" and parts[2] == "data" and parts[3]:
+        return "/".join(parts[:4])
+    return None
+
+
+def app_data_label(uid: int) -> str:
+    """The label of an app's data (seapp_contexts ``levelFrom=all``, android_seapp.c: categories
+    from the app id's low and high byte, plus user 0's c512,c768; u0_a146 is c146,c256,c512,c768)."""
+    app_id = uid % 100000 - 10000
+    return f"u:object_r:app_data_file:s0:c{app_id & 0xff},c{256 + ((app_id >> 8) & 0xff)},c512,c768"
+
+
 class Filesystem:
     """Maps device paths to host paths under the device's ``fs/`` root (never outside it)."""
 
@@ -268,13 +290,82 @@ class Filesystem:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.remounted_rw = False
+        self._created_by_shell: set[Path] = set()
+        self._owner_lock = threading.Lock()
 
     def writable_host(self, device_path: str, cwd: str = "/") -> Path:
-        """``host()`` for a path about to be written; OSError(EROFS) on a read-only mount."""
+        """``host()`` for a path about to be written; OSError(EROFS) on a read-only mount. A path in
+        app-private storage that does not exist yet (and its missing parents) will be the shell's,
+        i.e. root's: :meth:`settle_owners` marks what the command created."""
         path = self.normalize(device_path, cwd)
         if not self.remounted_rw and any(path == r or path.startswith(r + "/") for r in self.READ_ONLY_ROOTS):
             raise OSError(errno.EROFS, os.strerror(errno.EROFS))
-        return self.root / path.lstrip("/")
+        host = self.root / path.lstrip("/")
+        top = app_private_top(path)
+        if top is not None:
+            missing = [host, *(p for p in host.parents if len(p.parts) > len(self.host(top).parts))]
+            with self._owner_lock:
+                self._created_by_shell.update(p for p in missing if not os.path.lexists(p))
+        return host
+
+    # -- ownership of app-private files ------------------------------------------------------------
+    # Android: files under /data/data/<pkg> belong to the app's uid and carry its SELinux level
+    # (app_data_file:s0:cX,cY,c512,c768); what a root shell (``adb root``, adbd as root) or a push
+    # creates there is root's, labelled without the app's categories, until ``chown`` and
+    # ``restorecon`` (AOSP android-13 system/core/libcutils/fs_config.cpp for the shell's uid;
+    # external/selinux/libselinux/src/android/android_seapp.c for the app's level). The app's own
+    # writes (the doubles, through the host) create files that are the app's. Kept as extended
+    # attributes of the host file, so they follow the file (a rename keeps them, a new file has none).
+
+    def settle_owners(self) -> None:
+        """Mark what the last shell command or push created in app-private storage as root's."""
+        with self._owner_lock:
+            created, self._created_by_shell = self._created_by_shell, set()
+        for host in created:
+            if os.path.lexists(host) and not os.path.islink(host):
+                try:
+                    os.setxattr(host, OWNER_XATTR, b"0:0", follow_symlinks=False)
+                    os.setxattr(host, LABEL_XATTR, ROOT_CREATED_LABEL.encode(), follow_symlinks=False)
+                except OSError:  # host filesystem without user xattrs: ownership is not modelled
+                    return
+
+    def owner_override(self, device_path: str) -> tuple[int, int] | None:
+        """(uid, gid) set by the shell on an app-private file; None: the app's own."""
+        try:
+            value = os.getxattr(self.host(device_path), OWNER_XATTR, follow_symlinks=False).decode()
+        except OSError:
+            return None
+        uid, _, gid = value.partition(":")
+        return int(uid), int(gid)
+
+    def set_owner(self, device_path: str, uid: int | None, gid: int | None, app_uid: int | None) -> None:
+        """``chown``: back to the app's uid drops the override; anything else is recorded."""
+        host = self.host(device_path)
+        old = self.owner_override(device_path)
+        cur_uid, cur_gid = old if old is not None else (app_uid or 0, app_uid or 0)
+        new_uid = cur_uid if uid is None else uid
+        new_gid = cur_gid if gid is None else gid
+        try:
+            if app_uid is not None and new_uid == app_uid and new_gid == app_uid:
+                if old is not None:
+                    os.removexattr(host, OWNER_XATTR, follow_symlinks=False)
+            else:
+                os.setxattr(host, OWNER_XATTR, f"{new_uid}:{new_gid}".encode(), follow_symlinks=False)
+        except OSError:
+            pass
+
+    def label_override(self, device_path: str) -> str | None:
+        try:
+            return os.getxattr(self.host(device_path), LABEL_XATTR, follow_symlinks=False).decode()
+        except OSError:
+            return None
+
+    def restore_label(self, device_path: str) -> None:
+        """``restorecon``: the label file_contexts/seapp_contexts give the path (the override goes)."""
+        try:
+            os.removexattr(self.host(device_path), LABEL_XATTR, follow_symlinks=False)
+        except OSError:
+            pass
 
     @staticmethod
     def normalize(device_path: str, cwd: str = "/") -> str:

@@ -71,6 +71,8 @@ class ContactsAdapter(AppAdapter[ContactsState]):
     screen: ClassVar[ScreenUi]
     #: What the bound pair reads besides the store (``ContactsTemplate.reads``).
     reads: frozenset[str] = frozenset()
+    #: The front activity is Android's, not a store: launching the app changes it.
+    non_durable_reads = frozenset({"front"})
 
     # -- the store (per app) ---------------------------------------------------------------------
     def seed_store(self, device: DeviceClient, contacts: list[Contact]) -> None:

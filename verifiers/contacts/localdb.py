@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import ensure_app_database
+from verifiers.base import FirstStartDone, SourceRef, ensure_app_database, own_app_files
 from verifiers.contacts.state import Contact, phone_digits
 
 if TYPE_CHECKING:
@@ -33,6 +33,22 @@ READ_SQL = (f"SELECT '{COUNT_MARK}' || count(*) FROM contacts; "
 _NUMBER = re.compile(r"(?<![+\d])\+?\d(?:[\d .()-]*\d)?(?!\d)")
 #: ``Phone.TYPE_MOBILE``: what a number typed into the form gets by default.
 TYPE_MOBILE = 2
+
+
+#: The end of the app's first start: Room's ``onCreate`` callback bumps both AUTOINCREMENT
+#: sequences on a background executor (insert and delete a contact with id 1000000, then a group
+#: with id 10000) so private ids never collide with the provider's; the group's row comes last.
+#: Seeding before it would give seeded contacts ids 1, 2, … and the bump would still run after.
+COMMONS_DB_SOURCES = (
+    SourceRef(repo="FossifyOrg/Commons", tag="5aa7427 (search index; nearest to the 6.1.0 the app pins)", files=(
+        "commons/src/main/kotlin/org/fossify/commons/databases/ContactsDatabase.kt (increaseAutoIncrementIds)",
+        "commons/src/main/kotlin/org/fossify/commons/helpers/Constants.kt (FIRST_CONTACT_ID 1000000, "
+        "FIRST_GROUP_ID 10000)")),
+    SourceRef(repo="SimpleMobileTools/Simple-Commons", tag="3c9068d (search index)", files=(
+        "commons/src/main/kotlin/com/simplemobiletools/commons/databases/ContactsDatabase.kt",)),
+)
+ROOM_CREATED = FirstStartDone(kind="sql", query="SELECT seq FROM sqlite_sequence WHERE name = 'groups' AND seq >= 10000",
+                              sources=COMMONS_DB_SOURCES)
 
 
 def db_path(package: str) -> str:
@@ -109,10 +125,7 @@ def seed_local(device: DeviceClient, package: str, contacts: Sequence[Contact], 
     """Replace the table's rows with ``contacts``. The database is the app's (Room creates it with
     its schema on the app's first start), so a missing file is made by starting the app once."""
     path = db_path(package)
-    if not contacts:
-        clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM contacts;")
-        device.check(f"if [ -f {path} ]; then sqlite3 {path} {clear} >/dev/null; fi")
-        return
-    ensure_app_database(device, package, path)
+    ensure_app_database(device, package, path, done=ROOM_CREATED)
     device.sqlite(path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM contacts; "
                         + " ".join(insert_sql(c, relations=relations) for c in contacts) + " COMMIT;")
+    own_app_files(device, package, "databases")

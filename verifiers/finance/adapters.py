@@ -21,7 +21,15 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+    own_app_files,
+)
 from verifiers.finance.omb_screen import FUND_CENTS, money_cents, read_screens, row_day, type_state
 from verifiers.finance.screen import EXPORT, export_csv, type_transaction
 from verifiers.finance.state import (
@@ -101,12 +109,12 @@ class SqliteFinanceAdapter(AppAdapter[FinanceState]):
         if self.prefs is not None:
             name, xml = self.prefs
             device.check(f"mkdir -p {data}/shared_prefs && echo {shlex.quote(xml)} > {data}/shared_prefs/{name}")
+            own_app_files(device, self.app.package, "shared_prefs")  # the first start below writes there too
         if self.launch_creates_db:
             ensure_app_database(device, self.app.package, self.db_path)
         device.check(f"mkdir -p {data}/databases")
         device.sqlite(self.db_path, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; " + self.seed_sql(state) + " COMMIT;")
-        device.check(f"chown -R $(stat -c %u:%g {data}) {data}/databases {data}/shared_prefs 2>/dev/null; "
-                     f"restorecon -R {data} >/dev/null 2>&1; true")
+        own_app_files(device, self.app.package, "databases", "shared_prefs")
 
     def seed_sql(self, state: FinanceState) -> str:
         raise NotImplementedError
@@ -586,8 +594,8 @@ class FinanceManagerAdapter(AppAdapter[FinanceState]):
             device.set_time(FROZEN_S)  # the dialog dates a typed row today: the episode's frozen day
         device.check(f"mkdir -p {data}/shared_prefs {data}/files && echo {shlex.quote(FM_PREFS)} > "
                      f"{data}/shared_prefs/privacy_friendly_apps.xml && echo -n {shlex.quote(text)} > "
-                     f"{shlex.quote(seed_file)} && chown -R $(stat -c %u:%g {data}) {data}/shared_prefs {data}/files "
-                     f"&& (restorecon -R {data} >/dev/null 2>&1; true)")
+                     f"{shlex.quote(seed_file)}")
+        own_app_files(device, pkg, "shared_prefs", "files")
         out = device.check(f"am start -W -a android.intent.action.VIEW -d file://{seed_file} -t text/csv -p {pkg}")
         if "Error" in out:
             raise DeviceError(f"Finance Manager did not take the import intent: {out.strip()[:300]}")

@@ -25,7 +25,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import (
+    AppAdapter,
+    FirstStartDone,
+    PairMode,
+    RawSnapshot,
+    SourceRef,
+    StorageProfile,
+    ensure_app_database,
+    own_app_files,
+)
 from verifiers.notes.screen import read_screens, type_state
 from verifiers.notes.sqlite_store import parse_hex_rows, read_tables, select_hex, sql_text, write
 from verifiers.notes.state import DEFAULT_FOLDER, ChecklistItem, Note, NotesState, join_task_lines, split_task_lines
@@ -146,10 +155,19 @@ class SqliteNotesAdapter(AppAdapter[NotesState]):
     rows in one transaction, read them back hex-encoded (``sqlite_store``)."""
 
     db: ClassVar[str]
+    #: What marks the end of the app's first start (default: activity resumed, database settled).
+    first_start: ClassVar[FirstStartDone | None] = None
+    #: Preferences files (path under the data directory -> XML) the app needs at start-up to show
+    #: the seeded state and no first-run screens (its launch guards of kind ``needs``).
+    seed_prefs: ClassVar[dict[str, str]] = {}
 
     def seed(self, device: DeviceClient, state: NotesState) -> None:
-        ensure_app_database(device, self.app.package, self.db)
+        package = self.app.package
+        ensure_app_database(device, package, self.db, done=self.first_start)
         write(device, self.db, self.seed_statements(state))
+        for relative, xml in self.seed_prefs.items():
+            device.push_bytes(xml.encode(), f"/data/data/{package}/{relative}")
+        own_app_files(device, package, "databases", *sorted({r.split("/")[0] for r in self.seed_prefs}))
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return read_tables(device, self.db, self.queries())
@@ -184,6 +202,9 @@ class JoplinAdapter(SqliteNotesAdapter):
 
     app = app_by_id("notes_joplin")
     db = JOPLIN_DB
+    #: The welcome notebook is built after the database exists; its flag is the last write.
+    first_start = FirstStartDone(kind="sql", query="SELECT value FROM settings WHERE key = 'welcome.wasBuilt'",
+                                 sources=(JOPLIN_SOURCE,))
     storage = (StorageProfile(
         what="notebooks (folders) and notes", path=JOPLIN_DB,
         format="folders(id 32-hex, title, created_time, updated_time, user_*_time ms, parent_id '' = top level, "
@@ -310,6 +331,20 @@ class NotallyXAdapter(SqliteNotesAdapter):
 ORGZLY_DB = "/data/data/com.orgzlyrevived/databases/orgzly.db"
 
 
+ORGZLY_STATE = "/data/data/com.orgzlyrevived/shared_prefs/state.xml"
+ORGZLY_LOADED = "pref_key_is_getting_started_notebook_loaded"
+ORGZLY_VERSION_CODE = 288
+ORGZLY_INTRO_SOURCE = SourceRef(
+    repo="orgzly-revived/orgzly-android-revived", tag="060c9b1 (search index; nearest to v1.22.0)", files=(
+        "app/src/main/java/com/orgzly/android/ui/main/MainActivity.java (performIntros on resume: a new version "
+        "code imports the Getting Started notebook unless loaded, opens the drawer for a first user, shows What's new)",
+        "app/src/main/java/com/orgzly/android/prefs/AppPreferences.java (state prefs file 'state'; "
+        "isGettingStartedNotebookLoaded, lastUsedVersionCode, both apply())",
+        "app/src/main/java/com/orgzly/android/usecase/UseCaseWorker.kt (postGettingStartedImport sets the flag)",
+        "app/src/main/res/values/prefs_keys.xml (pref_key_is_getting_started_notebook_loaded, "
+        "pref_key_last_used_version_code)"))
+
+
 class OrgzlyAdapter(SqliteNotesAdapter):
     """Notebooks (``books``) are folders, the default notebook ``Notes`` is "no folder"; a note is a
     level-1 heading of its book (nested set under the book's root note). No bin: deletes are hard."""
@@ -336,6 +371,11 @@ class OrgzlyAdapter(SqliteNotesAdapter):
             "app/src/main/res/layout/fragment_note.xml (title, content)",
         ), note="first run imports 'Getting Started with Orgzly'; seeding replaces every book"),),
     ),)
+    first_start = FirstStartDone(kind="pref", path=ORGZLY_STATE, key=ORGZLY_LOADED, sources=(ORGZLY_INTRO_SOURCE,))
+    seed_prefs = {"shared_prefs/state.xml": (
+        "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+        f'    <boolean name="{ORGZLY_LOADED}" value="true" />\n'
+        f'    <int name="pref_key_last_used_version_code" value="{ORGZLY_VERSION_CODE}" />\n</map>\n')}
 
     def readable_part(self, state: NotesState) -> NotesState:
         return drop_trashed(state)

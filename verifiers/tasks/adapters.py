@@ -22,7 +22,7 @@ from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database, own_app_files
 from verifiers.tasks.state import Priority, TodoItem, TodoState
 from verifiers.tasks.templates import PROPERTY_NAMES, REQUIRES
 
@@ -225,8 +225,8 @@ def write_private_file(device: DeviceClient, package: str, path: str, data: byte
     top = f"{home}/" + path.removeprefix(f"{home}/").split("/", 1)[0]  # e.g. .../files or .../shared_prefs
     device.check(f"mkdir -p {shlex.quote(parent)}")
     device.push_bytes(data, path)
-    device.check(f"chown -R $(stat -c %u:%g {home}) {shlex.quote(top)} && chmod 660 {shlex.quote(path)} "
-                 f"&& restorecon -R {shlex.quote(top)}")
+    device.check(f"chmod 660 {shlex.quote(path)}")
+    own_app_files(device, package, top)
 
 
 def read_private_file(device: DeviceClient, path: str, what: str) -> list[str]:

@@ -184,6 +184,7 @@ async def _do_send(stream: AdbStream, server: AdbdServer, spec: str) -> bool:
                 os.utime(host, (mtime, mtime))
         except OSError as exc:
             error = f"couldn't set attributes: {_errno_text(exc)}"
+    server.device.fs.settle_owners()  # adbd runs as root: what it created is root's
     if error is not None:
         await stream.write(_fail_record(error))
         return False

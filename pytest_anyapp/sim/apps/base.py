@@ -209,6 +209,21 @@ class SimApp:
         """Device wall clock in ms (what the app would stamp rows with)."""
         return self.device.clock.now_ms()
 
+    def in_background(self, delay_s: float, work: Callable[[], None]) -> None:
+        """Run ``work`` on a worker thread of this process after ``delay_s`` (an app's executor:
+        Room callbacks, ``SharedPreferences.apply``, first scans). It dies with the process: after
+        a force-stop or crash in between, nothing runs."""
+        import threading
+
+        def run() -> None:
+            with self.device.lock:
+                if self.device.ui.processes.get(self.package) is self:
+                    work()
+
+        timer = threading.Timer(delay_s, run)
+        timer.daemon = True
+        timer.start()
+
     # -- faults --------------------------------------------------------------------------------
     def crash(self, message: str = "crash on demand") -> NoReturn:
         raise AppCrash(message)

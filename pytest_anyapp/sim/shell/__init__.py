@@ -43,6 +43,8 @@ def run(device: SimDevice, cmdline: str, stdin: bytes = b"", *, out: Sink | None
     except Exception:  # a bug in a command must not kill the transport
         err_sink.write(f"/system/bin/sh: internal error\n{traceback.format_exc()}".encode())
         code = 1
+    finally:
+        device.fs.settle_owners()  # what the command created in app-private storage is root's
     return ShellResult(_collected(out_sink), _collected(err_sink), code)
 
 

@@ -127,6 +127,34 @@ def test_chmod_chown_restorecon(sh: Sh, out: Out) -> None:
     assert sh("chown root /sdcard/M/none").exit_code == 1
 
 
+def test_files_the_shell_makes_in_app_storage_are_roots_until_chown_and_restorecon(sh: Sh, out: Out,
+                                                                                   device: SimDevice) -> None:
+    """As on Android: a root shell's new file under /data/data/<pkg> is root's and lacks the app's
+    SELinux categories; ``chown`` to the app's uid and ``restorecon`` give it back. The app's own
+    files (written by its double) and files merely overwritten by the shell stay the app's."""
+    pkg = "com.android.providers.contacts"
+    uid = device.packages.get(pkg).uid  # type: ignore[union-attr]
+    app = f"u0_a{uid - 10000}"
+    home = f"/data/data/{pkg}"
+    label = f"u:object_r:app_data_file:s0:c{(uid - 10000) & 0xff},c{256 + ((uid - 10000) >> 8)},c512,c768"
+    (device.fs.host(home) / "databases").mkdir(parents=True, exist_ok=True)
+    (device.fs.host(home) / "databases" / "app.db").write_bytes(b"x")  # the app's own
+    sh(f"mkdir -p {home}/shared_prefs && echo '<map/>' > {home}/shared_prefs/p.xml && echo y > {home}/databases/app.db")
+    assert out(f"stat -c '%U:%G %n' {home}/shared_prefs {home}/shared_prefs/p.xml {home}/databases/app.db") == (
+        f"root:root {home}/shared_prefs\nroot:root {home}/shared_prefs/p.xml\n{app}:{app} {home}/databases/app.db\n")
+    assert out(f"stat -c %C {home}/shared_prefs/p.xml") == "u:object_r:app_data_file:s0\n"
+    assert out(f"find {home} -mindepth 1 ! -user {uid}") == f"{home}/shared_prefs\n{home}/shared_prefs/p.xml\n"
+    sh(f"chown -R $(stat -c %u:%g {home}) {home}/shared_prefs")
+    assert out(f"stat -c %U:%G {home}/shared_prefs/p.xml") == f"{app}:{app}\n"
+    assert out(f"stat -c %C {home}/shared_prefs/p.xml") == "u:object_r:app_data_file:s0\n"  # not yet relabelled
+    sh(f"restorecon -R {home}/shared_prefs")
+    assert out(f"stat -c %C {home}/shared_prefs/p.xml {home}/databases/app.db") == f"{label}\n{label}\n"
+    assert out(f"find {home} -mindepth 1 ! -user {uid}") == ""
+    sh(f"chown root:root {home}/databases/app.db")
+    assert out(f"ls -ln {home}/databases/app.db").split()[2:4] == ["0", "0"]
+    assert out("stat -c %U /sdcard") == "root\n"  # outside app storage nothing changes
+
+
 def test_unzip_list_and_pipe(sh: Sh, device: SimDevice, out: Out) -> None:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:

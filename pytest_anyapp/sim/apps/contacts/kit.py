@@ -145,7 +145,7 @@ class ContactsApp(SimApp):
 
     def on_create(self) -> None:
         if self.skin.storage.startswith("local"):
-            self.store_local().create()  # Room opens (creates) the database on the first list load
+            self.store_local().first_open()  # Room opens (creates) the database on the first list load
 
     def store_local(self) -> LocalContacts:
         return LocalContacts(self, relations=self.skin.storage == "local_relations")

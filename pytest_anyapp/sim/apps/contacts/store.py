@@ -141,12 +141,42 @@ class LocalContacts:
               "`emails` TEXT NOT NULL, `events` TEXT NOT NULL, `starred` INTEGER NOT NULL, `addresses` TEXT NOT NULL, "
               "`notes` TEXT NOT NULL, `groups` TEXT NOT NULL, `company` TEXT NOT NULL, `job_position` TEXT NOT NULL, "
               "`websites` TEXT NOT NULL, `ims` TEXT NOT NULL, `ringtone` TEXT); "
-              "CREATE UNIQUE INDEX IF NOT EXISTS `index_contacts_id` ON `contacts` (`id`);")
+              "CREATE UNIQUE INDEX IF NOT EXISTS `index_contacts_id` ON `contacts` (`id`); "
+              "CREATE TABLE IF NOT EXISTS `groups` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `title` TEXT NOT NULL); "
+              "CREATE UNIQUE INDEX IF NOT EXISTS `index_groups_id` ON `groups` (`id`); "
+              "CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY,identity_hash TEXT); "
+              "INSERT OR REPLACE INTO room_master_table (id,identity_hash) VALUES(42, 'anyapp-sim');")
     DB = "local_contacts.db"
+    #: ``increaseAutoIncrementIds``: local ids start above the provider's (Commons Constants.kt).
+    FIRST_CONTACT_ID = 1000000
+    FIRST_GROUP_ID = 10000
+    #: When the Room callback's executor gets to run after the database was created.
+    EXECUTOR_DELAY_S = 0.5
 
     def __init__(self, app: SimApp, *, relations: bool = False) -> None:
         self.app = app
         self.relations = relations
+
+    def first_open(self) -> None:
+        """What the app's first query does: Room creates the database (``onCreate``), and its callback
+        then bumps both AUTOINCREMENT sequences on a background executor (Commons
+        ``ContactsDatabase.increaseAutoIncrementIds``: insert and delete a contact with id 1000000 and
+        a group with id 10000), so local ids never collide with the provider's."""
+        if self.app.host_path(f"databases/{self.DB}").exists():
+            return
+        self.create()
+
+        def bump() -> None:
+            self.app.executescript(self.DB, (
+                f"INSERT OR REPLACE INTO contacts (id, prefix, first_name, middle_name, surname, suffix, nickname, "
+                f"photo_uri, phone_numbers, emails, events, starred, addresses, notes, groups, company, job_position, "
+                f"websites, ims{', relations' if self.relations else ''}) VALUES ({self.FIRST_CONTACT_ID}, '', '', "
+                f"'', '', '', '', '', '[]', '[]', '[]', 0, '[]', '', '[]', '', '', '[]', '[]'"
+                f"{', ' + repr('[]') if self.relations else ''}); DELETE FROM contacts WHERE id = {self.FIRST_CONTACT_ID}; "
+                f"INSERT OR REPLACE INTO groups (id, title) VALUES ({self.FIRST_GROUP_ID}, ''); "
+                f"DELETE FROM groups WHERE id = {self.FIRST_GROUP_ID};"))
+
+        self.app.in_background(self.EXECUTOR_DELAY_S, bump)
 
     def create(self) -> None:
         self.app.executescript(self.DB, self.SCHEMA.replace("`websites` TEXT NOT NULL, ", "`websites` TEXT NOT NULL, "

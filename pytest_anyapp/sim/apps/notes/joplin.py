@@ -6,6 +6,10 @@ The note list shows "All notes" or one notebook; the navigation drawer lists the
 new") offers "New note" and "New to-do"; the editor has its own title field above the Markdown
 body, and Delete is in the editor's overflow menu (the note goes to the trash, ``deleted_time``).
 Checklists are Markdown task lines. A note made outside a notebook goes to the default notebook.
+
+Start-up (``root.tsx`` initialisation, after the database and its migrations): unless the setting
+``welcome.wasBuilt`` is set, ``WelcomeUtils.install`` creates a "Welcome!" notebook with notes and
+sets it (``packages/lib/WelcomeUtils.ts``); asynchronously, after the database file exists.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ SKIN = NotesSkin(
 )
 
 
+WELCOME_DELAY_S = 0.3
+
+
 class Joplin(NotesApp):
     package = "net.cozic.joplin"
     label = "Joplin"
@@ -52,3 +59,15 @@ class Joplin(NotesApp):
     launch_activity = ".MainActivity"
     icon_color = "#1071D3"
     skin = SKIN
+
+    def on_create(self) -> None:
+        super().on_create()
+        built = self.query("joplin.sqlite", "SELECT value FROM settings WHERE key = 'welcome.wasBuilt'")
+        if not built or built[0]["value"] != "1":
+            self.in_background(WELCOME_DELAY_S, self._install_welcome)
+
+    def _install_welcome(self) -> None:
+        self.store.add_folder("Welcome!")
+        self.store.save(None, "1. Welcome to Joplin!", "Joplin is a free, open source note taking application.",
+                        "Welcome!")
+        self.execute("joplin.sqlite", "INSERT OR REPLACE INTO settings (key, value, type) VALUES ('welcome.wasBuilt', '1', 3)")

@@ -6,6 +6,11 @@ The home screen is the list of notebooks ("Notebooks"); its FAB ("New notebook")
 "Title" and "Content" fields. Only the toolbar's "Done" (check) saves; BACK with changes asks
 "Save changes?" (Save / Discard). Delete is in the editor's overflow menu and asks first; notes are
 removed for good. Checklists are Org/Markdown checkbox lines (``- [ ] item``) in the content.
+
+Start-up (``MainActivity.performIntros``, on resume): when ``shared_prefs/state.xml`` holds no
+``pref_key_last_used_version_code`` equal to the app's version code, the app stores it and, unless
+``pref_key_is_getting_started_notebook_loaded`` is true, imports the "Getting Started with Orgzly"
+notebook in the background (a use-case worker) and then sets that key.
 """
 
 from __future__ import annotations
@@ -45,6 +50,13 @@ SKIN = NotesSkin(
 )
 
 
+GETTING_STARTED = "Getting Started with Orgzly"
+LAST_USED = "pref_key_last_used_version_code"
+LOADED = "pref_key_is_getting_started_notebook_loaded"
+#: When the import worker gets to run after the activity resumed.
+WORKER_DELAY_S = 0.2
+
+
 class OrgzlyRevived(NotesApp):
     package = "com.orgzlyrevived"
     label = "Orgzly Revived"
@@ -52,3 +64,19 @@ class OrgzlyRevived(NotesApp):
     launch_activity = "com.orgzly.android.ui.main.MainActivity"
     icon_color = "#37474F"
     skin = SKIN
+
+    def on_create(self) -> None:
+        super().on_create()
+        state = self.prefs("state")
+        if state.get(LAST_USED) == self.version_code:
+            return
+        state.put(**{LAST_USED: self.version_code})
+        if not state.get(LOADED):
+            self.in_background(WORKER_DELAY_S, self._import_getting_started)
+
+    def _import_getting_started(self) -> None:
+        """``BookImportGettingStarted``: the bundled notebook, then the flag (``postGettingStartedImport``)."""
+        store = self.store
+        store.add_folder(GETTING_STARTED)
+        store.save(None, "Welcome to Orgzly!", "", GETTING_STARTED)
+        self.prefs("state").put(**{LOADED: True})

@@ -15,27 +15,49 @@ import stat as stat_mod
 from collections.abc import Iterator
 from pathlib import Path
 
+from pytest_anyapp.sim.device import app_data_label
 from pytest_anyapp.sim.shell.runtime import Invocation, command, need_operands, parse_opts, strerror
 from pytest_anyapp.sim.shell.tz import device_tz
 
 # -- ownership -----------------------------------------------------------------------------------
 
 
-def owner_of(inv: Invocation, device_path: str) -> tuple[int, str, int, str]:
-    """(uid, user, gid, group) shown for a path: app data belongs to the app's uid, else root."""
+def _app_uid(inv: Invocation, device_path: str) -> int | None:
+    """The uid of the app whose data directory holds ``device_path`` (normalised), if any."""
     parts = device_path.split("/")
-    pkg = None
     if device_path.startswith("/data/data/") and len(parts) > 3:
-        pkg = parts[3]
-    elif device_path.startswith("/data/user/0/") and len(parts) > 4:
-        pkg = parts[4]
-    if pkg:
-        info = inv.device.packages.get(pkg)
-        uid = info.uid if info is not None else 0
-        if uid >= 10000:
-            name = f"u0_a{uid - 10000}"
-            return uid, name, uid, name
-    return 0, "root", 0, "root"
+        info = inv.device.packages.get(parts[3])
+        if info is not None and info.uid >= 10000:
+            return info.uid
+    return None
+
+
+def user_name(uid: int) -> str:
+    """``u0_a<n>`` for an app uid of user 0, ``root`` for 0, else the number (AOSP bionic's
+    ``getpwuid`` for app ids; android_filesystem_config.h for the system ones we show)."""
+    return "root" if uid == 0 else f"u0_a{uid - 10000}" if 10000 <= uid < 20000 else str(uid)
+
+
+def owner_of(inv: Invocation, device_path: str) -> tuple[int, str, int, str]:
+    """(uid, user, gid, group) shown for a path: app data belongs to the app's uid unless the
+    shell created it (root's until ``chown``: ``Filesystem.settle_owners``), else root."""
+    path = inv.device.fs.normalize(device_path)
+    app = _app_uid(inv, path)
+    override = inv.device.fs.owner_override(path) if app is not None else None
+    uid, gid = override if override is not None else (app, app) if app is not None else (0, 0)
+    return uid, user_name(uid), gid, user_name(gid)
+
+
+def label_of(inv: Invocation, device_path: str) -> str:
+    """The SELinux label ``ls -Z``/``stat -c %C`` show (app data: the app's level unless the shell
+    made the file and no ``restorecon`` followed)."""
+    path = inv.device.fs.normalize(device_path)
+    if path.startswith("/data/media"):
+        return "u:object_r:media_rw_data_file:s0"
+    app = _app_uid(inv, path)
+    if app is None:
+        return "u:object_r:system_data_file:s0"
+    return inv.device.fs.label_override(path) or app_data_label(app)
 
 
 def mode_string(mode: int) -> str:
@@ -599,7 +621,7 @@ def _stat_format(inv: Invocation, fmt: str, display: str, host: Path, st: os.sta
         elif spec == "W":
             value = 0
         elif spec == "C":
-            value = "u:object_r:media_rw_data_file:s0" if devpath.startswith("/data/media") else "u:object_r:system_data_file:s0"
+            value = label_of(inv, devpath)
         else:
             value = "?"
         text = str(value)
@@ -723,9 +745,55 @@ def chmod(inv: Invocation) -> int:
     return inv.status
 
 
-@command("chown", "chgrp", "chcon")
+def id_of(name: str) -> int | None:
+    """A user or group operand: a number, ``root`` or ``u0_a<n>``; None when unknown."""
+    if name.isdigit():
+        return int(name)
+    if name == "root":
+        return 0
+    if name.startswith("u0_a") and name[4:].isdigit():
+        return 10000 + int(name[4:])
+    return None
+
+
+def _device_walk(inv: Invocation, target: str, recursive: bool) -> list[str]:
+    root = inv.normalize(target)
+    return [root if p == inv.host(root) else inv.device.fs.device(p) for p in _walk(inv.host(root), recursive)]
+
+
+@command("chown", "chgrp")
 def chown(inv: Invocation) -> int:
-    """Ownership and SELinux labels are not modelled (one host user owns the sim fs); paths are validated."""
+    """Owners matter in app-private storage only (``Filesystem.settle_owners``): there a file the
+    shell made stays root's until chowned to the app's uid; elsewhere paths are validated."""
+    recursive = any(a.startswith("-") and "R" in a for a in inv.args)
+    operands = [a for a in inv.args if not a.startswith("-")]
+    need_operands(operands, 2)
+    spec = operands[0]
+    if inv.name == "chgrp":
+        user, group = None, spec
+    else:
+        user, _, group_part = spec.replace(".", ":").partition(":")
+        group = group_part or None
+        user = user or None
+    uid = id_of(user) if user is not None else None
+    gid = id_of(group) if group is not None else None
+    if (user is not None and uid is None) or (group is not None and gid is None):
+        inv.error(f"bad {'user' if user is not None and uid is None else 'group'} '{spec}'")
+        return 1
+    for target in operands[1:]:
+        if not os.path.lexists(inv.host(target)):
+            inv.fail(f"{target}: No such file or directory")
+            continue
+        for path in _device_walk(inv, target, recursive):
+            app = _app_uid(inv, path)
+            if app is not None:
+                inv.device.fs.set_owner(path, uid, gid, app)
+    return inv.status
+
+
+@command("chcon")
+def chcon(inv: Invocation) -> int:
+    """Labels are modelled for app-private files only (see ``restorecon``); paths are validated."""
     operands = [a for a in inv.args if not a.startswith("-")]
     need_operands(operands, 2)
     for target in operands[1:]:
@@ -736,12 +804,18 @@ def chown(inv: Invocation) -> int:
 
 @command("restorecon")
 def restorecon(inv: Invocation) -> int:
+    """Give each path the label its file context says (app data: the app's level)."""
+    recursive = any(a.startswith("-") and "R" in a for a in inv.args)
     operands = [a for a in inv.args if not a.startswith("-")]
     status = 0
     for target in operands:
         if not os.path.lexists(inv.host(target)):
             inv.err(f"SELinux: Could not get canonical path for {target} restorecon: No such file or directory.\n")
             status = 1
+            continue
+        for path in _device_walk(inv, target, recursive):
+            if _app_uid(inv, path) is not None:
+                inv.device.fs.restore_label(path)
     return status
 
 

@@ -1,4 +1,4 @@
-"""toybox ``find``: -name/-iname/-path/-type/-size/-mtime/-newer/-empty tests, ``! -a -o ( )``,
+"""toybox ``find``: -name/-iname/-path/-type/-size/-mtime/-newer/-empty/-user/-group tests, ``! -a -o ( )``,
 -print/-print0/-quit/-delete/-exec actions, -mindepth/-maxdepth/-depth. Directory entries are
 visited in sorted order so verifier output is deterministic.
 """
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_anyapp.sim.shell.commands.files import id_of, owner_of
 from pytest_anyapp.sim.shell.runtime import Invocation, command
 
 
@@ -164,6 +165,16 @@ class _FindParser:
                 return age > number if sign == "+" else age < number if sign == "-" else age == number
 
             return by_age
+        if tok in ("-user", "-group", "-uid", "-gid"):
+            wanted = id_of(self.take())
+            if wanted is None:
+                raise ValueError(f"bad {tok}")
+            index = 0 if tok in ("-user", "-uid") else 2
+
+            def by_owner(n: _Node) -> bool:
+                return owner_of(self.inv, self.inv.device.fs.device(n.host))[index] == wanted
+
+            return by_owner
         if tok == "-newer":
             ref = os.stat(self.inv.host(self.take())).st_mtime
             return lambda n: n.st.st_mtime > ref
