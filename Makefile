@@ -26,7 +26,7 @@ test: lint
 
 # All instances of every runnable pair: oracle solves each, null none (make test runs instance 0).
 nightly: bootstrap
-	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py $(TEST_ARGS) --timeout=3600
+	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py tests/lab/test_lab_validate.py $(TEST_ARGS) --timeout=7200
 
 bench: bootstrap
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(VENV)/bin/python $$b || exit 1; done

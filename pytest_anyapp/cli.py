@@ -19,6 +19,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.schedule.cli",   # anyapp schedule freeze|check
     "pytest_anyapp.pool.cli",       # anyapp pool up|status|down|seal|reset|lanes, anyapp preflight
     "pytest_anyapp.matrix.cli",     # anyapp matrix, anyapp cells
+    "pytest_anyapp.lab.cli",        # anyapp capture, anyapp validate
 )
 
 

@@ -121,6 +121,14 @@ class AgentExceptionError(InfrastructureError):
     retryable = False
 
 
+class InvalidOnImageError(InfrastructureError):
+    """The run's validity report (``anyapp validate``) marks this pair invalid on the lanes' image:
+    the episode is recorded invalid, never dropped, so every lab publishes over the same pairs."""
+
+    cause = "invalid_on_image"
+    retryable = False
+
+
 class ConditionMismatchError(InfrastructureError):
     """This episode's plan contradicts the declared condition (e.g. an OpenAI plan under ``c2_g``)."""
 

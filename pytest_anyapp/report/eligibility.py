@@ -2,7 +2,9 @@
 
 A run is eligible only if every episode's device was real (not simulated; the kind must be
 recorded), preflight was not skipped, every app matched its pins (and pins were recorded),
-every condition was valid. The input as a whole must also cover its schedule (every app x
+every condition was valid, and the run named a validity report (``anyapp validate``,
+``--validity-report``) whose build fingerprint and attestation equal the lanes' and which covers the
+run's cohort (checked at run time: a mismatch is the run's own ineligibility reason). The input as a whole must also cover its schedule (every app x
 template x instance of each category for every (model, condition)) unless it is declared partial.
 Reasons are plain sentences; they are stamped on every table and plot of an ineligible report.
 """
@@ -23,7 +25,8 @@ SELECT run_id,
        count(*) FILTER (WHERE pin_ok IS NULL) AS pin_unknown,
        any_value(pin_problem) FILTER (WHERE pin_ok = false) AS pin_example,
        count(*) FILTER (WHERE NOT condition_valid) AS cond_bad,
-       any_value(run_ineligible) FILTER (WHERE run_ineligible <> '') AS declared
+       any_value(run_ineligible) FILTER (WHERE run_ineligible <> '') AS declared,
+       count(*) FILTER (WHERE validity_report_sha256 = '') AS no_validity
 FROM episodes GROUP BY run_id ORDER BY run_id
 """
 
@@ -43,7 +46,7 @@ def _unverified(index: Index, run_id: str) -> list[str]:
 def run_eligibility(index: Index) -> list[RunEligibility]:
     rows = index.con.execute(_PER_RUN_SQL).fetchall()
     out = []
-    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared in rows:
+    for run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared, no_validity in rows:
         reasons = []
         if declared:
             reasons.append(f"{run_id}: the run declared itself not analysis-eligible ({declared})")
@@ -57,6 +60,9 @@ def run_eligibility(index: Index) -> list[RunEligibility]:
             reasons.append(f"{run_id}: {pin_unknown} episodes without recorded app pins")
         if cond_bad:
             reasons.append(f"{run_id}: {cond_bad} episodes with an invalid condition configuration")
+        if no_validity:  # the report's build, attestation and cohort checks are the run's own reasons
+            reasons.append(f"{run_id}: {no_validity}/{n} episodes without a validity report of their lanes "
+                           "(anyapp validate; --validity-report)")
         reasons += _unverified(index, run_id)
         out.append(RunEligibility(run_id=run_id, eligible=not reasons, reasons=reasons))
     return out
