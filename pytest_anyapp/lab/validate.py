@@ -25,8 +25,8 @@ import json
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 

@@ -3,9 +3,10 @@
 A run is eligible only if every episode's device was real (not simulated; the kind must be
 recorded), preflight was not skipped, every app matched its pins (and pins were recorded),
 every condition was valid, and the run named a validity report (``anyapp validate``,
-``--validity-report``) whose build fingerprint and attestation equal the lanes' and which covers the
-run's cohort (checked at run time: a mismatch is the run's own ineligibility reason). The input as a whole must also cover its schedule (every app x
-template x instance of each category for every (model, condition)) unless it is declared partial.
+``--validity-report``) whose build fingerprint and attestation equal the lanes' and which covers
+the run's cohort (checked at run time: a mismatch is the run's own ineligibility reason). The
+input as a whole must also cover its schedule (every app x template x instance of each category
+for every (model, condition)) unless it is declared partial.
 Reasons are plain sentences; they are stamped on every table and plot of an ineligible report.
 """
 
