@@ -8,12 +8,13 @@ these tests are not collected with any parameter (skipped).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pytest_anyapp.device.health import parse_health
-from pytest_anyapp.device.samples import AndroidSample
+from pytest_anyapp.device.samples import AndroidSample, dump_sample, load_samples
 from verifiers.android_alarm import pending_alarms
 from verifiers.base import resumed_packages
 from verifiers.contacts.android import _content_lines, parse_calls, parse_front
@@ -77,3 +78,24 @@ def test_the_parser_reads_the_capture(capture: AndroidSample) -> None:
     except Exception as exc:  # a parser that raises on the device's output fails on that file
         problem = f"{type(exc).__name__}: {exc}"
     assert not problem, f"{where}: {problem}"
+
+
+def test_a_capture_outranks_the_sample_of_its_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("android_outputs_conftest", Path(__file__).with_name("conftest.py"))
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    sample = next(s for s in load_samples(Path(__file__).parent) if s.group == "wm_size")
+    captured = sample.model_copy(update={"source": "capture", "streams": {"stdout": "Physical size: 1080x2400\n"}})
+    (tmp_path / "wm_size").mkdir()
+    (tmp_path / "wm_size" / f"{sample.case}.txt").write_text(dump_sample(captured))
+    monkeypatch.setenv("ANYAPP_CAPTURES", str(tmp_path))
+
+    class Config:
+        def getoption(self, name: str, default: object = None) -> object:
+            return None
+
+    merged = [s for s in conftest.corpus_samples(Config()) if (s.group, s.case) == (sample.group, sample.case)]
+    assert [(s.source, s.stdout) for s in merged] == [("capture", "Physical size: 1080x2400\n")]
