@@ -60,7 +60,8 @@ def test_capture_writes_the_corpus_format_and_leaves_the_device_unchanged(captur
 def test_the_parser_tests_pass_on_the_capture_and_name_an_edited_file(captured: Path, tmp_path: Path) -> None:
     done = _parser_tests(captured)
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "6 passed" in done.stdout, done.stdout[-3000:]  # alarm, session, front, calls (2 files), health
+    # alarm, session, front, calls (2 files), health; and the outranking test
+    assert "7 passed" in done.stdout, done.stdout[-3000:]
     edited = tmp_path / "edited"
     subprocess.run(["cp", "-r", str(captured), str(edited)], check=True)
     alarm = next((edited / "dumpsys_alarm").glob("*.txt"))
