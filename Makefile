@@ -27,7 +27,7 @@ test: lint
 # All instances of every runnable pair: oracle solves each, null and the probes none (make test runs
 # instance 0); then the guessing floor report (docs/floor.md) with 5 seeds of the random probe.
 nightly: bootstrap
-	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py tests/probes $(TEST_ARGS) --timeout=7200
+	ANYAPP_NIGHTLY=1 $(PYTEST) tests/categories/test_oracle_and_null.py tests/probes tests/lab/test_lab_validate.py $(TEST_ARGS) --timeout=7200
 	$(VENV)/bin/anyapp floor --seeds 5 -n 2 --results-dir results/floor --out results/floor/floor
 
 bench: bootstrap

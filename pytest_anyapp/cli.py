@@ -22,6 +22,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "pytest_anyapp.pool.cli",       # anyapp pool up|status|down|seal|reset|lanes, anyapp preflight
     "pytest_anyapp.matrix.cli",     # anyapp matrix, anyapp cells
     "pytest_anyapp.floor.cli",      # anyapp floor
+    "pytest_anyapp.lab.cli",        # anyapp capture, anyapp validate
 )
 
 

@@ -135,6 +135,13 @@ class HookError(InfrastructureError):
     user's setup, not the agent; invalid, and the run is not analysis-eligible until fixed."""
 
     cause = "hook_error"
+
+
+class InvalidOnImageError(InfrastructureError):
+    """The run's validity report (``anyapp validate``) marks this pair invalid on the lanes' image:
+    the episode is recorded invalid, never dropped, so every lab publishes over the same pairs."""
+
+    cause = "invalid_on_image"
     retryable = False
 
 

@@ -105,6 +105,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "(anyapp verify --public-key checks it)", ("CATBENCH_SIGN_KEY",), "path"),
     OptionSpec("--app-attestation", "app_attestation", "installed-app attestation (anyapp apps attest) the run's "
                "lanes were checked with; its sha256 goes into every record", ("CATBENCH_APP_ATTESTATION",), "path"),
+    OptionSpec("--validity-report", "validity_report", "validity report of the run's lanes (anyapp validate): its "
+               "sha256 goes into every record; pairs it marks invalid are recorded invalid_on_image",
+               ("ANYAPP_VALIDITY_REPORT",), "path"),
     OptionSpec("--save-ui-tree", "save_ui_tree", "store per-step UI dumps; fetches the tree even for agents "
                "that do not observe it (1/0)", ("CATBENCH_SAVE_UI_TREE",), "bool", False),
 )
@@ -210,6 +213,7 @@ class RunOptions(BaseModel):
     save_screens: bool = True
     save_ui_tree: bool = False
     app_attestation: Path | None = None
+    validity_report: Path | None = None
     sign_key: Path | None = None
 
     @field_validator("parse_failure")
@@ -314,6 +318,13 @@ def resolve_options(config: pytest.Config) -> RunOptions:
         from pytest_anyapp.provision.attest import load_attestation
 
         load_attestation(options.app_attestation)  # a missing, unreadable or failing attestation is a usage error
+    if options.validity_report is not None:
+        from pytest_anyapp.lab.validate import load_validity_report
+
+        try:
+            load_validity_report(options.validity_report)
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"--validity-report {options.validity_report}: {exc}") from exc
     if options.resume and options.rerun_invalid:
         raise ConfigError("--resume and --rerun-invalid are exclusive")
     return options

@@ -718,11 +718,12 @@ class Worker:
             installed = InstalledApps(device)
             apps = self._preflight(device, installed, self._apps_needed)
             kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
+            build = device.run("getprop ro.build.fingerprint").stdout.strip()
         except LaneLostError:
             raise
         except Exception as exc:  # noqa: BLE001 — a lane that comes back broken is lost too
             raise LaneLostError(f"lane {self._lane.serial} could not be recovered: {exc}") from exc
-        self._runner.rebind(device, installed, self.lane_parts(self._lane.serial, kind, apps))
+        self._runner.rebind(device, installed, self.lane_parts(self._lane.serial, kind, apps, build))
         self.recoveries += 1
 
     def _give_back(self, inst: PairInstance, node_id: str, exc: BaseException) -> EpisodeRecord:
@@ -788,15 +789,16 @@ class Worker:
             self._apps_needed = self.controller.required_apps(item.session.items)
             apps = self._preflight(device, installed, self._apps_needed)
             kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
+            build = device.run("getprop ro.build.fingerprint").stdout.strip()
             self._runner = EpisodeRunner(device, self._resolved, self.options, self.store,
-                                         self.lane_parts(lane.serial, kind, apps), installed=installed,
+                                         self.lane_parts(lane.serial, kind, apps, build), installed=installed,
                                          recover_lane=self.recover_lane)
         except BaseException as exc:
             self._setup_error = exc
             raise
         return self._runner
 
-    def lane_parts(self, serial: str, kind: str, preflight: dict[str, str]) -> Any:
+    def lane_parts(self, serial: str, kind: str, preflight: dict[str, str], build: str = "") -> Any:
         from pytest_anyapp.records.builder import LaneParts
         from pytest_anyapp.records.models import AgentIdentity, DeviceInfo, RunInfo
 
@@ -807,6 +809,13 @@ class Worker:
             reasons.append("environment preflight skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1)")
         if kind == "sim":
             reasons.append(SIM_BANNER)
+        validity_sha = ""
+        if o.validity_report is not None:
+            from pytest_anyapp.lab.validate import load_validity_report, validity_problems
+
+            report, validity_sha = load_validity_report(o.validity_report)
+            reasons += validity_problems(report, build, self.controller.attestation_sha256,
+                                         self.controller.full_schedule) if kind else []
         run = RunInfo(code_revision=rev, code_dirty=dirty, harness_version=__version__,
                       benchmark_version=BENCHMARK_VERSION,
                       python_version=platform.python_version(), run_id=self.store.run_id, worker_id=self.worker_id,
@@ -814,14 +823,16 @@ class Worker:
                       n_instances=o.n_instances, options=o.scoring_options(), analysis_eligible=not reasons,
                       ineligible_reasons=reasons, env_preflight_skipped=o.skip_env_preflight,
                       schedule_sha256=self.controller.schedule_sha256,
-                      app_attestation_sha256=self.controller.attestation_sha256)
+                      app_attestation_sha256=self.controller.attestation_sha256,
+                      validity_report_sha256=validity_sha)
         if self._resolved is not None:
             model = self._resolved.identity()
             agent = AgentIdentity(name=o.agent or "", model=model, model_id=model.get("model_id"),
                                   model_revision=model.get("model_revision"), privileged=self._resolved.privileged)
         else:
             agent = AgentIdentity(name=o.agent or "")
-        device = DeviceInfo(kind=kind, requested_kind=o.device, serial=serial, lane_preflight=preflight)
+        device = DeviceInfo(kind=kind, requested_kind=o.device, serial=serial, lane_preflight=preflight,
+                            build_fingerprint=build)
         return LaneParts(run=run, agent=agent, device=device)
 
     def _setup_failure(self, inst: PairInstance, node_id: str, exc: BaseException) -> EpisodeRecord:

@@ -187,6 +187,10 @@ class EpisodeRunner:
             out.condition = ConditionInfo(name=self.options.condition, valid=prompt.condition_valid,
                                           problems=prompt.problems)
             version = self.installed.require(app)
+            if self.options.validity_report is not None:
+                from pytest_anyapp.lab.validate import require_valid_on_image
+
+                require_valid_on_image(self.options.validity_report, inst.pair)
             out.installed = InstalledApp(version_name=version[0] if version else None,
                                          version_code=version[1] if version else None,
                                          apk_sha256=self.installed.apk_sha256(app.package))

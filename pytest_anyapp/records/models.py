@@ -102,6 +102,7 @@ class RunInfo(BaseModel):
     env_preflight_skipped: bool = Field(False, description="CATBENCH_SKIP_AW_ENV_PREFLIGHT=1 was set.")
     schedule_sha256: str = Field("", description="sha256 of the frozen schedule manifest run (--schedule).")
     app_attestation_sha256: str = Field("", description="sha256 of the installed-app attestation (--app-attestation).")
+    validity_report_sha256: str = Field("", description="sha256 of the lanes' validity report (--validity-report).")
 
 
 class AgentIdentity(BaseModel):
@@ -117,6 +118,7 @@ class DeviceInfo(BaseModel):
     kind: str = Field("", description="Measured from the device: sim (ro.anyapp.simulated=1) or emulator.")
     requested_kind: str = Field("", description="What --device / CATBENCH_EMULATORS asked for.")
     serial: str = ""
+    build_fingerprint: str = Field("", description="ro.build.fingerprint of the lane.")
     screenshot_source: str = Field("", description="grpc, or screencap (with why gRPC was given up).")
     lane_preflight: dict[str, str] = Field(default_factory=dict, description="App checks of this lane at start.")
 

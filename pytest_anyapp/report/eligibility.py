@@ -3,7 +3,10 @@
 A run is eligible only if every episode's device was real (not simulated; the kind must be
 recorded), preflight was not skipped, every app matched its pins (and pins were recorded),
 every condition was valid, at most ``--max-invalid-share`` of its episodes were invalid (any
-cause) and none was an ``adapter_error`` or ``hook_error`` (our bug or the user's setup). The
+cause), none was an ``adapter_error`` or ``hook_error`` (our bug or the user's setup), and the run
+named a validity report (``anyapp validate``, ``--validity-report``) whose build fingerprint and
+attestation equal the lanes' and which covers the run's cohort (checked at run time: a mismatch is
+the run's own ineligibility reason). The
 input as a whole must also cover its schedule (every app x template x instance of each category
 for every (model, condition)) unless it is declared partial.
 Reasons are plain sentences; they are stamped on every table and plot of an ineligible report.
@@ -29,7 +32,8 @@ SELECT run_id,
        count(*) FILTER (WHERE status = 'invalid_infrastructure') AS invalid,
        count(*) FILTER (WHERE status = 'invalid_infrastructure' AND failure_cause IN ('adapter_error', 'hook_error'))
            AS blocking,
-       min(max_invalid_share) AS max_share
+       min(max_invalid_share) AS max_share,
+       count(*) FILTER (WHERE validity_report_sha256 = '') AS no_validity
 FROM episodes GROUP BY run_id ORDER BY run_id
 """
 
@@ -50,7 +54,7 @@ def run_eligibility(index: Index) -> list[RunEligibility]:
     rows = index.con.execute(_PER_RUN_SQL).fetchall()
     out = []
     for (run_id, n, kinds, not_real, skipped, pin_bad, pin_unknown, pin_example, cond_bad, declared, invalid, blocking,
-         max_share) in rows:
+         max_share, no_validity) in rows:
         reasons = []
         if max_share is not None and n and invalid / n > max_share:  # records before the option: not checked
             reasons.append(f"{run_id}: {invalid}/{n} episodes invalid ({invalid / n:.1%}), over --max-invalid-share="
@@ -69,6 +73,9 @@ def run_eligibility(index: Index) -> list[RunEligibility]:
             reasons.append(f"{run_id}: {pin_unknown} episodes without recorded app pins")
         if cond_bad:
             reasons.append(f"{run_id}: {cond_bad} episodes with an invalid condition configuration")
+        if no_validity:  # the report's build, attestation and cohort checks are the run's own reasons
+            reasons.append(f"{run_id}: {no_validity}/{n} episodes without a validity report of their lanes "
+                           "(anyapp validate; --validity-report)")
         reasons += _unverified(index, run_id)
         out.append(RunEligibility(run_id=run_id, eligible=not reasons, reasons=reasons))
     return out

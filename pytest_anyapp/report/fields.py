@@ -97,6 +97,7 @@ class IndexRow(BaseModel):
     # what the run referenced (not compared across a pair: a C2 run on another day has its own, equally pinned)
     schedule_sha256: str = ""
     app_attestation_sha256: str = ""
+    validity_report_sha256: str = ""
     model_revision: str = ""
     model_config_sha256: str = ""
     seed: int | None = None
@@ -259,6 +260,7 @@ def row_from_record(record: Any, *, run_id: str = "", mtime_ns: int = 0, size: i
         cohort_sha256=_str(_get(prov, "run.cohort_sha256", "cohort_sha256")),
         schedule_sha256=_str(_get(prov, "run.schedule_sha256")),
         app_attestation_sha256=_str(_get(prov, "run.app_attestation_sha256")),
+        validity_report_sha256=_str(_get(prov, "run.validity_report_sha256", "validity_report_sha256")),
         model_revision=_str(_get(prov, "agent.model_revision") or _get(model, "model_revision", "revision")),
         model_config_sha256=_str(_get(model, "config_sha256")),
         seed=_int_or_none(_get(prov, "run.seed", "seed")),

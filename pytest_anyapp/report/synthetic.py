@@ -74,6 +74,7 @@ def record_dict(design: Design, model: str, condition: str, run_id: str, categor
             "n_instances": len(design.instances), "instance": instance, "instance_seed": 1000 + instance,
             "semantic_parameter_sha256": _sha(f"{template}{instance}"), "semantic_goal": goal,
             "semantic_goal_sha256": _sha(goal), "condition": condition, "condition_valid": True,
+            "validity_report_sha256": _sha("validity"),
         },
         "duration_s": 1.5,
     }

@@ -106,14 +106,14 @@ def session_lines(device: DeviceClient, package: str) -> list[str]:
         out = device.check("dumpsys media_session")
     except DeviceError as exc:
         raise VerifierReadError(f"dumpsys media_session failed: {exc}") from exc
+    return session_lines_in(out)
+
+
+def session_lines_in(out: str) -> list[str]:
+    """The ``package=``, ``state=`` and ``metadata:`` lines of one ``dumpsys media_session`` output."""
     if "MEDIA SESSION SERVICE" not in out:
         raise VerifierReadError("dumpsys media_session printed no session service dump")
-    keep = []
-    for line in out.splitlines():
-        s = line.strip()
-        if s.startswith(("package=", "state=", "metadata:")):
-            keep.append(s)
-    return keep
+    return [s for s in (line.strip() for line in out.splitlines()) if s.startswith(("package=", "state=", "metadata:"))]
 
 
 _STATE = re.compile(r"^state=PlaybackState \{state=(-?\d+),")
