@@ -17,6 +17,7 @@ the app's (owner or SELinux level): on a real device the app cannot write them.
 
 from __future__ import annotations
 
+import re
 import shlex
 import time
 from typing import Any
@@ -77,6 +78,17 @@ class LaunchInvariance(BaseModel):
         return f"{self.pair} (instance {self.instance}): " + ("; ".join(parts) or "ok")
 
 
+#: What Android's own dumps print relative to the moment of the dump: the dump's clock
+#: (``nowRTC=``/``nowELAPSED=``, AlarmManagerService.dumpImpl) and deltas to it
+#: (``TimeUtils.formatDuration``: ``+1h0m0s0ms``). They change between two reads of an unchanged store.
+_DUMP_CLOCK = re.compile(r"nowRTC=\d+=\S+ \S+|now(RTC|ELAPSED)=\S+|[+-](\d+d)?(\d+h)?(\d+m)?(\d+s)?\d+ms")
+
+
+def _stable(snapshot: RawSnapshot, keys: list[str]) -> dict[str, list[str]]:
+    """The durable keys of a read, with the dump's own clock blanked: what must not change."""
+    return {k: [_DUMP_CLOCK.sub("<now>", line) for line in snapshot.get(k, [])] for k in keys}
+
+
 def _is_screen(lines: list[str]) -> bool:
     return any(line.lstrip().startswith(_DUMP_MARKS) for line in lines[:1])
 
@@ -133,6 +145,7 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
             return {} if adapter.reads_by_navigating else adapter.read_raw(device)
 
         seeded = read()
+        keys, skipped = durable_keys(adapter, seeded)
         if not adapter.seeds_live_app:
             lifecycle.relaunch(device, app.package)
         t0 = time.monotonic()
@@ -141,10 +154,11 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
             resumed = _resumed(device, app.package)
             now = read()
             reads += 1
-            if resumed and now == last and time.monotonic() - t0 >= MIN_SETTLE_S:
+            view = _stable(now, keys)  # a running stopwatch's screen or a dump's clock always moves
+            if resumed and view == last and time.monotonic() - t0 >= MIN_SETTLE_S:
                 settled = True
                 break
-            last = now if resumed else None
+            last = view if resumed else None
             if time.monotonic() - t0 > settle_limit_s:
                 break
             time.sleep(SETTLE_PAUSE_S)
@@ -153,7 +167,6 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
                                   settle_s=round(settle_s, 2), reads=reads)
         guards = adapter.launch_guards.guards if adapter.launch_guards else ()
         excepted = {k for g in guards if g.kind == "writes" for k in g.snapshot_keys}
-        keys, skipped = durable_keys(adapter, seeded)
         result.skipped = skipped
         if adapter.reads_by_navigating:
             result.no_durable_store = ("the adapter reads the state through the app's screens (no readable durable "
@@ -165,7 +178,7 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
                 result.excepted.append(key)
                 continue
             result.compared.append(key)
-            if seeded.get(key) != now.get(key):
+            if _stable(seeded, [key]) != _stable(now, [key]):
                 result.changed.append(KeyChange(key=key, seeded=seeded.get(key, []), after_launch=now.get(key, [])))
         result.foreign_files = foreign_files(device, app.package)
         return result

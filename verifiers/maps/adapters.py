@@ -30,6 +30,7 @@ from verifiers.base import (
     RawSnapshot,
     SourceRef,
     StorageProfile,
+    own_app_files,
 )
 from verifiers.maps.files import gpx, kml, kmz, parse_geo, unpack_kmz
 from verifiers.maps.oracle import COMAPS, ORGANIC, OSMAND, MapsUi
@@ -229,6 +230,7 @@ class KmlMapsAdapter(MapsAdapter):
         device.check(" && ".join([f"mkdir -p {shlex.quote(self.bookmarks)}",
                                   f"rm -f {shlex.quote(self.bookmarks)}/*.kml", self.clear_exports(),
                                   *_write_script(files)]))
+        own_app_files(device, self.app.package, "files")  # the app rewrites its lists on every change
 
     def read_script(self) -> str:
         return _files_script((self.bookmarks, *EXPORT_DIRS), EXPORT_EXTS)
@@ -324,17 +326,14 @@ class OsmAndAdapter(MapsAdapter):
             for i, m in enumerate(state.markers))
         sql = "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM map_markers; " + (
             f"INSERT INTO map_markers VALUES {values}; " if values else "") + "COMMIT;"
-        home = "/data/data/net.osmand.plus"
         device.check(" && ".join([
             f"mkdir -p {OSMAND_FAVORITES} {OSMAND_TRACKS}", f"rm -f {OSMAND_FAVORITES}/*.gpx {OSMAND_TRACKS}/*.gpx",
             self.clear_exports(), *_write_script(files),
             # the private copy the app merges the external files into at start-up: the same points
             *_write_script({OSMAND_FAVORITES_BAK: files[f"{OSMAND_FAVORITES}/favorites.gpx"]}),
-            f"chown -R $(stat -c %u:%g {home}) {home}/files && chmod 660 {OSMAND_FAVORITES_BAK} "
-            f"&& restorecon -R {home}/files",
-            f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null",
-            # sqlite3 runs as root: give a journal it leaves back to the app
-            f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases"]))
+            f"chmod 660 {OSMAND_FAVORITES_BAK}", f"sqlite3 {MARKERS_DB} {shlex.quote(sql)} >/dev/null"]))
+        # the private copy and a journal sqlite3 (root) leaves go back to the app
+        own_app_files(device, "net.osmand.plus", "files", "databases")
 
     def _ensure_markers_db(self, device: DeviceClient) -> None:
         """OsmAnd creates ``map_markers_db`` when it starts; a file made by ``sqlite3`` would lack

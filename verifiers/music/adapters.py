@@ -268,6 +268,7 @@ class MonsterMusicAdapter(MusicAdapter):
     playlist_profile = MONSTER_PLAYLISTS
     queue_profile = MONSTER_QUEUE
     sleep_profile = MONSTER_SLEEP
+    non_durable_reads = frozenset({"sleep"})  # read off the app's screen, as SicMu Neo's
     storage = (MONSTER_PLAYLISTS.profile, MONSTER_QUEUE.profile, MONSTER_SLEEP.profile, MEDIA_SESSION)
     ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
         what="SleepTimerManager's CountDownTimer, ZTFtrue/MonsterMusic 0.1.69",
@@ -281,6 +282,8 @@ class SicMuNeoAdapter(MusicAdapter):
     app = app_by_id("music_sicmu_neo")
     runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
     sleep_profile = SICMU_SLEEP
+    #: the timer lives in the app's memory and is read off its screen (with the device's time of day)
+    non_durable_reads = frozenset({"sleep"})
     storage = (SICMU_SLEEP.profile, MEDIA_SESSION)
     ui_pairs = {"RetroSleepTimer": _MEMORY_UI.format(
         what="MusicService's java.util.Timer, mira-x/SicMu v2.4.5",
