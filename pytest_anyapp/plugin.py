@@ -7,12 +7,14 @@ under ``pairs/``), so it never disturbs an unrelated test suite.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Generator
 from typing import Any
 
 import pytest
 
 from pytest_anyapp import hookspecs
+from pytest_anyapp.catalog import Category
 from pytest_anyapp.errors import ConfigError
 from pytest_anyapp.options import RunOptions, add_options, resolve_options
 from pytest_anyapp.registry import PairInstance
@@ -96,10 +98,19 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     _controller(session.config).start_progress(sum(1 for it in session.items if pair_of(it)))
 
 
+_PAIR_ID = re.compile(r"\[(" + "|".join(c.value for c in Category) + r")-[A-Za-z0-9]+-[a-z0-9_]+-i\d+\]$")
+
+
+def is_pair_node_id(node_id: str) -> bool:
+    """``…::test_pair[sms-SmsSend-quik_sms-i0]``: a pair test's node id, as xdist reports it."""
+    return bool(_PAIR_ID.search(node_id))
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
-    """xdist controller: every worker collects the same tests; the first says how many."""
-    _controller(node.config).start_progress(len(ids))
+    """xdist controller: every worker collects the same tests; the first says how many pairs
+    (a test suite that holds other tests next to pair tests counts only the pairs)."""
+    _controller(node.config).start_progress(sum(1 for node_id in ids if is_pair_node_id(node_id)))
 
 
 @pytest.fixture
