@@ -1,11 +1,10 @@
 """Seeded app-private files belong to the app (issue 27): files made as root (``sqlite3``, ``push``)
 under ``/data/data/<pkg>`` keep root's uid and a wrong SELinux label, so the app cannot write them
-(SharedPreferences' rename fails silently, SQLite opens read-only or not at all). The finance and
-tasks seeders already hand them back this way."""
+(SharedPreferences' rename fails silently, SQLite opens read-only or not at all). ``hand_to_app``
+names the folders by data directory; the work is ``verifiers.base.own_app_files``'s."""
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,11 +13,12 @@ if TYPE_CHECKING:
 
 def hand_to_app(device: DeviceClient, data_dir: str, stores: tuple[str, ...] = ("databases", "shared_prefs",
                                                                              "files")) -> None:
-    """``chown`` the app's ``stores`` (folders of ``data_dir``) to the data directory's own uid:gid,
-    then ``restorecon`` it (missing folders are skipped)."""
-    d = shlex.quote(data_dir)
-    paths = " ".join(f"{d}/{shlex.quote(s)}" for s in stores)
-    device.check(f"chown -R $(stat -c %u:%g {d}) {paths} 2>/dev/null; restorecon -R {d} >/dev/null 2>&1; true")
+    """The app's ``stores`` (folders of its data directory ``data_dir``, credential- or
+    device-protected) back to the app: :func:`verifiers.base.own_app_files` (missing ones skipped)."""
+    from verifiers.base import own_app_files
+
+    package = data_dir.rstrip("/").rsplit("/", 1)[-1]
+    own_app_files(device, package, *(f"{data_dir.rstrip('/')}/{store}" for store in stores))
 
 
 def first_start(device: DeviceClient, package: str, marker: str, *, polls: int = 150) -> None:

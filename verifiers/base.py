@@ -309,8 +309,9 @@ def own_app_files(device: DeviceClient, package: str, *paths: str) -> None:
     creates next to it, such as a database journal) on a real device. ``paths`` are absolute or
     relative to ``/data/data/<package>``; missing ones are skipped."""
     home = f"/data/data/{package}"
+    roots = (home + "/", f"/data/user_de/0/{package}/")  # credential- and device-protected storage
     full = [p if p.startswith("/") else f"{home}/{p}" for p in paths]
-    outside = [p for p in full if not p.startswith(home + "/")]
+    outside = [p for p in full if not p.startswith(roots)]
     if outside:
         raise ValueError(f"not in {package}'s private storage: {outside}")
     quoted = " ".join(shlex.quote(p) for p in full)
