@@ -135,6 +135,7 @@ class HookError(InfrastructureError):
     user's setup, not the agent; invalid, and the run is not analysis-eligible until fixed."""
 
     cause = "hook_error"
+    retryable = False
 
 
 class InvalidOnImageError(InfrastructureError):
