@@ -150,7 +150,7 @@ def test_repeats_are_runs_of_their_own_and_the_report_shows_variance_and_cost(
     assert (oracle["repeated_pairs"], oracle["flipped_pairs"], oracle["flip_rate"]) == (1, 0, 0.0)
     assert (null["repeated_pairs"], null["flipped_pairs"]) == (1, 0)
     assert oracle["pass_hat_k"]["2"] == 1.0 and null["pass_hat_k"]["2"] == 0.0
-    assert oracle["spread"]["original"] == {"min": 1.0, "max": 1.0, "sd": 0.0}
+    assert oracle["spread"]["new"] == {"min": 1.0, "max": 1.0, "sd": 0.0}  # QUIK is a new app of SMS
     (totals,) = reports["scripted"]["costs"]["totals"]
     assert totals["episodes"] == 2 and totals["device_s"] > 0 and totals["money"] is None
     assert "Flip rate" in (tmp_path / "report-scripted" / "report.md").read_text()

@@ -173,11 +173,12 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
     def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
         threads = [thread_sql(d.address, str(d.date_ms or 0)) for d in drafts]
         seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
-        if not drafts:  # one call: empty the drafts table if the database exists (never create it)
-            clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM drafts;")
-            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null && {GIVE_BACK}; fi")
-            return
+        # the app creates its database at its first start: let it, so a launch changes no store (launch invariance)
         self._ensure_database(device)
+        if not drafts:
+            device.check(f"sqlite3 {FOSSIFY_DB} {shlex.quote('PRAGMA busy_timeout=5000; DELETE FROM drafts;')} "
+                         f">/dev/null && {GIVE_BACK}")
+            return
         values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
         device.sqlite(FOSSIFY_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
                                   f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
