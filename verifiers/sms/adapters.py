@@ -173,12 +173,11 @@ class FossifyMessagesAdapter(TelephonySmsAdapter):
     def seed_messages(self, device: DeviceClient, messages: list[SmsMessage], drafts: list[SmsMessage]) -> None:
         threads = [thread_sql(d.address, str(d.date_ms or 0)) for d in drafts]
         seed_rows(device, [insert_sql(m) for m in messages], messages, statements=threads)
-        # the app creates its database at its first start: let it, so a launch changes no store (launch invariance)
-        self._ensure_database(device)
-        if not drafts:
-            device.check(f"sqlite3 {FOSSIFY_DB} {shlex.quote('PRAGMA busy_timeout=5000; DELETE FROM drafts;')} "
-                         f">/dev/null && {GIVE_BACK}")
+        if not drafts:  # one call: empty the drafts table if the database exists (never create it)
+            clear = shlex.quote("PRAGMA busy_timeout=5000; DELETE FROM drafts;")
+            device.check(f"if [ -f {FOSSIFY_DB} ]; then sqlite3 {FOSSIFY_DB} {clear} >/dev/null && {GIVE_BACK}; fi")
             return
+        self._ensure_database(device)
         values = [f"({thread_of_lookup(device, d.address)}, {sql_text(d.body)}, {d.date_ms or 0})" for d in drafts]
         device.sqlite(FOSSIFY_DB, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM drafts; "
                                   f"INSERT INTO drafts(thread_id, body, date) VALUES {', '.join(values)}; COMMIT;")
@@ -367,7 +366,8 @@ SimpleSmsMessengerAdapter.fidelity = FidelityReading(
 FossifyMessagesAdapter.launch_guards = LaunchGuards(
     guards=(*_role_guards(FossifyMessagesAdapter.storage[1].sources[0]), LaunchGuard(
         kind="writes", what="conversations.db (Room v10) on first launch", handled_by="ensure_app_database before the "
-        "drafts are seeded", sources=FossifyMessagesAdapter.storage[1].sources)),
+        "drafts are seeded; with no draft to seed the app creates it (an empty drafts table) at the episode's launch",
+        sources=FossifyMessagesAdapter.storage[1].sources, snapshot_keys=("drafts",))),
     read=(FOSSIFY_START, *FossifyMessagesAdapter.storage[1].sources))
 FossifyMessagesAdapter.fidelity = FidelityReading(
     source=FOSSIFY_START, date=READ_ON, verdict="mismatch-fixed",
