@@ -143,8 +143,7 @@ class RoomTodoAdapter(TodoAdapter):
     def give_back_database(self, device: DeviceClient) -> None:
         """``sqlite3`` runs as root: a journal or ``-shm`` file it leaves would be root's and the app
         could not open its database for writing. Give the folder back to the app's user."""
-        home = f"/data/data/{self.app.package}"
-        device.check(f"chown -R $(stat -c %u:%g {home}) {home}/databases && restorecon -R {home}/databases")
+        own_app_files(device, self.app.package, "databases")
 
 
 # -- Tasks.org ---------------------------------------------------------------------------------------
