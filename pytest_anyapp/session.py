@@ -146,6 +146,8 @@ class Controller:
         self.progress: Progress | None = None
         #: Test ids ``-k``/``-m`` select (None: no filter, or not known before collection).
         self.selected_ids: set[str] | None = None
+        #: Each ``--lanes`` lane as checked before any worker started (empty: not checked).
+        self.lane_starts: list[Any] = []
 
     # -- lazily resolved state --------------------------------------------------------------
     @property
@@ -307,7 +309,8 @@ class Controller:
             self.config.issue_config_time_warning(pytest.PytestConfigWarning(
                 f"AnyAppBench: {name} is set but neither read by the harness (README, Environment variables) "
                 "nor a deliberately ignored prior-release variable (docs/environment.md)"), stacklevel=2)
-        problem = self.run_problem(o) or self.selection_problem() or self.replay_problem(o) or self.attach_problem(o)
+        problem = (self.run_problem(o) or self.selection_problem() or self.replay_problem(o) or self.attach_problem(o)
+                   or self.release_failed_lanes(o))
         if problem:  # a UsageError is printed once (pytest.exit here would print it twice)
             raise pytest.UsageError(f"AnyAppBench: {problem}")
 
@@ -337,6 +340,61 @@ class Controller:
             return problem
         finally:
             resolved.agent.close()
+
+    def release_failed_lanes(self, o: RunOptions) -> str | None:
+        """Every lane is preflighted once, before any worker starts. A lane that fails is released:
+        marked dead for the run, so no worker leases it, and xdist starts at most one worker per
+        passing lane, so its pairs go to the others. Only a run where no lane passes stops."""
+        if not o.lanes:
+            return None
+        from concurrent.futures import ThreadPoolExecutor
+
+        from pytest_anyapp.device.lanes import LanePool, ensure_adb_server
+        from pytest_anyapp.pool.preflight import check_lane_at_start
+
+        try:
+            ensure_adb_server(o.adb_host, o.adb_port)
+        except Exception as exc:  # noqa: BLE001 — any way the adb server fails to start stops the run
+            return f"no adb server at {o.adb_host}:{o.adb_port} for the lanes: {exc}"
+        with ThreadPoolExecutor(max_workers=len(o.lanes)) as threads:
+            self.lane_starts = list(threads.map(lambda lane: check_lane_at_start(lane, o.adb_host, o.adb_port),
+                                                o.lanes))
+        passing = [start for start in self.lane_starts if start.passed]
+        if not passing:
+            return (f"no lane passed its preflight ({len(o.lanes)} lane(s)):\n  "
+                    + "\n  ".join(f"{start.serial}: {start.problem}" for start in self.lane_starts)
+                    + "\ncheck and repair the lanes with `anyapp preflight --repair`")
+        pool = LanePool(o.lanes, o.results_dir / self.resolve_run_id() / ".lanes")
+        for lane, start in zip(o.lanes, self.lane_starts, strict=True):
+            if start.passed:
+                pool.revive(lane)
+            else:
+                pool.mark_dead(lane, f"released before its first episode: {start.problem}")
+        released = len(self.lane_starts) - len(passing)
+        if released:
+            workers = self.fit_workers(len(passing))
+            self.attach_notes.append(
+                f"{released} of {len(o.lanes)} lane(s) released before their first episode (preflight failed); "
+                f"their pairs go to the {len(passing)} passing lane(s)"
+                + (f", with {workers} xdist worker(s)" if workers is not None else ""))
+        return None
+
+    def fit_workers(self, lanes: int) -> int | None:
+        """At most one xdist worker per passing lane. Runs before xdist's own ``pytest_sessionstart``
+        (``trylast``), which reads ``--tx`` to start the workers. Returns the new worker count."""
+        if getattr(self.config.option, "tx", None) and getattr(self.config.option, "dist", "no") != "no":
+            from xdist.workermanage import parse_tx_spec_config
+
+            specs = parse_tx_spec_config(self.config)
+            if len(specs) > lanes:
+                self.config.option.tx = specs[:lanes]
+                return lanes
+        return None
+
+    def released_lines(self) -> list[str]:
+        """One line per released lane: which, and why (header and terminal summary)."""
+        return [f"lane {start.serial} released before its first episode: {start.problem}"
+                for start in self.lane_starts if not start.passed]
 
     # -- collection -------------------------------------------------------------------------
     def generate(self, metafunc: pytest.Metafunc) -> None:
@@ -399,7 +457,8 @@ class Controller:
             return None
         rev, dirty = code_revision()
         if o.lanes:
-            kinds = {lane.serial: self.lane_kind(lane) for lane in o.lanes}
+            kinds = ({start.serial: start.kind or "released" for start in self.lane_starts} if self.lane_starts
+                     else {lane.serial: self.lane_kind(lane) for lane in o.lanes})
             device = ", ".join(f"{serial} ({kind})" for serial, kind in kinds.items())
         else:
             kinds = {"": "sim"}
@@ -410,7 +469,8 @@ class Controller:
         lines = [f"anyapp: agent={o.agent or '-'}{model_text} condition={o.condition} run={self.resolve_run_id()} "
                  f"code={rev[:12]}{'+dirty' if dirty else ''} instances={self.instances_text(o)} seed={o.seed} "
                  f"results={o.results_dir}",
-                 f"anyapp: devices: {device}", *(f"anyapp: {note}" for note in self.attach_notes)]
+                 f"anyapp: devices: {device}", *(f"anyapp: {note}" for note in self.released_lines()),
+                 *(f"anyapp: {note}" for note in self.attach_notes)]
         if "sim" in kinds.values():
             lines.append(f"anyapp: {SIM_BANNER}")
         if o.skip_env_preflight:
@@ -553,6 +613,8 @@ class Controller:
             session.exitstatus = RUN_NOT_MEASURED
 
     def terminal_summary(self, terminalreporter: Any) -> None:
+        for line in self.released_lines():
+            terminalreporter.write_line(f"AnyAppBench: {line}", yellow=True)
         if self.summary_error is not None:
             terminalreporter.write_line(f"AnyAppBench: {self.summary_error}", red=True, bold=True)
         if self.summary is None:

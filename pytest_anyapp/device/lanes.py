@@ -120,6 +120,14 @@ class LanePool:
             table[lane.key] = {"dead": True, "reason": reason[:300], "since": time.time()}
             self._table.write_text(json.dumps(table, indent=1))
 
+    def revive(self, lane: LaneSpec) -> None:
+        """A lane marked dead by an earlier invocation of this run that passes its preflight again."""
+        with self._lock:
+            table = self._read()
+            if table.get(lane.key, {}).get("dead"):
+                del table[lane.key]
+                self._table.write_text(json.dumps(table, indent=1))
+
     def release(self, lane: LaneSpec) -> None:
         with self._lock:
             table = self._read()

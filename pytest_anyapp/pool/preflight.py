@@ -32,11 +32,12 @@ import adbutils
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_anyapp.catalog import AppSpec, Category, apps_in
-from pytest_anyapp.device.client import DeviceClient
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.health import check_health
 from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.episode.lifecycle import InstalledApps
 from pytest_anyapp.errors import DeviceError, InfrastructureError
+from pytest_anyapp.options import LaneSpec
 from pytest_anyapp.provision.install import CATEGORY_PERMISSIONS, declared_permissions
 
 OSMAND_MAP = "/data/media/0/Android/data/net.osmand.plus/files/Liechtenstein_europe.obf"
@@ -240,6 +241,52 @@ def plugin_preflight(device: DeviceClient, installed: InstalledApps, apps: list[
             if app.category is Category.MAPS and states.get(app.app_id, "").startswith("ok"):
                 states[app.app_id] = f"maps_resources: {maps.detail}"
     return states
+
+
+class LaneStart(BaseModel):
+    """One lane as the run found it before any worker started: passed (with the device kind it
+    measured) or released, with why."""
+
+    lane: str
+    serial: str
+    kind: str = ""
+    problem: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return not self.problem
+
+
+def check_lane_at_start(lane: LaneSpec, adb_host: str, adb_port: int) -> LaneStart:
+    """The lane-wide checks every worker runs before its first episode (reachable, health, clock),
+    run once for every lane before any worker starts, so a lane that fails can be released."""
+    from pytest_anyapp.session import SIM_PROPERTY, measure_device_kind
+
+    try:
+        client = adbutils.AdbClient(host=adb_host, port=adb_port)
+        if lane.host not in ("127.0.0.1", "localhost"):
+            client.connect(f"{lane.host}:{lane.adb_port}", timeout=10)
+        state = client.device(serial=lane.serial).get_state()
+        if state != "device":
+            return LaneStart(lane=lane.key, serial=lane.serial, problem=f"unreachable: adb state {state!r}")
+    except (adbutils.AdbError, OSError, EOFError) as exc:
+        return LaneStart(lane=lane.key, serial=lane.serial,
+                         problem=f"unreachable: {exc} (adb server {adb_host}:{adb_port})")
+    try:
+        device = DeviceClient(LaneAddress(serial=lane.serial, console_port=lane.console_port,
+                                          grpc_port=lane.grpc_port, grpc_host=lane.host, adb_host=adb_host,
+                                          adb_port=adb_port), command_timeout_s=30)
+        try:
+            report = check_lane(device, [], env=False)
+            failed = next((c for c in report.checks if not c.ok), None)
+            if failed is not None:
+                return LaneStart(lane=lane.key, serial=lane.serial, problem=f"{failed.name}: {failed.detail}")
+            kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
+        finally:
+            device.close()
+    except (InfrastructureError, adbutils.AdbError, OSError, EOFError) as exc:
+        return LaneStart(lane=lane.key, serial=lane.serial, problem=f"device: {exc}")
+    return LaneStart(lane=lane.key, serial=lane.serial, kind=kind)
 
 
 def build_report(lanes: list[LaneReport], repair: bool) -> PreflightReport:
