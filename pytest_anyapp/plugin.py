@@ -114,6 +114,12 @@ def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
 
 
 @pytest.fixture
+def anyapp_pair(request: pytest.FixtureRequest) -> PairInstance:
+    """The test's pair instance: collection carries only its ``ScheduledPair``; this resolves it."""
+    return _controller(request.config).pair_instance(request.param)
+
+
+@pytest.fixture
 def anyapp_run(request: pytest.FixtureRequest) -> Callable[[PairInstance], None]:
     """Run the pair's episode: ``anyapp_run(anyapp_pair)`` passes, fails, or reports invalid."""
     worker = _worker(request.config)

@@ -88,7 +88,7 @@ class PairInstance:
     @property
     def test_id(self) -> str:
         """Readable, shell-safe id: ``sms-SmsReply-google_messages-i0`` (no ``@``, no spaces)."""
-        return f"{self.pair.app.category.value}-{self.pair.template.semantic_id}-{self.pair.app.slug}-i{self.instance}"
+        return make_test_id(self.pair.app, self.pair.template.semantic_id, self.instance)
 
     @property
     def goal(self) -> str:
@@ -108,6 +108,34 @@ class PairInstance:
             "semantic_parameter_sha256": params_sha256(self.params),
             "semantic_goal_sha256": goal_sha256(self.semantic_goal),
         }
+
+
+def make_test_id(app: AppSpec, semantic_id: str, instance: int) -> str:
+    """The one spelling of a pair instance's test id (``PairInstance`` and ``ScheduledPair``)."""
+    return f"{app.category.value}-{semantic_id}-{app.slug}-i{instance}"
+
+
+@dataclass(frozen=True)
+class ScheduledPair:
+    """A pair instance as collection sees it: test id and markers, without template or parameters.
+    The ``anyapp_pair`` fixture resolves it to its ``PairInstance`` when the test runs, so listing
+    the tests needs no category bundle."""
+
+    semantic_id: str
+    app: AppSpec
+    instance: int
+
+    @property
+    def test_id(self) -> str:
+        return make_test_id(self.app, self.semantic_id, self.instance)
+
+
+def expand(pairs: Sequence[tuple[str, AppSpec]], *, n_instances: int = 3,
+           only_instance: int | None = None) -> list[ScheduledPair]:
+    """(semantic id, app) pairs in schedule order, as ``schedule`` expands them into instances."""
+    check_instances(n_instances, only_instance)
+    indices = range(n_instances) if only_instance is None else [only_instance]
+    return [ScheduledPair(semantic_id, app, i) for semantic_id, app in pairs for i in indices]
 
 
 #: Redraws an instance gets to differ from the earlier instances of its template; a template with
@@ -162,16 +190,20 @@ def schedule(
 ) -> list[PairInstance]:
     """All pair instances. Each pair draws its own parameters from the instance seed, which does not
     depend on the app, so the apps of a template get byte-identical parameters (tests check it)."""
-    if n_instances < 1:
-        raise ValueError("n_instances must be at least 1")
-    if only_instance is not None and not 0 <= only_instance < n_instances:
-        raise ValueError(f"instance {only_instance} is outside 0..{n_instances - 1}")
+    check_instances(n_instances, only_instance)
     indices = range(n_instances) if only_instance is None else [only_instance]
     return [
         PairInstance(pair=pair, instance=i, seed=seed, params=params_for(pair.template, seed, i))
         for pair in scheduled_pairs(categories)
         for i in indices
     ]
+
+
+def check_instances(n_instances: int, only_instance: int | None) -> None:
+    if n_instances < 1:
+        raise ValueError("n_instances must be at least 1")
+    if only_instance is not None and not 0 <= only_instance < n_instances:
+        raise ValueError(f"instance {only_instance} is outside 0..{n_instances - 1}")
 
 
 def unsupported_apps() -> list[AppSpec]:
@@ -183,14 +215,15 @@ def unsupported_apps() -> list[AppSpec]:
 _SAFE = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 
-def check_id_hygiene(instances: list[PairInstance]) -> None:
+def check_id_hygiene(instances: Sequence[PairInstance | ScheduledPair]) -> None:
     seen: set[str] = set()
     for inst in instances:
-        if not _SAFE.match(inst.test_id):
-            raise ValueError(f"unsafe test id {inst.test_id!r}")
-        if inst.test_id in seen:
-            raise ValueError(f"duplicate test id {inst.test_id!r}")
-        seen.add(inst.test_id)
+        test_id = inst.test_id
+        if not _SAFE.match(test_id):
+            raise ValueError(f"unsafe test id {test_id!r}")
+        if test_id in seen:
+            raise ValueError(f"duplicate test id {test_id!r}")
+        seen.add(test_id)
 
 
 def pair_test_id(text: str) -> str:

@@ -31,7 +31,7 @@ from pytest_anyapp.records.run_identity import RunIdentity
 from pytest_anyapp.records.run_identity import attach as attach_run
 from pytest_anyapp.records.run_identity import start as start_run
 from pytest_anyapp.records.store import RunStore, latest_run_id
-from pytest_anyapp.registry import PairInstance, check_id_hygiene, schedule
+from pytest_anyapp.registry import PairInstance, ScheduledPair, check_id_hygiene, expand, schedule
 from pytest_anyapp.report.progress import Progress
 from pytest_anyapp.seeding import canonical_json, sha256_text
 
@@ -97,12 +97,13 @@ def resolve_run_agent(config: pytest.Config, options: RunOptions) -> Any:
     return resolve_agent(options.agent, agent_options(options), hook)
 
 
-def pair_of(item: pytest.Item) -> PairInstance | None:
+def pair_of(item: pytest.Item) -> ScheduledPair | None:
+    """The pair a collected test runs (its ``PairInstance`` is resolved only when it runs)."""
     callspec = getattr(item, "callspec", None)
     if callspec is None:
         return None
     value = callspec.params.get(PAIR_FIXTURE)
-    return value if isinstance(value, PairInstance) else None
+    return value if isinstance(value, ScheduledPair) else None
 
 
 def outcome_message(record: EpisodeRecord) -> str:
@@ -146,6 +147,7 @@ class Controller:
         self.progress: Progress | None = None
         #: Test ids ``-k``/``-m`` select (None: no filter, or not known before collection).
         self.selected_ids: set[str] | None = None
+        self._by_test_id: dict[str, PairInstance] | None = None
         #: Each ``--lanes`` lane as checked before any worker started (empty: not checked).
         self.lane_starts: list[Any] = []
 
@@ -174,6 +176,28 @@ class Controller:
             self._schedule = schedule(seed=o.seed, n_instances=o.n_instances, only_instance=o.only_instance)
             check_id_hygiene(self._schedule)
         return self._schedule
+
+    def collected_pairs(self) -> list[ScheduledPair]:
+        """What collection parametrizes: the schedule's instances; under ``--collect-only``, which
+        needs no category bundle, from the pair list an earlier collection cached (pair_index)."""
+        o = self.options
+        if not self.config.option.collectonly:
+            return [ScheduledPair(i.pair.template.semantic_id, i.pair.app, i.instance) for i in self.full_schedule]
+        from pytest_anyapp.pair_index import cached_pairs
+
+        scheduled = expand(cached_pairs(getattr(self.config, "cache", None)), n_instances=o.n_instances,
+                           only_instance=o.only_instance)
+        check_id_hygiene(scheduled)
+        return scheduled
+
+    def pair_instance(self, scheduled: ScheduledPair) -> PairInstance:
+        """The ``anyapp_pair`` fixture: a collected pair's instance, parameters drawn, from the schedule."""
+        if self._by_test_id is None:
+            self._by_test_id = {inst.test_id: inst for inst in self.full_schedule}
+        inst = self._by_test_id.get(scheduled.test_id)
+        if inst is None:
+            raise ConfigError(f"{scheduled.test_id} was collected but is not in this run's schedule")
+        return inst
 
     @property
     def cohort_sha256(self) -> str:
@@ -401,19 +425,19 @@ class Controller:
         """Parametrize the pair test. A bad option is kept and reported once collection is over:
         raised from inside a collector it would only show as a collection error."""
         try:
-            instances = self.full_schedule
+            instances = self.collected_pairs()
         except ConfigError as exc:
             self.config_error = str(exc)
             instances = []
         params = [
             pytest.param(inst, id=inst.test_id, marks=[
-                getattr(pytest.mark, inst.pair.app.category.value),
-                pytest.mark.anyapp_app(inst.pair.app.app_id),
-                *([pytest.mark.anyapp_original] if inst.pair.app.is_original else []),
+                getattr(pytest.mark, inst.app.category.value),
+                pytest.mark.anyapp_app(inst.app.app_id),
+                *([pytest.mark.anyapp_original] if inst.app.is_original else []),
             ])
             for inst in instances
         ]
-        metafunc.parametrize(PAIR_FIXTURE, params)
+        metafunc.parametrize(PAIR_FIXTURE, params, indirect=True)
 
     def modify_items(self, items: list[pytest.Item]) -> None:
         config = self.config
@@ -645,7 +669,7 @@ class Controller:
     @staticmethod
     def required_apps(items: list[pytest.Item]) -> list[AppSpec]:
         """Apps of the selected pairs, in catalog order (checked by the lane preflight)."""
-        wanted = {inst.pair.app.app_id for it in items if (inst := pair_of(it))}
+        wanted = {inst.app.app_id for it in items if (inst := pair_of(it))}
         return [app for app in APPS if app.app_id in wanted]
 
     @staticmethod

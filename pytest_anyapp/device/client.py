@@ -20,6 +20,7 @@ import adbutils
 from pytest_anyapp.device.adb_link import LeanAdbDevice, WireMeter
 from pytest_anyapp.device.batch import BatchScript, CommandResult
 from pytest_anyapp.device.parsers import parses
+from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import DeviceError
 
 if TYPE_CHECKING:
@@ -49,14 +50,6 @@ def android_error(result: CommandResult, cmd: str = "") -> str | None:
         return result.stderr[hit.start():].splitlines()[0]
     refusal = _CONTENT_REFUSAL.search(result.stdout) if _RUNS_CONTENT.search(cmd) else None
     return refusal.group(0) if refusal else None
-
-
-def content_bind(column: str, kind: str, value: object) -> str:
-    """One shell-quoted ``--bind column:kind:value`` argument. Android 12+ ``content`` splits it with
-    ``splitWithEscaping(arg, ':')`` into exactly three parts, so ``\\`` and ``:`` in the value are
-    escaped with a backslash (Content.java ``parseBindValue``)."""
-    escaped = str(value).replace("\\", "\\\\").replace(":", "\\:")
-    return "--bind " + shlex.quote(f"{column}:{kind}:{escaped}")
 
 
 _VERSION_CODE = re.compile(r"^\s*versionCode=(\d+)", re.M)

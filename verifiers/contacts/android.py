@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
-from pytest_anyapp.device.client import content_bind
 from pytest_anyapp.device.parsers import parses
+from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.contacts.state import CallRecord, Contact, FrontIntent
 

@@ -10,7 +10,7 @@ import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pytest_anyapp.device.client import content_bind
+from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.app_files import first_start
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database

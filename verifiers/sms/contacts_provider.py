@@ -11,7 +11,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pytest_anyapp.device.client import content_bind
+from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import DeviceError
 from verifiers.sms.state import SmsContact, same_number
 
