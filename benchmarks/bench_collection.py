@@ -6,7 +6,9 @@ many no-op parametrized tests as the benchmark schedules), interleaved so load o
 both alike, and prints the medians and their ratio (docs/performance.md, "Collection"): wall
 time, and the CPU time (user + system) of the pytest process, which load on a shared machine
 disturbs less. Both commands run as a user runs them, with pytest's cache: the warm-up run leaves
-the pair list there, as any earlier collection does (``pytest_anyapp/pair_index.py``).
+the pair list there, as any earlier collection does (``pytest_anyapp/pair_index.py``). The
+``cold`` figures are the first collection after an edit to the harness or a bundle (measured with
+``-p no:cacheprovider``, so the pair list is worked out from the bundles every time).
 """
 
 from __future__ import annotations
@@ -59,10 +61,11 @@ def main() -> None:
         n = _timed(["pairs"], ROOT)[2]  # warm-up, and the number of scheduled pairs
         (Path(tmp) / "test_trivial.py").write_text(TRIVIAL.format(n=n))
         _timed(["test_trivial.py"], Path(tmp))
-        pairs, trivial = [], []
+        pairs, trivial, cold = [], [], []
         for _ in range(args.repeats):
             pairs.append(_timed(["pairs"], ROOT)[:2])
             trivial.append(_timed(["test_trivial.py"], Path(tmp))[:2])
+            cold.append(_timed(["-p", "no:cacheprovider", "pairs"], ROOT)[:2])
 
     def median(runs: list[tuple[float, float]], which: int) -> float:
         return statistics.median(run[which] for run in runs)
@@ -71,7 +74,10 @@ def main() -> None:
               "trivial_median_s": round(median(trivial, 0), 3),
               "ratio": round(median(pairs, 0) / median(trivial, 0), 2),
               "pairs_cpu_median_s": round(median(pairs, 1), 3), "trivial_cpu_median_s": round(median(trivial, 1), 3),
-              "cpu_ratio": round(median(pairs, 1) / median(trivial, 1), 2)}
+              "cpu_ratio": round(median(pairs, 1) / median(trivial, 1), 2),
+              "cold_median_s": round(median(cold, 0), 3), "cold_ratio": round(median(cold, 0) / median(trivial, 0), 2),
+              "cold_cpu_median_s": round(median(cold, 1), 3),
+              "cold_cpu_ratio": round(median(cold, 1) / median(trivial, 1), 2)}
     print(json.dumps(result, indent=1))
 
 
