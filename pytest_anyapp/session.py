@@ -757,10 +757,14 @@ class Worker:
 
     # -- lane and runner ----------------------------------------------------------------------
     def run(self, inst: PairInstance, item: pytest.Item) -> EpisodeRecord:
+        from pytest_anyapp.device.recovery import LaneReleasedError
+
         try:
             runner = self._ensure_runner(item)
         except ConfigError:
             raise
+        except LaneReleasedError as exc:
+            return self._give_back(inst, item.nodeid, exc)
         except Exception as exc:  # noqa: BLE001 — a lane that cannot start makes its episodes invalid
             return self._setup_failure(inst, item.nodeid, exc)
         if self._lane_lost is not None:
@@ -828,14 +832,14 @@ class Worker:
             os._exit(GIVE_BACK_EXIT)
         return self._setup_failure(inst, node_id, exc)
 
-    def _acquire_lane(self) -> LaneSpec:
+    def _acquire_lane(self, wait_s: float | None = None) -> LaneSpec:
         from pytest_anyapp.device.lanes import LanePool, SimLane, ensure_adb_server
 
         o = self.options
         ensure_adb_server(o.adb_host, o.adb_port)
         if o.lanes:
             self._pool = LanePool(o.lanes, self.store.run_dir / ".lanes")
-            lane: LaneSpec = self._pool.lease(self.worker_id, wait_s=o.lane_wait_s)
+            lane: LaneSpec = self._pool.lease(self.worker_id, wait_s=o.lane_wait_s if wait_s is None else wait_s)
             if lane.host not in ("127.0.0.1", "localhost"):
                 import adbutils
 
@@ -859,8 +863,33 @@ class Worker:
             return {"*": "skipped (CATBENCH_SKIP_AW_ENV_PREFLIGHT=1)"}
         return plugin_preflight(device, installed, apps_needed)
 
-    def _ensure_runner(self, item: pytest.Item) -> Any:
+    def _first_lane(self) -> tuple[LaneSpec, Any, Any, dict[str, str]]:
+        """Lease a lane and preflight it. A ``--lanes`` lane that fails before this worker's first
+        episode is released (marked dead for the run) and the next free lane is tried; with none
+        free, ``LaneReleasedError`` makes the worker give its pairs back."""
+        from pytest_anyapp.device.recovery import LaneReleasedError
         from pytest_anyapp.episode.lifecycle import InstalledApps
+
+        released = ""
+        while True:
+            try:
+                self._lane = lane = self._acquire_lane(wait_s=0.0 if released else None)
+            except InfrastructureError as exc:
+                if not released:
+                    raise
+                raise LaneReleasedError(f"{released}; no other lane free ({exc})") from exc
+            device = self._device(lane)
+            installed = InstalledApps(device)
+            try:
+                return lane, device, installed, self._preflight(device, installed, self._apps_needed)
+            except InfrastructureError as exc:
+                device.close()
+                if self._pool is None:
+                    raise  # a harness-started simulated lane: its episodes are invalid, as before
+                released = f"lane {lane.serial} released before its first episode: preflight failed: {exc}"
+                self._pool.mark_dead(lane, released)
+
+    def _ensure_runner(self, item: pytest.Item) -> Any:
         from pytest_anyapp.episode.runner import EpisodeRunner
 
         if self._runner is not None:
@@ -869,11 +898,8 @@ class Worker:
             raise self._setup_error
         try:
             self._resolved = resolve_run_agent(self.config, self.options)
-            self._lane = lane = self._acquire_lane()
-            device = self._device(lane)
-            installed = InstalledApps(device)
             self._apps_needed = self.controller.required_apps(item.session.items)
-            apps = self._preflight(device, installed, self._apps_needed)
+            lane, device, installed, apps = self._first_lane()
             kind = measure_device_kind(device.run(f"getprop {SIM_PROPERTY}").stdout)
             build = device.run("getprop ro.build.fingerprint").stdout.strip()
             self._runner = EpisodeRunner(device, self._resolved, self.options, self.store,

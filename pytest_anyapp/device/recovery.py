@@ -35,6 +35,13 @@ class LaneLostError(InfrastructureError):
     cause = "lane_lost"
 
 
+class LaneReleasedError(InfrastructureError):
+    """The worker's lane failed its preflight before the worker's first episode, was released, and
+    no other lane was free: the worker gives its pairs back."""
+
+    cause = "lane_released"
+
+
 def may_mean_dead_lane(exc: BaseException | None) -> bool:
     """Failures a dead device produces (anything else needs no liveness probe)."""
     return isinstance(exc, (DeviceError, DeviceHealthError, VerifierReadError))

@@ -87,3 +87,38 @@ def test_no_lane_passing_is_a_usage_error_before_any_episode(pairs_dir):
     result.stderr.fnmatch_lines(["*no lane passed its preflight (2 lane(s)):*", f"*{first_serial}: unreachable*",
                                  f"*{second_serial}: unreachable*", "*anyapp preflight --repair*"])
     assert not _records(pairs_dir.path / "res" / "n")
+
+
+#: Breaks the first lane after the run's start-up check and before the worker's first episode
+#: (its boot properties read 0), as an emulator that dies in between would.
+BREAK_FIRST_LANE = '''
+import os
+
+from pytest_anyapp.sim.console_client import console_command
+
+
+def pytest_sessionstart(session):
+    console_command(int(os.environ["BREAK_CONSOLE_PORT"]), "sim fault not_booted=true")
+'''
+
+
+def test_a_lane_failing_at_its_workers_first_preflight_is_released_too(pairs_dir, adb_server, tmp_path,
+                                                                        monkeypatch):
+    from pytest_anyapp.sim.testing import running_device
+
+    pairs_dir.makeconftest(BREAK_FIRST_LANE)
+    with running_device(tmp_path / "a", adb_server_port=adb_server) as first, \
+            running_device(tmp_path / "b", adb_server_port=adb_server) as second:
+        monkeypatch.setenv("BREAK_CONSOLE_PORT", str(first.console_port))
+        result = pairs_dir.runpytest("--agent=null", *SMS_SEND, "--results-dir=res", "--run-id=w",
+                                     "--infra-retries=0",
+                                     f"--lanes={first.console_port}:{first.grpc_port},"
+                                     f"{second.console_port}:{second.grpc_port}")
+    records = _records(pairs_dir.path / "res" / "w")
+    assert len(records) == 4
+    assert {r["status"] for r in records} == {"valid_failure"}, [r["exception"] for r in records]
+    assert {r["provenance"]["device"]["serial"] for r in records} == {second.serial}
+    result.assert_outcomes(failed=4)
+    table = json.loads((pairs_dir.path / "res" / "w" / ".lanes" / "leases.json").read_text())
+    reason = table[f"127.0.0.1-{first.console_port}"]["reason"]
+    assert reason.startswith(f"lane {first.serial} released before its first episode: preflight failed")
