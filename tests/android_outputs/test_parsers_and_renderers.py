@@ -130,7 +130,18 @@ def _granted(parser: Parser, sample: AndroidSample) -> None:
     assert parser(sample.stdout) == (want if state.get("installed") else set())
 
 
+def _am_start(parser: Parser, sample: AndroidSample) -> None:
+    """A start Android refused (an intent nothing resolves, a class that does not exist) is an error
+    whichever stream it went to; a start that happened is none."""
+    refused = sample.state.get("resolved", "") is None or sample.state.get("exists") is False
+    got = parser(sample.stdout + sample.stderr)
+    assert (got is not None) == refused, got
+    if "-W" in sample.command.split():  # -W: the refusal is on stdout (runStartActivity)
+        assert (parser(sample.stdout) is not None) == refused
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "pytest_anyapp.device.client.am_start_error": _am_start,
     "pytest_anyapp.pool.preflight.granted_permissions": _granted,
     "pytest_anyapp.device.health.parse_health": _health,
     "verifiers.android_alarm.pending_alarms": _pending,

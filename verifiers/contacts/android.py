@@ -232,6 +232,4 @@ def seed_front(device: DeviceClient, front: FrontIntent | None) -> None:
     if front is None:
         device.check("input keyevent 3")
         return
-    out = device.run(f"am start -W -a {shlex.quote(front.action)} -d {shlex.quote(front.data)}")
-    if "Error" in out.stdout + out.stderr:
-        raise DeviceError(f"am start {front.action} {front.data}: {(out.stdout + out.stderr).strip()[:200]}")
+    device.check(f"am start -W -a {shlex.quote(front.action)} -d {shlex.quote(front.data)}")  # refusal: DeviceError
