@@ -49,10 +49,14 @@ _REGISTRY: dict[str, Parser] = {}
 #: Every module that registers a parser (importing them fills the registry).
 PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.device.client",
+    "pytest_anyapp.device.content",
     "pytest_anyapp.device.health",
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
     "verifiers.contacts.android",
+    "verifiers.music.device",
+    "verifiers.music.profiles",
+    "verifiers.sms.contacts_provider",
 )
 
 

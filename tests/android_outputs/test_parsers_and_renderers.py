@@ -24,6 +24,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from pytest_anyapp.device.batch import CommandResult
+from pytest_anyapp.device.client import android_error
 from pytest_anyapp.device.parsers import Parser, all_parsers
 from pytest_anyapp.device.samples import AndroidSample, load_samples, normalise
 from pytest_anyapp.errors import VerifierReadError
@@ -41,12 +43,7 @@ def covers(parser: Parser, sample: AndroidSample) -> bool:
 
 
 #: Registered parsers with no sample yet, and why (the corpus is written by another reader).
-AWAITING_SAMPLES: dict[str, str] = {
-    "verifiers.contacts.android.parse_provider":
-        "needs a content query of content://com.android.contacts/data with the verifier's projection "
-        "(_id:contact_id:raw_contact_id:mimetype:data1:data2:data3:starred or as DATA_KEYS says); "
-        "rows_with_null uses another projection",
-}
+AWAITING_SAMPLES: dict[str, str] = {}
 
 
 def test_every_parser_has_a_sample() -> None:
@@ -140,7 +137,51 @@ def _am_start(parser: Parser, sample: AndroidSample) -> None:
         assert (parser(sample.stdout) is not None) == refused
 
 
+def _state_rows(sample: AndroidSample) -> list[dict[str, str | None]]:
+    """The sample's rows as ``content query`` prints each value (a number as its digits)."""
+    return [{col: None if v is None else str(v) for col, v in row} for row in sample.state.get("rows", [])]
+
+
+def _content_rows(parser: Parser, sample: AndroidSample) -> None:
+    if "error" in sample.state:  # refused: check() refuses it, or the rows parser does (never an empty table)
+        refused = android_error(CommandResult(stdout=sample.stdout, stderr=sample.stderr, exit_code=0), sample.command)
+        if refused is None:
+            with pytest.raises(VerifierReadError):
+                parser(sample.stdout, sample.state.get("projection", ["_id"]))
+        return
+    assert parser(sample.stdout, sample.state["projection"]) == _state_rows(sample)
+
+
+def _contacts(parser: Parser, sample: AndroidSample) -> None:
+    got = [(c.first, c.last, c.phones, c.starred) for c in parser(sample.stdout)]
+    assert got == [(c["first"], c["last"], c["phones"], c["starred"]) for c in sample.state["contacts"]]
+
+
+def _phones(parser: Parser, sample: AndroidSample) -> None:
+    assert parser(sample.stdout) == [(r["display_name"] or "", r["data1"] or "") for r in _state_rows(sample)]
+
+
+def _playlists(parser: Parser, sample: AndroidSample) -> None:
+    assert parser(sample.stdout) == [(r["_id"], r["name"]) for r in _state_rows(sample)]
+
+
+def _members(parser: Parser, sample: AndroidSample) -> None:
+    assert parser(sample.stdout) == [r["audio_id"] for r in _state_rows(sample)]
+
+
+def _library(parser: Parser, sample: AndroidSample) -> None:
+    from verifiers.music.state import SONG_SECONDS
+    assert parser(sample.stdout) == {r["title"]: int(r["_id"] or "") for r in _state_rows(sample)
+                                     if r["title"] in SONG_SECONDS}
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "pytest_anyapp.device.content.content_query_rows": _content_rows,
+    "verifiers.contacts.android.parse_provider": _contacts,
+    "verifiers.sms.contacts_provider.parse_phones": _phones,
+    "verifiers.music.profiles.mediastore_playlists": _playlists,
+    "verifiers.music.profiles.mediastore_members": _members,
+    "verifiers.music.device.parse_library": _library,
     "pytest_anyapp.device.client.am_start_error": _am_start,
     "pytest_anyapp.pool.preflight.granted_permissions": _granted,
     "pytest_anyapp.device.health.parse_health": _health,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.content import content_query_rows, query_lines
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import first_start, hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
@@ -222,7 +223,7 @@ def provider_query(device: DeviceClient, table: str, projection: str, where: str
         out = device.check(cmd)
     except DeviceError as exc:
         raise VerifierReadError(f"content query {table} failed: {exc}") from exc
-    return out.removesuffix("\n").split("\n")
+    return query_lines(out)
 
 
 def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) -> list[tuple[str, str | None]]:
@@ -230,20 +231,12 @@ def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) ->
     that is no row continues the previous value (a value with a line break)."""
     if key not in raw:
         raise VerifierReadError(f"{app} snapshot has no {key!r} read")
-    lines = raw[key]
-    if [line.strip() for line in lines] in (["No result found."], [""], []):
-        return []
-    pattern = re.compile(rf"Row: (\d+) {re.escape(id_col)}=(\d+), {re.escape(col)}=(.*)$")
-    out: list[list[str]] = []
-    for line in lines:
-        hit = pattern.match(line)
-        if hit and int(hit.group(1)) == len(out):
-            out.append([hit.group(2), hit.group(3)])
-        elif out:
-            out[-1][1] += "\n" + line
-        else:
-            raise VerifierReadError(f"{app}: unexpected content query output {line!r}")
-    return [(k, None if v == "NULL" else v) for k, v in out]
+    out: list[tuple[str, str | None]] = []
+    for row in content_query_rows(raw[key], (id_col, col), f"{app}: content query {key}"):
+        if not (row[id_col] or "").isdigit():
+            raise VerifierReadError(f"{app}: {key} row with {id_col}={row[id_col]!r}")
+        out.append((row[id_col] or "", row[col]))
+    return out
 
 
 _PROVIDER_FORMAT = (

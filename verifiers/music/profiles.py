@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.device.client import content_bind
+from pytest_anyapp.device.content import content_query_rows
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.app_files import first_start
 from verifiers.base import SourceRef, StorageProfile, ensure_app_database
@@ -406,8 +408,6 @@ __all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLIS
 # -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
 
 PLAYLISTS_URI = "content://media/external/audio/playlists"
-_PL_ROW = re.compile(r"^Row: \d+ _id=(\d+), name=(.*)$")
-_MEMBER_ROW = re.compile(r"^Row: \d+ audio_id=(\d+)$")
 AOSP_MEDIAPROVIDER = SourceRef(
     repo="aosp-mirror/platform_packages_providers_mediaprovider", tag="android-13.0.0_r1",
     files=("src/com/android/providers/media/MediaProvider.java (playlist insert/update/members; shell callers may "
@@ -418,23 +418,34 @@ AOSP_MEDIAPROVIDER = SourceRef(
 
 def mediastore_lines(device: DeviceClient) -> list[str]:
     """``P id name`` rows and ``S id audio_id`` rows (members by play_order), from ``content query``."""
-    out = device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id")
-    lists = [(m.group(1), m.group(2)) for line in out.splitlines() if (m := _PL_ROW.match(line))]
     # ``check`` already refused a provider error or an argument refusal (``[ERROR] …`` on stdout);
     # anything else than rows or "No result found." is not a playlist table (a name may say "Error").
-    if len(lists) != len([ln for ln in out.splitlines() if ln.strip() and ln.strip() != "No result found."]):
-        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
+    lists = mediastore_playlists(device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id"))
     lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
     if lists:
         marks = " ; ".join(f"echo __M{pid}; content query --uri {PLAYLISTS_URI}/{pid}/members --projection audio_id "
                            "--sort play_order" for pid, _ in lists)
-        current = ""
-        for line in device.check(marks).splitlines():
-            if line.startswith("__M"):
-                current = line[3:]
-            elif (m := _MEMBER_ROW.match(line)) is not None:
-                lines.append(f"S{S}{current}{S}{m.group(1)}")
+        for pid, chunk in re.findall(r"^__M(\d+)\n(.*?)(?=^__M\d+\n|\Z)", device.check(marks), re.M | re.S):
+            lines += [f"S{S}{pid}{S}{audio_id}" for audio_id in mediastore_members(chunk)]
     return lines
+
+
+@parses("content query --uri content://media/external/audio/playlists --projection _id:name", reads="text")
+def mediastore_playlists(out: str) -> list[tuple[str, str]]:
+    """``(_id, name)`` per playlist row (a name keeps its ``", "``, ``=`` and newlines)."""
+    rows = content_query_rows(out, ("_id", "name"), "MediaStore playlists")
+    if any(not (r["_id"] or "").isdigit() for r in rows):
+        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
+    return [(r["_id"] or "", r["name"] or "") for r in rows]
+
+
+@parses("content query --projection audio_id --sort play_order", reads="text")
+def mediastore_members(out: str) -> list[str]:
+    """The ``audio_id`` of each member row of ``<playlist>/members``, in play order."""
+    ids = [r["audio_id"] or "" for r in content_query_rows(out, ("audio_id",), "MediaStore playlist members")]
+    if not all(i.isdigit() for i in ids):
+        raise VerifierReadError(f"MediaStore playlist members: {out.strip()[:200]}")
+    return ids
 
 
 def clear_mediastore_playlists(device: DeviceClient) -> None:
@@ -446,8 +457,8 @@ def seed_mediastore(device: DeviceClient, owner: str, playlists: list[Playlist],
     for p in playlists:
         device.check(f"content insert --uri {PLAYLISTS_URI} {content_bind('name', 's', p.name)} "
                      f"--bind owner_package_name:s:{owner}")
-        found = [pid for line in device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name").splitlines()
-                 if (m := _PL_ROW.match(line)) and m.group(2) == p.name for pid in [m.group(1)]]
+        found = [pid for pid, name in mediastore_playlists(
+            device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name")) if name == p.name]
         if not found:
             raise VerifierReadError(f"MediaStore did not keep the playlist {p.name!r}")
         for n, song in enumerate(p.songs, start=1):
