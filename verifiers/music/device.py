@@ -113,6 +113,12 @@ def session_lines_in(out: str) -> list[str]:
     return [s for s in (line.strip() for line in out.splitlines()) if s.startswith(("package=", "state=", "metadata:"))]
 
 
+@parses("dumpsys media_session", reads="text")
+def now_playing_in(out: str, package: str) -> NowPlaying | None:
+    """The package's session in one ``dumpsys media_session`` output (:func:`parse_session`)."""
+    return parse_session(session_lines_in(out), package)
+
+
 _STATE = re.compile(r"^state=PlaybackState \{state=(-?\d+),")
 _META = re.compile(r"^metadata: size=\d+, description=(.*)$")
 
