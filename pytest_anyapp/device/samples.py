@@ -10,6 +10,7 @@ later, captured from a real device). It lives in ``tests/android_outputs/<comman
     # excerpt: true                                 (only when runs of unparsed lines are left out)
     # state: {"alarms": [...]}                      (one JSON line, schema per command: README)
     # varies: pid=pid=(\\d+)                         (name=regex; repeatable)
+    # left-out: [ ]{4}codePath=.*                 (excerpt: a line Android prints that the body leaves out)
     # note: free text                               (repeatable)
     ----- stdout -----
     <raw output, byte-exact>
@@ -37,7 +38,7 @@ SEPARATOR = re.compile(r"^----- (stdout|stderr) -----\n", re.MULTILINE)
 _CITE = re.compile(r"^(?P<repo>[^@\s]+)@(?P<revision>\S+) (?P<file>\S+?)(?:#(?P<identifier>\S.*))?$")
 # Keys a header line may carry; cite/varies/note repeat, the others appear at most once.
 _SINGLE = {"command", "exit", "nearest", "state", "source", "excerpt"}
-_REPEATED = {"cite", "varies", "note"}
+_REPEATED = {"cite", "varies", "note", "left-out"}
 
 
 class SampleFormatError(ValueError):
@@ -71,6 +72,8 @@ class AndroidSample(BaseModel):
                           "body line is printed, in this order, but runs of unparsed lines are left out")
     state: dict[str, Any] = Field(default_factory=dict, description="device state the output is for (README)")
     varies: dict[str, str] = Field(default_factory=dict, description="placeholder name -> regex of a varying field")
+    left_out: list[str] = Field(default_factory=list, description="excerpt only: regexes of whole lines Android prints "
+                                "that the body leaves out (a renderer's line matching one is not compared)")
     notes: list[str] = Field(default_factory=list)
     group: str = Field("", description="the <command> directory the sample is filed under")
     case: str = Field("", description="file stem: the case name")
@@ -84,6 +87,20 @@ class AndroidSample(BaseModel):
             except re.error as exc:
                 raise ValueError(f"varies {name}: {exc}") from exc
         return varies
+
+    @field_validator("left_out")
+    @classmethod
+    def _left_out_compiles(cls, left_out: list[str]) -> list[str]:
+        for pattern in left_out:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"left-out {pattern!r}: {exc}") from exc
+        return left_out
+
+    def is_left_out(self, line: str) -> bool:
+        """Whether ``line`` is one the excerpt says it leaves out (``left-out`` header)."""
+        return any(re.fullmatch(p, line) for p in self.left_out)
 
     @property
     def stdout(self) -> str:
@@ -177,6 +194,7 @@ def parse_sample(text: str, *, group: str = "", case: str = "") -> AndroidSample
     return AndroidSample(command=command, exit=exit_status, streams=streams, citations=citations,
                          nearest=single.get("nearest", ""), source=single.get("source", "aosp"),
                          excerpt=single.get("excerpt") == "true", state=state, varies=varies, notes=repeated["note"],
+                         left_out=repeated["left-out"],
                          group=group, case=case)
 
 
@@ -192,6 +210,7 @@ def dump_sample(sample: AndroidSample) -> str:
         lines.append("# excerpt: true")
     lines.append(f"# state: {json.dumps(sample.state, sort_keys=True, ensure_ascii=False)}")
     lines += [f"# varies: {k}={v}" for k, v in sample.varies.items()]
+    lines += [f"# left-out: {p}" for p in sample.left_out]
     lines += [f"# note: {n}" for n in sample.notes]
     sections = [f"----- {name} -----\n{sample.streams[name]}" for name in STREAMS if name in sample.streams]
     return "\n".join(lines) + "\n" + "\n".join(sections)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from pytest_anyapp.sim.shell.commands.pm import permission_lines
+from pytest_anyapp.sim.packages import RUNTIME_PERMISSIONS, PackageInfo
 from pytest_anyapp.sim.shell.commands.system import package_pid
 from pytest_anyapp.sim.shell.runtime import Invocation, command
 from pytest_anyapp.sim.shell.tz import device_tz
@@ -60,17 +62,50 @@ def _stamp(inv: Invocation, ms: int) -> str:
     return dt.datetime.fromtimestamp(ms / 1000, device_tz(inv.device)).strftime("%Y-%m-%d %H:%M:%S")
 
 
+@dataclass(frozen=True)
+class PackageUser:
+    """One user's state of a package: its ``User N:`` block in ``dumpsys package``."""
+
+    id: int
+    inode: int
+    enabled: int
+    first_install_ms: int
+    #: (permission, granted, flags as PackageManager.permissionFlagToString names)
+    runtime: tuple[tuple[str, bool, tuple[str, ...]], ...] = ()
+    gids: tuple[int, ...] = (3003,)
+
+
+#: The runtime permission flags an install leaves on a permission of a targetSdk >= 23 app.
+SENSITIVE_FLAGS = ("USER_SENSITIVE_WHEN_GRANTED", "USER_SENSITIVE_WHEN_DENIED")
+
+
 def package_dump(inv: Invocation, name: str) -> str:
-    """The ``Packages:`` section of ``dumpsys package <name>`` (empty when not installed)."""
+    """``dumpsys package <name>`` of the simulated device (user 0 only): :func:`render_package`."""
+    info = inv.device.packages.get(name)
+    if info is None:
+        return render_package(name, None, [], [], lambda ms: _stamp(inv, ms))
+    runtime = tuple((p, p in info.granted_permissions, SENSITIVE_FLAGS)
+                    for p in info.declared_permissions if p in RUNTIME_PERMISSIONS)
+    install = [p for p in info.declared_permissions if p not in RUNTIME_PERMISSIONS]
+    user = PackageUser(id=0, inode=zlib.crc32(info.name.encode()) % 100000, enabled=info.enabled_state,
+                       first_install_ms=info.first_install_ms, runtime=runtime)
+    return render_package(name, info, install, [user], lambda ms: _stamp(inv, ms))
+
+
+def render_package(name: str, info: PackageInfo | None, install: list[str], users: list[PackageUser],
+                   stamp: Callable[[int], str]) -> str:
+    """What Android 13 prints for one package (``Settings.dumpPackagesLPr`` / ``dumpPackageLPr``, AOSP
+    services/core/java/com/android/server/pm/Settings.java): the ``Packages:`` block with its install
+    permissions (granted), then one ``User N:`` block per user with installReason, firstInstallTime
+    (per user since Android 13), uninstallReason, gids and runtime permissions (flags joined by
+    ``|`` as ``permissionFlagsToString`` does). Not installed: no ``Packages:`` block at all."""
     header = (
         "Activity Resolver Table:\n  Non-Data Actions:\n\n"
         "Key Set Manager:\n  [" + name + "]\n      Signing KeySets: 1\n\n"
     )
-    info = inv.device.packages.get(name)
     if info is None:
         return "Dexopt state:\n  Unable to find package: " + name + "\n"
     code_path = info.code_path
-    install, runtime = permission_lines(info)
     flags = "[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ]" if info.system else "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
     lines = [
         "Packages:",
@@ -96,9 +131,8 @@ def package_dump(inv: Invocation, name: str) -> str:
         "    forceQueryable=false",
         f"    dataDir=/data/user/0/{info.name}",
         "    supportsScreens=[small, medium, large, xlarge, resizeable, anyDensity]",
-        f"    timeStamp={_stamp(inv, info.last_update_ms)}",
-        f"    lastUpdateTime={_stamp(inv, info.last_update_ms)}",
-        f"    firstInstallTime={_stamp(inv, info.first_install_ms)}",
+        f"    timeStamp={stamp(info.last_update_ms)}",
+        f"    lastUpdateTime={stamp(info.last_update_ms)}",
         f"    installerPackageName={'null' if info.system else 'com.android.shell'}",
         f"    signatures=PackageSignatures{{{short_hex('s' + info.name)} version:2, "
         f"signatures:[{short_hex('k' + info.name)}], past signatures:[]}}",
@@ -109,16 +143,18 @@ def package_dump(inv: Invocation, name: str) -> str:
         lines += [f"      {p}" for p in info.declared_permissions]
     if install:
         lines.append("    install permissions:")
-        lines += [f"      {p}" for p in install]
-    lines.append(
-        f"    User 0: ceDataInode={zlib.crc32(info.name.encode()) % 100000} installed=true hidden=false "
-        f"suspended=false distractionFlags=0 stopped=false notLaunched=false enabled={info.enabled_state} "
-        "instant=false virtual=false"
-    )
-    lines.append("      gids=[3003]")
-    if runtime:
-        lines.append("      runtime permissions:")
-        lines += [f"        {p}" for p in runtime]
+        lines += [f"      {p}: granted=true" for p in install]
+    for user in users:
+        lines += [
+            f"    User {user.id}: ceDataInode={user.inode} installed=true hidden=false suspended=false "
+            f"distractionFlags=0 stopped=false notLaunched=false enabled={user.enabled} instant=false virtual=false",
+            "      installReason=0", f"      firstInstallTime={stamp(user.first_install_ms)}", "      uninstallReason=0",
+            f"      gids=[{', '.join(map(str, user.gids))}]",
+        ]
+        if user.runtime:
+            lines.append("      runtime permissions:")
+            lines += [f"        {p}: granted={'true' if granted else 'false'}"
+                      + (f", flags=[ {'|'.join(pflags)}]" if pflags else "") for p, granted, pflags in user.runtime]
     return header + "\n".join(lines) + "\n"
 
 
