@@ -273,25 +273,30 @@ def _activity_record(package: str, activity: str, task_id: int) -> str:
     return f"ActivityRecord{{{short_hex('ar' + package + activity)} u0 {short_component(package, activity)} t{task_id}}}"
 
 
-def _record_intent(screen: Any, package: str, activity: str) -> str:
-    """The record's intent line as ``ActivityRecord.dump`` prints it (android-13 frameworks/base:
-    ``Intent.toInsecureString()``: the data URI unmasked, extras only as ``(has extras)``). An
-    activity the app started itself carries its explicit component intent."""
-    intent = getattr(screen, "launch_intent", None)
-    parts: list[str] = []
-    if intent is not None:
-        parts.append(f"act={intent.action}")
-        if intent.categories:
-            parts.append(f"cat=[{','.join(intent.categories)}]")
-        if intent.data:
-            parts.append(f"dat={intent.data}")
-        if intent.mime_type:
-            parts.append(f"typ={intent.mime_type}")
-        parts.append("flg=0x10000000")
-    parts.append(f"cmp={short_component(package, activity)}")
-    if intent is not None and intent.extras:
-        parts.append("(has extras)")
+def intent_line(component: str, *, action: str = "", categories: tuple[str, ...] = (), data: str = "",
+                mime_type: str = "", flags: str = "", extras: bool = False) -> str:
+    """A record's intent as ``ActivityRecord.dump`` prints it (android-13 frameworks/base:
+    ``Intent.toInsecureString()``: act, cat, the data URI unmasked, typ, flg, cmp, extras only as
+    ``(has extras)``)."""
+    parts = [f"act={action}"] if action else []
+    parts += [f"cat=[{','.join(categories)}]"] if categories else []
+    parts += [f"dat={data}"] if data else []
+    parts += [f"typ={mime_type}"] if mime_type else []
+    parts += [f"flg={flags}"] if flags else []
+    parts.append(f"cmp={component}")
+    parts += ["(has extras)"] if extras else []
     return f"Intent {{ {' '.join(parts)} }}"
+
+
+def _record_intent(screen: Any, package: str, activity: str) -> str:
+    """The intent a screen was started with (``launch_intent``, ``FLAG_ACTIVITY_NEW_TASK`` as ``am
+    start`` adds it); an activity the app started itself carries its explicit component intent."""
+    intent = getattr(screen, "launch_intent", None)
+    if intent is None:
+        return intent_line(short_component(package, activity))
+    return intent_line(short_component(package, activity), action=intent.action, categories=tuple(intent.categories),
+                       data=intent.data or "", mime_type=intent.mime_type or "", flags="0x10000000",
+                       extras=bool(intent.extras))
 
 
 def _dump_activity(inv: Invocation, args: list[str]) -> str:
@@ -334,31 +339,71 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
             out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "
                        f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
         return "\n".join(out) + "\n"
-    # Android 13: RootWindowContainer.dumpActivities prints each root task (Task.dumpInner: the task
-    # line, ``isSleeping=``, ``topResumedActivity=`` only when the task has one, then its ``* Hist``
-    # records), then ``Resumed:`` per task display area; ActivityTaskManagerService.dumpActivitiesLocked
-    # ends with ``ResumedActivity:``. No ``mResumedActivity:`` line exists on Android 13.
+    views = []
+    for n, task in enumerate(reversed(_tasks(inv))):
+        if not task.stack:
+            continue
+        package = str(task.package)
+        views.append(TaskView(
+            id=int(task.id), kind="home" if package == launcher else "standard", uid=_uid(inv, package),
+            package=package, visible=n == 0, resumed=not views,
+            records=tuple(RecordView(package, screen.activity_name(),
+                                     _record_intent(screen, package, screen.activity_name())) for screen in task.stack)))
+    return render_activities(views)
+
+
+@dataclass(frozen=True)
+class RecordView:
+    """One ``ActivityRecord`` of a task: its package, activity class and intent line."""
+
+    package: str
+    activity: str
+    intent: str = ""
+
+
+@dataclass(frozen=True)
+class TaskView:
+    """One root task of display 0 for ``dumpsys activity activities``; ``records`` bottom to top."""
+
+    id: int
+    kind: str
+    uid: int
+    package: str
+    visible: bool
+    resumed: bool
+    records: tuple[RecordView, ...]
+
+
+def render_activities(tasks: list[TaskView], *, sleeping: bool = False) -> str:
+    """What Android 13 prints for ``dumpsys activity activities`` with ``tasks`` (top first) on
+    display 0: RootWindowContainer.dumpActivities prints each root task (Task.dumpInner: the task
+    line, ``isSleeping=``, ``topResumedActivity=`` only when the task has one, then its ``* Hist``
+    records from the top, TaskFragment.dump), a blank line between tasks, then ``Resumed:`` per task
+    display area; ActivityTaskManagerService.dumpActivitiesLocked ends with ``ResumedActivity:``.
+    No ``mResumedActivity:`` line exists on Android 13. Record lines no parser reads (launchedFrom,
+    app=, rootOfTask=, ...) are left out."""
     out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
-    tops = {int(t.id): t.stack[-1] for t in _tasks(inv) if t.stack}
-    for n, (task_id, package, _base, top, visible) in enumerate(rows):
-        kind = "home" if package == launcher else "standard"
+    resumed = ""
+    for n, t in enumerate(tasks):
         if n:
             out.append("")
-        out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
-                   f"U=0 visible={'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
-                   "mode=fullscreen translucent=false sz=1}")
-        out.append("    isSleeping=false")
-        if n == 0:
-            out.append(f"    topResumedActivity={_activity_record(package, top, task_id)}")
-        out.append(f"    * Hist  #0: {_activity_record(package, top, task_id)}")
-        out.append(f"      packageName={package} processName={package}")
-        out.append(f"      {_record_intent(tops.get(task_id), package, top)}")
-    if rows:
-        task_id, package, _base, top, _visible = rows[0]
-        out.append("  Resumed activities in task display areas (from top to bottom):")
-        out.append(f"    Resumed: {_activity_record(package, top, task_id)}")
-        out.append("")
-        out.append(f"  ResumedActivity: {_activity_record(package, top, task_id)}")
+        vis = "true" if t.visible else "false"
+        out.append(f"  * Task{{{short_hex('t' + str(t.id))} #{t.id} type={t.kind} A={t.uid}:{t.package} U=0 "
+                   f"visible={vis} visibleRequested={vis} mode=fullscreen translucent=false sz={len(t.records)}}}")
+        out.append(f"    isSleeping={'true' if sleeping else 'false'}")
+        if t.resumed:
+            top = t.records[-1]
+            resumed = resumed or _activity_record(top.package, top.activity, t.id)
+            out.append(f"    topResumedActivity={_activity_record(top.package, top.activity, t.id)}")
+        for k in range(len(t.records) - 1, -1, -1):
+            r = t.records[k]
+            out.append(f"    * Hist  #{k}: {_activity_record(r.package, r.activity, t.id)}")
+            out.append(f"      packageName={r.package} processName={r.package}")
+            if r.intent:
+                out.append(f"      {r.intent}")
+    if resumed:
+        out += ["  Resumed activities in task display areas (from top to bottom):", f"    Resumed: {resumed}", "",
+                f"  ResumedActivity: {resumed}"]
     return "\n".join(out) + "\n"
 
 
