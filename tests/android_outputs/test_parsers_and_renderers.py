@@ -9,8 +9,10 @@ against the same samples (issue 22).
 * ``test_renderer_prints_the_sample``: for each sample whose state the simulator can set up, the
   simulator's output equals the sample once the varying fields are placeholders. An excerpt sample
   lists only some of Android's lines: there the simulator's lines must be an ordered subset of the
-  sample's, and the command's parsers must read the same data from both. :data:`NOT_RENDERED` lists,
-  with the reason, every command whose samples the simulator cannot yet be set up for.
+  sample's (lines the sample's ``left-out`` regexes name are not compared), and the command's parsers
+  must read the same data from both. :data:`NOT_RENDERED` lists, with the reason, every command whose
+  samples the simulator cannot yet be set up for; a renderer raises :class:`NotRenderable` for one
+  sample whose state the simulator cannot hold (several displays or users, a device that never idles).
 """
 
 from __future__ import annotations
@@ -316,16 +318,39 @@ def _render_activity(sample: AndroidSample, tmp_path: Path) -> str:
     return render_activities(views, sleeping=bool(state.get("sleeping")))
 
 
+def _render_uiautomator(sample: AndroidSample, tmp_path: Path) -> str:
+    """The sample's active-window tree as the simulator's dump nodes, serialised and reported as the
+    live command does."""
+    from pytest_anyapp.sim.ui.uiautomator import DUMPED_TO, DumpNode, dump_command_output, render_hierarchy
+
+    state = sample.state
+    path = sample.command.split()[-1]
+    if state.get("idle") is False:
+        raise NotRenderable("the simulated device is always idle (waitForIdle never times out)")
+    if DUMPED_TO not in sample.stdout and state.get("window") is not None:
+        raise NotRenderable("a later tree's spelling of the success line; the simulator prints android-13's")
+
+    def node(n: dict[str, Any], index: int) -> DumpNode:
+        return DumpNode(index=index, class_name=n["class"], package=n["package"], bounds=n["bounds"],
+                        text=n.get("text", ""), resource_id=n.get("id", ""), desc=n.get("desc", ""),
+                        clickable=n.get("clickable", False), focusable=n.get("focusable", False),
+                        children=tuple(node(c, i) for i, c in enumerate(n.get("children", []))))
+
+    xml = None if state.get("window") is None else render_hierarchy([node(state["nodes"], 0)], state.get("rotation", 0))
+    if "file_content" in state:
+        assert xml == state["file_content"]  # the file holds what the simulator writes
+    stdout, _ = dump_command_output(xml, path, to_terminal=path == "/dev/tty")
+    return stdout
+
+
 SECOND_SPACE = re.compile(r"(origWhen -?\d+)  whenElapsed")
 RENDERERS: dict[str, Callable[[AndroidSample, Path], str]] = {
     "dumpsys_alarm": _render_alarm, "dumpsys_media_session": _render_media_session,
-    "dumpsys_package": _render_package, "dumpsys_activity": _render_activity}
+    "dumpsys_package": _render_package, "dumpsys_activity": _render_activity,
+    "uiautomator_dump": _render_uiautomator}
 
 #: Commands whose samples the simulator cannot be set up for here yet, and why.
-NOT_RENDERED: dict[str, str] = {
-    "uiautomator_dump": "the dump is the simulated app's screen, not a state; issue 22's status/nav-bar roots "
-                        "item is not done",
-}
+NOT_RENDERED: dict[str, str] = {}
 _REST = "not yet compared: the renderer for this command takes a live device, not a state"
 
 
