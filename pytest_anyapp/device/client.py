@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
     from pytest_anyapp.device.health import HealthReport
 
-__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "am_start_error", "content_bind", "parse_package_version"]
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "am_start_error", "content_bind", "parse_package_version", "sqlite_lines"]
 
 
 #: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
@@ -90,6 +90,13 @@ def parse_package_version(out: str) -> tuple[str, int] | None:
     if not code or not name:
         return None
     return name.group(1).rstrip("\r"), int(code.group(1))
+
+
+def sqlite_lines(output: str) -> list[str]:
+    """The lines ``DeviceClient.sqlite`` gives its callers: ``sqlite3``'s list-mode stdout split at
+    newlines, empty lines dropped (a row that prints as the empty string is not returned: readers
+    select a separator or a mark in every row)."""
+    return [line for line in output.split("\n") if line != ""]
 
 
 @dataclass(frozen=True)
@@ -206,8 +213,7 @@ class DeviceClient:
         last: DeviceError | None = None
         for attempt in range(retries):
             try:
-                out = self.check(cmd)
-                return [line for line in out.split("\n") if line != ""]
+                return sqlite_lines(self.check(cmd))
             except DeviceError as exc:
                 last = exc
                 time.sleep(0.2 * (attempt + 1))

@@ -57,6 +57,8 @@ PARSER_MODULES: tuple[str, ...] = (
     "verifiers.music.device",
     "verifiers.music.profiles",
     "verifiers.sms.contacts_provider",
+    "verifiers.sms.telephony",
+    "verifiers.tasks.adapters",
 )
 
 

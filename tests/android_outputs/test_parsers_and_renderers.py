@@ -18,7 +18,9 @@ against the same samples (issue 22).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pytest_anyapp.device.batch import CommandResult
-from pytest_anyapp.device.client import android_error
+from pytest_anyapp.device.client import android_error, sqlite_lines
 from pytest_anyapp.device.parsers import Parser, all_parsers
 from pytest_anyapp.device.samples import AndroidSample, load_samples, normalise
 from pytest_anyapp.errors import VerifierReadError
@@ -38,10 +40,20 @@ SAMPLES = load_samples(CORPUS)
 PARSERS = all_parsers()
 
 
+def _words(command: str) -> list[str]:
+    """A command line's words after shell unquoting, each stripped of SQL/shell punctuation, so a
+    word inside a quoted SQL argument (a table name, a mark) counts as a word."""
+    try:
+        tokens = shlex.split(command)
+    except ValueError:
+        tokens = command.split()
+    return [w.strip("'\";,()") for token in tokens for w in token.split()]
+
+
 def covers(parser: Parser, sample: AndroidSample) -> bool:
     """A sample is of a parser's command when the command's words appear in its command line, in order."""
-    words = iter(sample.command.split())
-    return all(any(w == got for got in words) for w in parser.command.split())
+    words = iter(_words(sample.command))
+    return all(any(w == got for got in words) for w in _words(parser.command))
 
 
 #: Registered parsers with no sample yet, and why (the corpus is written by another reader).
@@ -187,7 +199,21 @@ def _now_playing(parser: Parser, sample: AndroidSample) -> None:
         assert parser(sample.stdout, package) == want, package
 
 
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=lambda v: v.model_dump(mode="json", exclude_defaults=False)))
+
+
+def _sqlite_read(parser: Parser, sample: AndroidSample) -> None:
+    """An app-database reader on a generated sample: the lines ``DeviceClient.sqlite`` returns
+    (``sqlite_lines``) parse to what the sample's state says (``expect``, written by hand)."""
+    got = _jsonable(parser.func(sqlite_lines(sample.stdout)))
+    assert got == sample.state["expect"]
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "verifiers.tasks.adapters.parse_tasks_org": _sqlite_read,
+    "verifiers.sms.telephony.parse_sms_lines": _sqlite_read,
+    "verifiers.sms.telephony.parse_threads": _sqlite_read,
     "verifiers.music.device.now_playing_in": _now_playing,
     "pytest_anyapp.device.content.content_query_rows": _content_rows,
     "verifiers.contacts.android.parse_provider": _contacts,

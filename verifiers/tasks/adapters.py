@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape as xml_escape
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import (
@@ -222,27 +223,38 @@ class TasksOrgAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
-               "|| dueDate || char(31) || completed || char(31) || deleted || char(31) || "
-               "COALESCE(recurrence, '') FROM tasks ORDER BY _id;")
-        return {"tasks": read_table(device, TASKS_ORG_DB, sql)}
+        return {"tasks": read_table(device, TASKS_ORG_DB, TASKS_ORG_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "tasks" not in raw:
             raise VerifierReadError("Tasks.org snapshot has no 'tasks' read")
-        by_level = {v: k for k, v in TASKS_ORG_IMPORTANCE.items()}
-        out = []
-        for _id, title, importance, due, completed, deleted, rule in rows(raw["tasks"], 7, "Tasks.org tasks"):
-            if int(deleted or 0) > 0:
-                continue  # soft-deleted (seeded rows are not purged)
-            due_date = due_time = None
-            if int(due or 0) > 0:
-                due_date, hhmm, _, _ = ms_parts(int(due))
-                due_time = hhmm if int(due) % 60000 > 0 else None  # Task.hasDueTime
-            out.append(TodoItem(title=from_hex(title), due_date=due_date, due_time=due_time,
-                                priority=by_level.get(int(importance), "none"), recurrence=rrule_freq(rule),
-                                completed=int(completed or 0) > 0))
-        return TodoState(tasks=out)
+        return parse_tasks_org(raw["tasks"])
+
+
+#: One line per task: the title hex-encoded (a ``|``, newline or unicode title stays one field),
+#: the other columns NOT NULL in the Room entity or COALESCEd (a NULL would blank the whole line).
+TASKS_ORG_READ = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
+                  "|| dueDate || char(31) || completed || char(31) || deleted || char(31) || "
+                  "COALESCE(recurrence, '') FROM tasks ORDER BY _id;")
+
+
+@parses(f"sqlite3 {TASKS_ORG_DB} FROM tasks ORDER BY _id")
+def parse_tasks_org(lines: list[str]) -> TodoState:
+    """Tasks.org's tasks from :data:`TASKS_ORG_READ` lines (the busy-timeout echo first, if kept)."""
+    by_level = {v: k for k, v in TASKS_ORG_IMPORTANCE.items()}
+    out = []
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    for _id, title, importance, due, completed, deleted, rule in rows(body, 7, "Tasks.org tasks"):
+        if int(deleted or 0) > 0:
+            continue  # soft-deleted (seeded rows are not purged)
+        due_date = due_time = None
+        if int(due or 0) > 0:
+            due_date, hhmm, _, _ = ms_parts(int(due))
+            due_time = hhmm if int(due) % 60000 > 0 else None  # Task.hasDueTime
+        out.append(TodoItem(title=from_hex(title), due_date=due_date, due_time=due_time,
+                            priority=by_level.get(int(importance), "none"), recurrence=rrule_freq(rule),
+                            completed=int(completed or 0) > 0))
+    return TodoState(tasks=out)
 
 
 def rrule_freq(rule: str) -> Any:

@@ -1,0 +1,186 @@
+"""(Re)generate the app-database read samples in ``tests/android_outputs/sqlite3/`` with the real
+``sqlite3`` program: ``python tests/android_outputs/make_sqlite3_samples.py``.
+
+Each case builds a database from the app's schema (the CREATE TABLE statements the project cites
+from the app's source at its pinned tag), inserts awkward rows (NULL, ``|``, ``,``, ``=``, newlines,
+unicode, the separator itself), runs the *verifier's own* read SQL exactly as
+``DeviceClient.sqlite`` sends it, and writes stdout, stderr and the exit status under a header that
+says so (``source: generated``). The state holds the rows inserted and, written by hand, what the
+registered parser must read from them (``expect``), so nothing here runs a parser.
+
+Android 13 ships SQLite 3.32 (AOSP external/sqlite); the host's sqlite3 is 3.40.1 (Debian). The
+list mode (``|`` between columns, NULL printed as the empty string, values printed raw), the
+``PRAGMA busy_timeout=N`` echo, ``hex()``, ``replace()``, ``char()``, ``COALESCE`` and ``||`` are the
+same in both; only error texts differ (see ``no_such_table_sqlite_3_39.txt``).
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT.parents[1]))
+
+from pytest_anyapp.device.samples import AndroidSample, Citation, dump_sample  # noqa: E402
+
+SQLITE3 = "/usr/bin/sqlite3"
+SHELL_CITE = Citation(repo="sqlite/sqlite", revision="version-3.40.1", file="src/shell.c.in",
+                      identifier="main (SQL argument: shell_exec); shell_callback (list mode, separator '|', "
+                                 "nullvalue '')")
+
+
+@dataclass
+class Case:
+    """One read of one app database, on one set of rows."""
+
+    name: str
+    db: str  # the database's path on the device
+    schema: Callable[[], str]  # DDL, imported lazily (the project's transcription of the app's schema)
+    schema_cite: Citation
+    rows_sql: str  # the awkward rows
+    read_sql: Callable[[], str]  # the verifier's read, as DeviceClient.sqlite receives it
+    expect: Any  # what the registered parser must return (JSON form), written by hand
+    rows: list[list[Any]] = field(default_factory=list)  # the inserted rows, for the state (null = NULL)
+    notes: list[str] = field(default_factory=list)
+
+
+def _tasks_org_schema() -> str:
+    from pytest_anyapp.sim.apps.tasks.store import TasksOrgDb
+    return TasksOrgDb.SCHEMA
+
+
+def _tasks_org_read() -> str:
+    from verifiers.tasks.adapters import BUSY_TIMEOUT, TASKS_ORG_READ
+    return f"{BUSY_TIMEOUT} {TASKS_ORG_READ}"
+
+
+def _telephony_schema() -> str:
+    from pytest_anyapp.sim.providers.schemas import TELEPHONY
+    return TELEPHONY
+
+
+def _sms_read() -> str:
+    from verifiers.sms.telephony import READ_SQL
+    return READ_SQL
+
+
+def _threads_read() -> str:
+    from verifiers.sms.telephony import THREADS_SQL
+    return THREADS_SQL
+
+
+_TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
+              "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
+_TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
+                      identifier="tasks (Room v96; transcribed in pytest_anyapp/sim/apps/tasks/store.py TasksOrgDb)")
+_TELEPHONY = Citation(repo="aosp-mirror/platform_packages_providers_telephonyprovider", revision="android-13.0.0_r1",
+                      file="src/com/android/providers/telephony/MmsSmsDatabaseHelper.java",
+                      identifier="createSmsTables; createCommonTables (sms, threads, canonical_addresses; "
+                                 "transcribed in pytest_anyapp/sim/providers/schemas.py TELEPHONY)")
+_SMS_ROWS = (
+    "INSERT INTO canonical_addresses (_id, address) VALUES (1, '+15550100'), (2, '+1 555|0101'); "
+    "INSERT INTO threads (_id, recipient_ids) VALUES (1, '1'), (2, '2'); "
+    "INSERT INTO sms (_id, thread_id, address, date, type, body) VALUES "
+    "(1, 1, '+15550100', 1700000000000, 1, 'Lunch at 12 | 1pm?'), "
+    "(2, 1, '+15550100', 1700000060000, 2, 'line one' || char(10) || 'line two, a=b'), "
+    "(3, 2, NULL, 1700000120000, 3, 'draft ☕ with \\n literal and ' || char(31) || ' US'), "
+    "(4, 2, '', NULL, 2, NULL);"
+)
+
+CASES = [
+    Case(
+        name="tasks_org_tasks_awkward_titles", db="/data/data/org.tasks/databases/database",
+        schema=_tasks_org_schema, schema_cite=_TASKS_ORG, read_sql=_tasks_org_read,
+        rows_sql=(f"INSERT INTO tasks (_id, title, {_TASK_COLS}) VALUES "
+                  "(1, 'Buy milk | eggs', 2, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, NULL, 0, 0), "
+                  "(2, 'Call Bob' || char(10) || 'about the = sign, today', 0, 1767268801000, 0, 0, 0, 0, 0, "
+                  "'a note', 0, 0, 0, 0, 0, 'FREQ=WEEKLY;INTERVAL=1', 0, 0), "
+                  "(3, 'Café ☕ naïve', 3, 1767268800000, 0, 0, 0, 1767200000000, 0, NULL, 0, 0, 0, 0, 0, NULL, 0, 0), "
+                  "(4, NULL, 1, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 'FREQ=DAILY;INTERVAL=2', 0, 0), "
+                  "(5, 'deleted one', 2, 0, 0, 0, 0, 0, 1767200000000, NULL, 0, 0, 0, 0, 0, NULL, 0, 0);"),
+        rows=[[1, "Buy milk | eggs", 2, 0, 0, 0, None],
+              [2, "Call Bob\nabout the = sign, today", 0, 1767268801000, 0, 0, "FREQ=WEEKLY;INTERVAL=1"],
+              [3, "Café ☕ naïve", 3, 1767268800000, 1767200000000, 0, None],
+              [4, None, 1, 0, 0, 0, "FREQ=DAILY;INTERVAL=2"],
+              [5, "deleted one", 2, 0, 0, 1767200000000, None]],
+        expect={"tasks": [
+            {"title": "Buy milk | eggs", "due_date": None, "due_time": None, "priority": "low",
+             "recurrence": None, "completed": False},
+            {"title": "Call Bob\nabout the = sign, today", "due_date": "2026-01-01", "due_time": "12:00",
+             "priority": "high", "recurrence": "weekly", "completed": False},
+            {"title": "Café ☕ naïve", "due_date": "2026-01-01", "due_time": None, "priority": "none",
+             "recurrence": None, "completed": True},
+            {"title": "", "due_date": None, "due_time": None, "priority": "medium", "recurrence": None,
+             "completed": False}]},
+        notes=["rows: _id, title, importance, dueDate, completed, deleted, recurrence (other NOT NULL columns 0)",
+               "a '|' and a newline in titles, unicode, a NULL title (hex(NULL) is ''), an every-2-days rule "
+               "(no basic recurrence), a soft-deleted task (left out)"]),
+    Case(
+        name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
+        schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,
+        rows=[[1, 1, "+15550100", 1700000000000, 1, "Lunch at 12 | 1pm?"],
+              [2, 1, "+15550100", 1700000060000, 2, "line one\nline two, a=b"],
+              [3, 2, None, 1700000120000, 3, "draft ☕ with \\n literal and \x1f US"],
+              [4, 2, "", None, 2, None]],
+        expect=[
+            {"row_id": 1, "box": 1, "address": "+15550100", "body": "Lunch at 12 | 1pm?", "date_ms": 1700000000000,
+             "thread_id": 1},
+            {"row_id": 2, "box": 2, "address": "+15550100", "body": "line one\nline two, a=b",
+             "date_ms": 1700000060000, "thread_id": 1},
+            {"row_id": 3, "box": 3, "address": "+1 555|0101", "body": "draft ☕ with \\n literal and \x1f US",
+             "date_ms": 1700000120000, "thread_id": 2},
+            {"row_id": 4, "box": 2, "address": "+1 555|0101", "body": "", "date_ms": None, "thread_id": 2}],
+        notes=["rows: _id, thread_id, address, date, type, body",
+               "a '|' in a body and in an address, a newline, a literal backslash-n, the unit separator (char 31) "
+               "inside a body, a draft without address (resolved through its thread), a NULL body and date"]),
+    Case(
+        name="telephony_threads", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
+        schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_threads_read,
+        rows_sql=_SMS_ROWS + " INSERT INTO canonical_addresses (_id, address) VALUES (3, 'Name, with' || char(10) || "
+                             "'newline'); INSERT INTO threads (_id, recipient_ids) VALUES (3, '3');",
+        rows=[[1, "+15550100"], [2, "+1 555|0101"], [3, "Name, with\nnewline"]],
+        expect={"1": "+15550100", "2": "+1 555|0101", "3": "Name, with\nnewline"},
+        notes=["rows: thread _id, its recipient's canonical address ('|', comma and newline in addresses)"]),
+]
+
+
+def run_case(case: Case, workdir: Path) -> AndroidSample:
+    db = workdir / f"{case.name}.db"
+    with sqlite3.connect(db) as conn:  # the DDL and rows; the read below runs in the sqlite3 program
+        conn.executescript(case.schema() + ";\n" + case.rows_sql)
+    sql = case.read_sql()
+    done = subprocess.run([SQLITE3, str(db), sql], capture_output=True, check=False)
+    version = subprocess.run([SQLITE3, "--version"], capture_output=True, text=True, check=True).stdout.split()[0]
+    return AndroidSample(
+        command=f"sqlite3 {shlex.quote(case.db)} {shlex.quote(sql)}", exit=done.returncode,
+        streams={"stdout": done.stdout.decode("utf-8"), "stderr": done.stderr.decode("utf-8")},
+        citations=[SHELL_CITE, case.schema_cite], source="generated",
+        nearest=f"generated by sqlite3 {version} (Debian) from {case.schema_cite.repo}@{case.schema_cite.revision} "
+                f"{case.schema_cite.file}; Android 13 ships SQLite 3.32 (external/sqlite): same list mode",
+        state={"rows": case.rows, "expect": case.expect},
+        notes=[*case.notes, "regenerate with tests/android_outputs/make_sqlite3_samples.py (runs the verifier's "
+                            "read SQL as DeviceClient.sqlite sends it)"],
+        group="sqlite3", case=case.name)
+
+
+def main() -> None:
+    if shutil.which(SQLITE3) is None:
+        raise SystemExit(f"{SQLITE3} is needed (Debian package sqlite3)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in CASES:
+            sample = run_case(case, Path(tmp))
+            (ROOT / "sqlite3" / f"{case.name}.txt").write_text(dump_sample(sample), encoding="utf-8")
+            print(f"sqlite3/{case.name}.txt: exit {sample.exit}, {len(sample.stdout.splitlines())} lines")
+
+
+if __name__ == "__main__":
+    main()
