@@ -78,6 +78,21 @@ def _threads_read() -> str:
     return THREADS_SQL
 
 
+def _retro_schema() -> str:
+    from pytest_anyapp.sim.apps.music.store import RetroPlaylists
+    return RetroPlaylists.SCHEMA
+
+
+def _retro_read() -> str:
+    from verifiers.music.profiles import RETRO_PLAYLISTS
+    return "PRAGMA busy_timeout=5000; " + RETRO_PLAYLISTS.read_sql  # verifiers.music.device.sqlite_lines
+
+
+_RETRO = Citation(repo="RetroMusicPlayer/RetroMusicPlayer", revision="v6.1.0",
+                  file="app/src/main/java/code/name/monkey/retromusic/db/PlaylistEntity.kt",
+                  identifier="PlaylistEntity; SongEntity.kt (RetroDatabase v24; transcribed in "
+                             "pytest_anyapp/sim/apps/music/store.py RetroPlaylists)")
+_SONG = "0, 0, 180000, '/sdcard/Music/x.wav', 0, 0, 'Music', 0, '<unknown>'"
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -124,6 +139,22 @@ CASES = [
         notes=["rows: _id, title, importance, dueDate, completed, deleted, recurrence (other NOT NULL columns 0)",
                "a '|' and a newline in titles, unicode, a NULL title (hex(NULL) is ''), an every-2-days rule "
                "(no basic recurrence), a soft-deleted task (left out)"]),
+    Case(
+        name="retro_music_playlists_awkward_names", db="/data/data/code.name.monkey.retromusic/databases/playlist.db",
+        schema=_retro_schema, schema_cite=_RETRO, read_sql=_retro_read,
+        rows_sql=("INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES (1, 'Road trip | 2024'), "
+                  "(2, 'Focus' || char(10) || 'deep, a=b'), (3, 'Ünïcode ☕'), (4, ''); "
+                  "INSERT INTO SongEntity (playlist_creator_id, id, title, track_number, year, duration, data, "
+                  f"date_modified, album_id, album_name, artist_id, artist_name) VALUES (1, 31, 'a', {_SONG}), "
+                  f"(2, 33, 'b', {_SONG}), (1, 29, 'c', {_SONG}), (3, 31, 'a', {_SONG});"),
+        rows=[[1, "Road trip | 2024", [31, 29]], [2, "Focus\ndeep, a=b", [33]], [3, "Ünïcode ☕", [31]], [4, "", []]],
+        expect=[{"name": "Road trip | 2024", "songs": ["<audio 31>", "<audio 29>"]},
+                {"name": "Focus\ndeep, a=b", "songs": ["<audio 33>"]},
+                {"name": "Ünïcode ☕", "songs": ["<audio 31>"]},
+                {"name": "", "songs": []}],
+        notes=["rows: playlist_id, playlist_name, the MediaStore ids of its SongEntity rows in song_key order",
+               "a '|', a newline, ', ' and '=', unicode and an empty name; the parser is given no titles, so a "
+               "song reads as '<audio id>'"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

@@ -92,7 +92,7 @@ def sqlite_lines(device: DeviceClient, db: str, sql: str) -> list[str]:
         out = device.check(f"if [ -f {db} ]; then sqlite3 {db} {q}; fi")
     except DeviceError as exc:
         raise VerifierReadError(f"could not read {db}: {exc}") from exc
-    return [line for line in out.splitlines() if line]
+    return [line for line in out.split("\n") if line]  # only \n ends a row (not U+2028, \r, ...)
 
 
 # -- the media session (AOSP android-13 MediaSessionRecord.dump) -----------------------------------------

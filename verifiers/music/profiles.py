@@ -49,12 +49,25 @@ def _rows(lines: list[str], tag: str, width: int) -> list[list[str]]:
 
 
 def _grouped(lines: list[str], titles: dict[int, str]) -> list[Playlist]:
-    """``P id name`` rows and ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
-    lists = {pid: Playlist(name=name) for pid, name in _rows(lines, "P", 2)}
+    """``PH id hex(name)`` rows (``P id name`` in records read before names were hex-encoded) and
+    ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
+    named = [(pid, name) for pid, name in _rows(lines, "P", 2)]
+    try:
+        named += [(pid, bytes.fromhex(name).decode("utf-8")) for pid, name in _rows(lines, "PH", 2)]
+    except ValueError as exc:
+        raise VerifierReadError(f"playlist name not hex: {exc}") from exc
+    lists = {pid: Playlist(name=name) for pid, name in sorted(named, key=lambda r: int(r[0]))}
     for pid, audio in _rows(lines, "S", 2):
         if pid in lists:
             lists[pid].songs.append(_title(titles, audio))
     return list(lists.values())
+
+
+@parses("sqlite3 /data/data/code.name.monkey.retromusic/databases/playlist.db FROM PlaylistEntity")
+def playlists_of(lines: list[str], titles: dict[int, str] | None = None) -> list[Playlist]:
+    """Playlists from a Room playlist read (Retro Music; Fossify Music and Phonograph Plus read alike):
+    a name is hex-encoded, so a ``|``, newline or the separator in it stays in it."""
+    return _grouped(lines, titles or {})
 
 
 class PlaylistProfile:
@@ -64,7 +77,7 @@ class PlaylistProfile:
         raise NotImplementedError
 
     def parse(self, lines: list[str], titles: dict[int, str]) -> list[Playlist]:
-        return _grouped(lines, titles)
+        return playlists_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         raise NotImplementedError
@@ -138,7 +151,7 @@ RETRO_PLAYLISTS = RoomPlaylists(
             "app/src/main/java/code/name/monkey/retromusic/MainModule.kt (playlist.db)")),),
     ),
     db_name="playlist.db",
-    read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM PlaylistEntity ORDER BY playlist_id; "
+    read_sql=("SELECT 'PH'||char(31)||playlist_id||char(31)||hex(playlist_name) FROM PlaylistEntity ORDER BY playlist_id; "
               "SELECT 'S'||char(31)||playlist_creator_id||char(31)||id FROM SongEntity ORDER BY song_key;"),
     clear_sql="DELETE FROM SongEntity; DELETE FROM PlaylistEntity;",
     playlist_insert="INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES ({pid}, {name});",
@@ -242,7 +255,7 @@ FOSSIFY_PLAYLISTS = RoomPlaylists(
                "title. No MediaStore write.",
         sources=(FOSSIFY_SOURCE,)),
     db_name="songs.db",
-    read_sql=("SELECT 'P'||char(31)||id||char(31)||title FROM playlists WHERE id != 1 ORDER BY id; "
+    read_sql=("SELECT 'PH'||char(31)||id||char(31)||hex(title) FROM playlists WHERE id != 1 ORDER BY id; "
               "SELECT 'S'||char(31)||playlist_id||char(31)||media_store_id FROM tracks WHERE playlist_id != 1 "
               "ORDER BY playlist_id, order_in_playlist, id;"),
     clear_sql="DELETE FROM tracks WHERE playlist_id != 1; DELETE FROM playlists WHERE id != 1;",
@@ -421,7 +434,7 @@ def mediastore_lines(device: DeviceClient) -> list[str]:
     # ``check`` already refused a provider error or an argument refusal (``[ERROR] …`` on stdout);
     # anything else than rows or "No result found." is not a playlist table (a name may say "Error").
     lists = mediastore_playlists(device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id"))
-    lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
+    lines = [f"PH{S}{pid}{S}{name.encode().hex().upper()}" for pid, name in lists]
     if lists:
         marks = " ; ".join(f"echo __M{pid}; content query --uri {PLAYLISTS_URI}/{pid}/members --projection audio_id "
                            "--sort play_order" for pid, _ in lists)
@@ -571,7 +584,7 @@ PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
     room=RoomPlaylists(
         profile=StorageProfile(what="", path="", format="", writes=""),
         db_name="music_database_v1.db",
-        read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM playlists ORDER BY playlist_id; "
+        read_sql=("SELECT 'PH'||char(31)||playlist_id||char(31)||hex(playlist_name) FROM playlists ORDER BY playlist_id; "
                   "SELECT 'S'||char(31)||playlist_id||char(31)||_id FROM playlist_songs ORDER BY playlist_id, position;"),
         clear_sql="DELETE FROM playlist_songs; DELETE FROM playlists;",
         playlist_insert=("INSERT INTO playlists (playlist_id, playlist_name, date_added, date_modified) "
