@@ -54,6 +54,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
     "verifiers.contacts.android",
+    "verifiers.contacts.localdb",
     "verifiers.music.device",
     "verifiers.music.profiles",
     "verifiers.sms.contacts_provider",

@@ -93,6 +93,25 @@ _RETRO = Citation(repo="RetroMusicPlayer/RetroMusicPlayer", revision="v6.1.0",
                   identifier="PlaylistEntity; SongEntity.kt (RetroDatabase v24; transcribed in "
                              "pytest_anyapp/sim/apps/music/store.py RetroPlaylists)")
 _SONG = "0, 0, 180000, '/sdcard/Music/x.wav', 0, 0, 'Music', 0, '<unknown>'"
+def _local_contacts_schema() -> str:
+    from pytest_anyapp.sim.apps.contacts.store import LocalContacts
+    return LocalContacts.SCHEMA
+
+
+def _local_contacts_read() -> str:
+    from verifiers.contacts.localdb import READ_SQL
+    return READ_SQL
+
+
+_COMMONS = Citation(repo="FossifyOrg/Commons", revision="5aa7427",
+                    file="commons/src/main/kotlin/org/fossify/commons/models/contacts/LocalContact.kt",
+                    identifier="LocalContact (Room entity 'contacts'; nearest to the 6.1.0 Fossify Contacts 1.6.0 pins; "
+                               "transcribed in pytest_anyapp/sim/apps/contacts/store.py LocalContacts)")
+_EMPTY = "'', '', '', '', '', '[]', '[]', '[]', '', '[]', '', '', '[]', '[]'"
+_LOCAL_COLS = ("prefix, middle_name, suffix, nickname, photo_uri, emails, events, addresses, notes, groups, "
+               "company, job_position, websites, ims")
+_PHONES = ('[{"value":"+1 555-0100","type":2,"label":"","normalizedNumber":"+15550100","isPrimary":false},'
+           '{"value":"555|0101","type":3,"label":"a=b, c","normalizedNumber":"5550101","isPrimary":false}]')
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -155,6 +174,23 @@ CASES = [
         notes=["rows: playlist_id, playlist_name, the MediaStore ids of its SongEntity rows in song_key order",
                "a '|', a newline, ', ' and '=', unicode and an empty name; the parser is given no titles, so a "
                "song reads as '<audio id>'"]),
+    Case(
+        name="fossify_contacts_local_awkward_names", db="/data/data/org.fossify.contacts/databases/local_contacts.db",
+        schema=_local_contacts_schema, schema_cite=_COMMONS, read_sql=_local_contacts_read,
+        rows_sql=(f"INSERT INTO contacts (id, first_name, surname, phone_numbers, starred, {_LOCAL_COLS}) VALUES "
+                  f"(1000001, 'Ann' || char(10) || 'Marie', 'O''Neil | Jr.', '{_PHONES}', 1, {_EMPTY}), "
+                  f"(1000002, 'Zoë ☕', '', '[]', 0, {_EMPTY}), "
+                  f"(1000003, '', 'Lovelace, Ada = 1', '[{{\"value\":\"+44 20 7946 0000\",\"type\":2}}]', 0, "
+                  f"{_EMPTY});"),
+        rows=[[1000001, "Ann\nMarie", "O'Neil | Jr.", _PHONES, 1], [1000002, "Zoë ☕", "", "[]", 0],
+              [1000003, "", "Lovelace, Ada = 1", '[{"value":"+44 20 7946 0000","type":2}]', 0]],
+        expect=[{"first": "Ann Marie", "last": "O'Neil | Jr.", "phones": ["+1 555-0100", "555|0101"], "starred": True},
+                {"first": "Zoë ☕", "last": "", "phones": [], "starred": False},
+                {"first": "", "last": "Lovelace, Ada = 1", "phones": ["+44 20 7946 0000"], "starred": False}],
+        notes=["rows: id, first_name, surname, phone_numbers (Gson PhoneNumber list), starred; the other NOT NULL "
+               "columns '' or '[]'",
+               "the read replaces a newline in a name by a space (READ_SQL), so 'Ann\\nMarie' reads 'Ann Marie'; "
+               "'|', ', ', '=' and unicode are kept"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,
