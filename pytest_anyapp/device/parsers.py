@@ -55,6 +55,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "verifiers.android_alarm",
     "verifiers.contacts.android",
     "verifiers.contacts.localdb",
+    "verifiers.finance.adapters",
     "verifiers.music.device",
     "verifiers.music.profiles",
     "verifiers.sms.contacts_provider",

@@ -112,6 +112,31 @@ _LOCAL_COLS = ("prefix, middle_name, suffix, nickname, photo_uri, emails, events
                "company, job_position, websites, ims")
 _PHONES = ('[{"value":"+1 555-0100","type":2,"label":"","normalizedNumber":"+15550100","isPrimary":false},'
            '{"value":"555|0101","type":3,"label":"a=b, c","normalizedNumber":"5550101","isPrimary":false}]')
+class _Capture:
+    """Stands in for a simulated app to take the DDL its store's ``create`` runs."""
+
+    sql = ""
+
+    def executescript(self, db: str, sql: str) -> None:
+        self.sql += sql
+
+
+def _my_expenses_schema() -> str:
+    from pytest_anyapp.sim.apps.finance.store import MyExpensesDb
+    capture = _Capture()
+    MyExpensesDb(capture).create()  # type: ignore[arg-type]
+    return capture.sql
+
+
+def _my_expenses_read() -> str:
+    from verifiers.finance.adapters import MyExpensesAdapter
+    return "PRAGMA busy_timeout=5000; " + MyExpensesAdapter.read_sql
+
+
+_MYEXP = Citation(repo="mtotschnig/MyExpenses", revision="r871",
+                  file="myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java",
+                  identifier="transactions, categories; BaseTransactionDatabase.kt accounts (schema 189; a subset "
+                             "transcribed in pytest_anyapp/sim/apps/finance/store.py MyExpensesDb)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -191,6 +216,36 @@ CASES = [
                "columns '' or '[]'",
                "the read replaces a newline in a name by a space (READ_SQL), so 'Ann\\nMarie' reads 'Ann Marie'; "
                "'|', ', ', '=' and unicode are kept"]),
+    Case(
+        name="my_expenses_awkward_notes", db="/data/data/org.totschnig.myexpenses/databases/data",
+        schema=_my_expenses_schema, schema_cite=_MYEXP, read_sql=_my_expenses_read,
+        rows_sql=("INSERT INTO accounts (_id, label, currency) VALUES (1, 'Cash | wallet', 'USD'), (2, 'Bank' || "
+                  "char(10) || 'main', 'USD'); "
+                  "INSERT INTO categories (_id, label, type) VALUES (5, 'Food, drinks = fun', 1), (6, 'Salary ☕', 2); "
+                  "INSERT INTO transactions (_id, comment, date, value_date, amount, cat_id, account_id, "
+                  "transfer_peer, transfer_account, parent_id, cr_status) VALUES "
+                  "(1, 'Lunch | with Bob' || char(10) || 'and Ann', 1767268800, 1767268800, -1250, 5, 1, NULL, NULL, "
+                  "NULL, 'UNRECONCILED'), "
+                  "(2, NULL, 1767268800, 1767268800, 250000, 6, 2, NULL, NULL, NULL, 'RECONCILED'), "
+                  "(3, 'to bank', 1767268800, 1767268800, -5000, 1, 1, 4, 2, NULL, 'RECONCILED'), "
+                  "(4, 'to bank', 1767268800, 1767268800, 5000, 1, 2, 3, 1, NULL, 'RECONCILED'), "
+                  "(5, 'voided', 1767268800, 1767268800, -100, 5, 1, NULL, NULL, NULL, 'VOID');"),
+        rows=[[1, "Lunch | with Bob\nand Ann", -1250, "Food, drinks = fun", "Cash | wallet", None],
+              [2, None, 250000, "Salary ☕", "Bank\nmain", None],
+              [3, "to bank", -5000, "Transfer", "Cash | wallet", "Bank\nmain"],
+              [4, "to bank", 5000, "Transfer", "Bank\nmain", "Cash | wallet"],
+              [5, "voided", -100, "Food, drinks = fun", "Cash | wallet", None]],
+        expect={"transactions": [
+            {"note": "Lunch | with Bob\nand Ann", "amount_cents": 1250, "income": False,
+             "category": "Food, drinks = fun", "day": "2026-01-01"},
+            {"note": "", "amount_cents": 250000, "income": True, "category": "Salary ☕", "day": "2026-01-01"}],
+            "transfers": [{"amount_cents": 5000, "source": "Cash | wallet", "target": "Bank\nmain"}],
+            "wallets": ["Cash"], "categories": []},
+        notes=["rows: _id, comment, amount (minor units, signed), category label, account label, transfer account "
+               "label; dates 2026-01-01 12:00 UTC in seconds",
+               "'|', newline, ', ', '=' and unicode in notes, labels and account names; a NULL comment; a transfer "
+               "(two rows linked by transfer_peer, read once from its negative side); a voided row (left out)",
+               "wallets and categories are not read: their defaults"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,
