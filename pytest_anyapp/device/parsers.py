@@ -53,6 +53,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.device.health",
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
+    "verifiers.calendar.adapters",
     "verifiers.contacts.android",
     "verifiers.contacts.localdb",
     "verifiers.finance.adapters",

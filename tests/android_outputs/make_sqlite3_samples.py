@@ -120,6 +120,9 @@ class _Capture:
     def executescript(self, db: str, sql: str) -> None:
         self.sql += sql
 
+    def query(self, db: str, sql: str) -> list[list[int]]:
+        return [[1]]  # a user_version already set: the store skips its first-start side effects (prefs)
+
 
 def _my_expenses_schema() -> str:
     from pytest_anyapp.sim.apps.finance.store import MyExpensesDb
@@ -137,6 +140,26 @@ _MYEXP = Citation(repo="mtotschnig/MyExpenses", revision="r871",
                   file="myExpenses/src/main/java/org/totschnig/myexpenses/provider/TransactionDatabase.java",
                   identifier="transactions, categories; BaseTransactionDatabase.kt accounts (schema 189; a subset "
                              "transcribed in pytest_anyapp/sim/apps/finance/store.py MyExpensesDb)")
+def _events_db_schema() -> str:
+    from pytest_anyapp.sim.apps.calendar.store import EventsDb
+    capture = _Capture()
+    EventsDb(capture, 11).create()  # type: ignore[arg-type]
+    return capture.sql
+
+
+def _events_db_read() -> str:
+    from verifiers.calendar.adapters import BUSY, EVENTS_DB_READ
+    return f"{BUSY} {EVENTS_DB_READ}"
+
+
+_FOSSIFY_CAL = Citation(repo="FossifyOrg/Calendar", revision="1.10.3",
+                        file="app/schemas/org.fossify.calendar.databases.EventsDatabase/11.json",
+                        identifier="events, event_types (transcribed in pytest_anyapp/sim/apps/calendar/store.py "
+                                   "EventsDb)")
+_EV_COLS = ("location, reminder_1_type, reminder_2_type, reminder_3_type, repeat_rule, repeat_limit, "
+            "repetition_exceptions, attendees, import_id, time_zone, flags, event_type, parent_id, last_updated, "
+            "source, availability, access_level, color, type, status")
+_EV_REST = "'', 0, 0, 0, 0, 0, '[]', '[]', '', 'UTC', 0, 1, 0, 0, 'simple-calendar', 0, 0, 0"
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -246,6 +269,26 @@ CASES = [
                "'|', newline, ', ', '=' and unicode in notes, labels and account names; a NULL comment; a transfer "
                "(two rows linked by transfer_peer, read once from its negative side); a voided row (left out)",
                "wallets and categories are not read: their defaults"]),
+    Case(
+        name="fossify_calendar_events_awkward", db="/data/data/org.fossify.calendar/databases/events.db",
+        schema=_events_db_schema, schema_cite=_FOSSIFY_CAL, read_sql=_events_db_read,
+        rows_sql=("INSERT INTO events (id, start_ts, end_ts, title, description, reminder_1_minutes, "
+                  f"reminder_2_minutes, reminder_3_minutes, repeat_interval, {_EV_COLS}) VALUES "
+                  f"(1, 1767258000, 1767259800, 'Stand-up | daily', 'line one' || char(10) || 'a=b, c', 10, -1, -1, "
+                  f"86400, {_EV_REST}, 0, 0), "
+                  f"(2, 1767344400, 1767351600, 'Café ☕', '', -1, -1, -1, 0, {_EV_REST}, 0, 0), "
+                  f"(3, 1767344400, 1767351600, 'a task, not an event', '', -1, -1, -1, 0, {_EV_REST}, 1, 0);"),
+        rows=[[1, 1767258000, 1767259800, "Stand-up | daily", "line one\na=b, c", [10, -1, -1], 86400, 0],
+              [2, 1767344400, 1767351600, "Café ☕", "", [-1, -1, -1], 0, 0],
+              [3, 1767344400, 1767351600, "a task, not an event", "", [-1, -1, -1], 0, 1]],
+        expect={"events": [
+            {"title": "Stand-up | daily", "date": "2026-01-01", "start": "09:00", "duration_min": 30,
+             "description": "line one\na=b, c", "repeat": "daily", "reminders": [10]},
+            {"title": "Café ☕", "date": "2026-01-02", "start": "09:00", "duration_min": 120, "description": "",
+             "repeat": None, "reminders": []}]},
+        notes=["rows: id, start_ts, end_ts (s), title, description, reminders 1-3 (-1 = none), repeat_interval, type "
+               "(1 = a task, not read)",
+               "'|', a newline, ', ', '=' and unicode in texts"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

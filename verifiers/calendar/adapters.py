@@ -23,6 +23,7 @@ from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.device.content import content_query_rows, query_lines
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import first_start, hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
@@ -322,21 +323,35 @@ class EventsDbAdapter(CalendarAdapter):
         hand_to_app(device, self.db_path.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
-               "char(31) || end_ts || char(31) || repeat_interval || char(31) || reminder_1_minutes || char(31) || "
-               "reminder_2_minutes || char(31) || reminder_3_minutes FROM events WHERE type = 0 ORDER BY id;")
-        return {"events": read_lines(device, self.db_path, sql)}
+        return {"events": read_lines(device, self.db_path, EVENTS_DB_READ)}
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
-        events = []
-        for _id, title, desc, start, end, interval, *rem in fields(raw, "events", 9, self.app.display_name):
-            day, at = split_ms(int(start) * 1000)
-            every = int(interval)
-            repeat = None if every == 0 else {DAY_S: "daily", WEEK_S: "weekly"}.get(every, "other")
-            events.append(CalEvent(title=from_hex(title), date=day, start=at,
-                                   duration_min=(int(end) - int(start)) // 60, description=from_hex(desc),
-                                   repeat=repeat, reminders=sorted(int(m) for m in rem if int(m) >= 0)))
-        return CalendarState(events=events)
+        return events_db_state(fields(raw, "events", 9, self.app.display_name))
+
+
+#: One line per event of an ``events.db`` (Simple/Fossify Calendar): texts hex-encoded.
+EVENTS_DB_READ = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
+                  "char(31) || end_ts || char(31) || repeat_interval || char(31) || reminder_1_minutes || char(31) || "
+                  "reminder_2_minutes || char(31) || reminder_3_minutes FROM events WHERE type = 0 ORDER BY id;")
+
+
+def events_db_state(rows: list[list[str]]) -> CalendarState:
+    events = []
+    for _id, title, desc, start, end, interval, *rem in rows:
+        day, at = split_ms(int(start) * 1000)
+        every = int(interval)
+        repeat = None if every == 0 else {DAY_S: "daily", WEEK_S: "weekly"}.get(every, "other")
+        events.append(CalEvent(title=from_hex(title), date=day, start=at,
+                               duration_min=(int(end) - int(start)) // 60, description=from_hex(desc),
+                               repeat=repeat, reminders=sorted(int(m) for m in rem if int(m) >= 0)))
+    return CalendarState(events=events)
+
+
+@parses("sqlite3 /data/data/org.fossify.calendar/databases/events.db FROM events WHERE type = 0 ORDER BY id")
+def parse_events_db(lines: list[str]) -> CalendarState:
+    """Events from :data:`EVENTS_DB_READ` lines (the busy-timeout echo first, if kept)."""
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    return events_db_state(fields({"events": body}, "events", 9, "events.db"))
 
 
 FOSSIFY_DB = "/data/data/org.fossify.calendar/databases/events.db"
