@@ -160,6 +160,32 @@ _EV_COLS = ("location, reminder_1_type, reminder_2_type, reminder_3_type, repeat
             "repetition_exceptions, attendees, import_id, time_zone, flags, event_type, parent_id, last_updated, "
             "source, availability, access_level, color, type, status")
 _EV_REST = "'', 0, 0, 0, 0, 0, '[]', '[]', '', 'UTC', 0, 1, 0, 0, 'simple-calendar', 0, 0, 0"
+def _pfa_schema() -> str:
+    from pytest_anyapp.sim.apps.tasks.store import PfaDb
+    return PfaDb.SCHEMA
+
+
+def _pfa_read() -> str:
+    from verifiers.tasks.adapters import BUSY_TIMEOUT, PFA_READ
+    return f"{BUSY_TIMEOUT} {PFA_READ}"
+
+
+def _grit_schema() -> str:
+    from pytest_anyapp.sim.apps.tasks.store import GritDb
+    return GritDb.SCHEMA
+
+
+def _grit_read() -> str:
+    from verifiers.tasks.adapters import BUSY_TIMEOUT, GRIT_READ
+    return f"{BUSY_TIMEOUT} {GRIT_READ}"
+
+
+_PFA = Citation(repo="SecUSo/privacy-friendly-todo-list", revision="v3.4.0",
+                file="app/schemas/org.secuso.privacyfriendlytodolist.model.database.TodoListDatabase/4.json",
+                identifier="todoTasks (transcribed in pytest_anyapp/sim/apps/tasks/store.py PfaDb)")
+_GRIT = Citation(repo="shub39/Grit", revision="6.0.3",
+                 file="androidApp/schemas/com.shub39.grit.tasks.data.database.TaskDatabase/5.json",
+                 identifier="task, categories (transcribed in pytest_anyapp/sim/apps/tasks/store.py GritDb)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -289,6 +315,46 @@ CASES = [
         notes=["rows: id, start_ts, end_ts (s), title, description, reminders 1-3 (-1 = none), repeat_interval, type "
                "(1 = a task, not read)",
                "'|', a newline, ', ', '=' and unicode in texts"]),
+    Case(
+        name="pfa_todo_tasks_awkward_names", db="/data/data/org.secuso.privacyfriendlytodolist/databases/TodoDatabase.db",
+        schema=_pfa_schema, schema_cite=_PFA, read_sql=_pfa_read,
+        rows_sql=("INSERT INTO todoLists (id, sortOrder, name) VALUES (1, 0, 'Tasks'); "
+                  "INSERT INTO todoTasks (id, listId, sortOrder, name, description, priority, deadline, "
+                  "recurrencePattern, recurrenceInterval, reminderTime, reminderState, progress, creationTime, "
+                  "doneTime, isInRecycleBin) VALUES "
+                  "(1, 1, 0, 'Pay rent | flat 2', '', 0, 1767268800, 3, 1, NULL, 0, 0, 1767200000, NULL, 0), "
+                  "(2, 1, 1, 'Two' || char(10) || 'lines, a=b', '', 2, NULL, 2, 2, NULL, 0, 0, 1767200000, "
+                  "1767250000, 0), "
+                  "(3, NULL, 2, 'Ünïcode ☕', '', 1, NULL, 0, 0, NULL, 0, 0, 1767200000, NULL, 0), "
+                  "(4, 1, 3, 'binned', '', 1, NULL, 0, 0, NULL, 0, 0, 1767200000, NULL, 1);"),
+        rows=[[1, "Pay rent | flat 2", 0, 1767268800, 3, 1, None, 0], [2, "Two\nlines, a=b", 2, None, 2, 2, 1767250000, 0],
+              [3, "Ünïcode ☕", 1, None, 0, 0, None, 0], [4, "binned", 1, None, 0, 0, None, 1]],
+        expect={"tasks": [
+            {"title": "Pay rent | flat 2", "due_date": "2026-01-01", "due_time": None, "priority": "high",
+             "recurrence": "monthly", "completed": False},
+            {"title": "Two\nlines, a=b", "due_date": None, "due_time": None, "priority": "low", "recurrence": None,
+             "completed": True},
+            {"title": "Ünïcode ☕", "due_date": None, "due_time": None, "priority": "medium", "recurrence": None,
+             "completed": False}]},
+        notes=["rows: id, name, priority (ordinal 0 high), deadline (s), recurrencePattern (ordinal), "
+               "recurrenceInterval, doneTime, isInRecycleBin",
+               "'|', newline, unicode; NULL deadline and doneTime; an interval of 2 (no basic recurrence); a task in "
+               "the recycle bin (left out)"]),
+    Case(
+        name="grit_tasks_awkward_titles", db="/data/data/com.shub39.grit/databases/task_database",
+        schema=_grit_schema, schema_cite=_GRIT, read_sql=_grit_read,
+        rows_sql=("INSERT INTO categories (id, name, `index`, color) VALUES (1, 'Misc', 0, 'gray'); "
+                  "INSERT INTO task (id, categoryId, title, status, `index`) VALUES "
+                  "(1, 1, 'B | second', 0, 1), (2, 1, 'A' || char(10) || 'first, a=b', 1, 0), (3, 1, '☕', 0, 2);"),
+        rows=[[1, "B | second", 0, 1], [2, "A\nfirst, a=b", 1, 0], [3, "☕", 0, 2]],
+        expect={"tasks": [
+            {"title": "A\nfirst, a=b", "due_date": None, "due_time": None, "priority": "none", "recurrence": None,
+             "completed": True},
+            {"title": "B | second", "due_date": None, "due_time": None, "priority": "none", "recurrence": None,
+             "completed": False},
+            {"title": "☕", "due_date": None, "due_time": None, "priority": "none", "recurrence": None,
+             "completed": False}]},
+        notes=["rows: id, title, status (1 = done), index (list order, read order)"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

@@ -212,6 +212,8 @@ def _sqlite_read(parser: Parser, sample: AndroidSample) -> None:
 
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.tasks.adapters.parse_tasks_org": _sqlite_read,
+    "verifiers.tasks.adapters.parse_pfa": _sqlite_read,
+    "verifiers.tasks.adapters.parse_grit": _sqlite_read,
     "verifiers.music.profiles.playlists_of": _sqlite_read,
     "verifiers.contacts.localdb.parse_local": _sqlite_read,
     "verifiers.finance.adapters.parse_my_expenses": _sqlite_read,

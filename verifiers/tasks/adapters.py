@@ -371,6 +371,9 @@ class CfaitAdapter(TodoAdapter):
 # -- Todo List (PFA) ----------------------------------------------------------------------------------
 
 PFA_DB = "/data/data/org.secuso.privacyfriendlytodolist/databases/TodoDatabase.db"
+PFA_READ = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
+            "COALESCE(deadline, '') || char(31) || recurrencePattern || char(31) || recurrenceInterval || char(31) "
+            "|| COALESCE(doneTime, '') || char(31) || isInRecycleBin FROM todoTasks ORDER BY id;")
 PFA_PREFS = "/data/data/org.secuso.privacyfriendlytodolist/shared_prefs/org.secuso.privacyfriendlytodolist_preferences.xml"
 PFA_PRIORITY: dict[Priority, int] = {"high": 0, "medium": 1, "low": 2}
 PFA_PATTERN: dict[str | None, int] = {None: 0, "daily": 1, "weekly": 2, "monthly": 3}
@@ -436,10 +439,7 @@ class TodoListPfaAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
-               "COALESCE(deadline, '') || char(31) || recurrencePattern || char(31) || recurrenceInterval || char(31) "
-               "|| COALESCE(doneTime, '') || char(31) || isInRecycleBin FROM todoTasks ORDER BY id;")
-        return {"todoTasks": read_table(device, PFA_DB, sql)}
+        return {"todoTasks": read_table(device, PFA_DB, PFA_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "todoTasks" not in raw:
@@ -509,6 +509,7 @@ class TaskMateAdapter(TodoAdapter):
 # -- Grit -------------------------------------------------------------------------------------------
 
 GRIT_DB = "/data/data/com.shub39.grit/databases/task_database"
+GRIT_READ = "SELECT id || char(31) || hex(title) || char(31) || status FROM task ORDER BY `index`, id;"
 
 
 class GritAdapter(RoomTodoAdapter):
@@ -541,9 +542,7 @@ class GritAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || status FROM task "
-               "ORDER BY `index`, id;")
-        return {"task": read_table(device, GRIT_DB, sql)}
+        return {"task": read_table(device, GRIT_DB, GRIT_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "task" not in raw:
@@ -691,3 +690,19 @@ NtodotxtAdapter.launch_guards = LaunchGuards(guards=(
 ), read=NtodotxtAdapter.storage[0].sources)
 NtodotxtAdapter.fidelity = FidelityReading(source=NtodotxtAdapter.storage[0].sources[0], date=READ_ON,
                                            verdict="unverifiable", open_points=(NOT_REREAD,))
+
+
+def _echo_dropped(lines: list[str]) -> list[str]:
+    return lines[1:] if lines[:1] == ["5000"] else lines
+
+
+@parses(f"sqlite3 {PFA_DB} FROM todoTasks ORDER BY id")
+def parse_pfa(lines: list[str]) -> TodoState:
+    """Todo List (PFA)'s tasks from :data:`PFA_READ` lines."""
+    return TodoListPfaAdapter().parse({"todoTasks": _echo_dropped(lines)})
+
+
+@parses(f"sqlite3 {GRIT_DB} FROM task ORDER BY `index`, id")
+def parse_grit(lines: list[str]) -> TodoState:
+    """Grit's tasks from :data:`GRIT_READ` lines."""
+    return GritAdapter().parse({"task": _echo_dropped(lines)})
