@@ -186,6 +186,20 @@ _PFA = Citation(repo="SecUSo/privacy-friendly-todo-list", revision="v3.4.0",
 _GRIT = Citation(repo="shub39/Grit", revision="6.0.3",
                  file="androidApp/schemas/com.shub39.grit.tasks.data.database.TaskDatabase/5.json",
                  identifier="task, categories (transcribed in pytest_anyapp/sim/apps/tasks/store.py GritDb)")
+def _drafts_schema() -> str:
+    from pytest_anyapp.sim.apps.sms.store import RoomDrafts
+    return RoomDrafts.SCHEMA
+
+
+def _drafts_read() -> str:
+    from verifiers.sms.adapters import DRAFTS_SQL
+    return DRAFTS_SQL
+
+
+_FOSSIFY_MESSAGES = Citation(repo="FossifyOrg/Messages", revision="1.8.0",
+                             file="app/src/main/kotlin/org/fossify/messages/models/Draft.kt",
+                             identifier="drafts (MessagesDatabase v10; transcribed in pytest_anyapp/sim/apps/sms/"
+                                        "store.py RoomDrafts)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -355,6 +369,20 @@ CASES = [
             {"title": "☕", "due_date": None, "due_time": None, "priority": "none", "recurrence": None,
              "completed": False}]},
         notes=["rows: id, title, status (1 = done), index (list order, read order)"]),
+    Case(
+        name="fossify_messages_drafts_awkward_bodies", db="/data/data/org.fossify.messages/databases/conversations.db",
+        schema=_drafts_schema, schema_cite=_FOSSIFY_MESSAGES, read_sql=_drafts_read,
+        rows_sql=("INSERT INTO drafts (thread_id, body, date) VALUES (3, 'see you at 5 | 6' || char(10) || 'ok?', "
+                  "1700000000000), (1, 'back\\slash and ' || char(31) || ' US, a=b ☕', 1700000060000), (2, '', 0);"),
+        rows=[[3, "see you at 5 | 6\nok?", 1700000000000], [1, "back\\slash and \x1f US, a=b ☕", 1700000060000],
+              [2, "", 0]],
+        expect=[{"box": 3, "address": "", "body": "back\\slash and \x1f US, a=b ☕", "date_ms": 1700000060000,
+                 "thread_id": 1, "row_id": None},
+                {"box": 3, "address": "", "body": "", "date_ms": 0, "thread_id": 2, "row_id": None},
+                {"box": 3, "address": "", "body": "see you at 5 | 6\nok?", "date_ms": 1700000000000, "thread_id": 3,
+                 "row_id": None}],
+        notes=["rows: thread_id, body, date (ms)", "a '|' and a newline, a backslash, the unit separator, unicode and "
+               "an empty body; the parser is given no threads, so every address is ''"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

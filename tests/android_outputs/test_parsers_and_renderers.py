@@ -220,6 +220,7 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.calendar.adapters.parse_events_db": _sqlite_read,
     "verifiers.sms.telephony.parse_sms_lines": _sqlite_read,
     "verifiers.sms.telephony.parse_threads": _sqlite_read,
+    "verifiers.sms.adapters.parse_drafts": _sqlite_read,
     "verifiers.music.device.now_playing_in": _now_playing,
     "pytest_anyapp.device.content.content_query_rows": _content_rows,
     "verifiers.contacts.android.parse_provider": _contacts,
