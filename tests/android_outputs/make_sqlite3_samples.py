@@ -200,6 +200,19 @@ _FOSSIFY_MESSAGES = Citation(repo="FossifyOrg/Messages", revision="1.8.0",
                              file="app/src/main/kotlin/org/fossify/messages/models/Draft.kt",
                              identifier="drafts (MessagesDatabase v10; transcribed in pytest_anyapp/sim/apps/sms/"
                                         "store.py RoomDrafts)")
+def _pro_schema() -> str:
+    from verifiers.finance.adapters import PRO_SCHEMA
+    return PRO_SCHEMA
+
+
+def _pro_read() -> str:
+    from verifiers.finance.adapters import ProExpenseAdapter
+    return "PRAGMA busy_timeout=5000; " + ProExpenseAdapter.read_sql
+
+
+_PRO = Citation(repo="arduia/ProExpense", revision="v1.0.0-beta06",
+                file="app/schemas/com.arduia.expense.data.local.ProExpenseDatabase/6.json",
+                identifier="expense (createSql; transcribed in verifiers/finance/adapters.py PRO_SCHEMA)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -383,6 +396,23 @@ CASES = [
                  "row_id": None}],
         notes=["rows: thread_id, body, date (ms)", "a '|' and a newline, a backslash, the unit separator, unicode and "
                "an empty body; the parser is given no threads, so every address is ''"]),
+    Case(
+        name="pro_expense_awkward_names", db="/data/data/com.arduia.expense/databases/accounting.db",
+        schema=_pro_schema, schema_cite=_PRO, read_sql=_pro_read,
+        rows_sql=("INSERT INTO expense (expense_id, name, amount, category, note, created_date, modified_date) VALUES "
+                  "(1, 'Pizza | 2 slices' || char(10) || 'and soda', 1250, 3, '', 1767268800000, 1767268800000), "
+                  "(2, NULL, 250000, 2, 'salary', 1767268800000, 1767355200000), "
+                  "(3, 'Taxi, a=b ☕', 900, 7, '', 1767268800000, 1767268800000);"),
+        rows=[[1, "Pizza | 2 slices\nand soda", 1250, 3, 1767268800000], [2, None, 250000, 2, 1767355200000],
+              [3, "Taxi, a=b ☕", 900, 7, 1767268800000]],
+        expect={"transactions": [
+            {"note": "Pizza | 2 slices\nand soda", "amount_cents": 1250, "income": False, "category": "Food",
+             "day": "2026-01-01"},
+            {"note": "", "amount_cents": 250000, "income": True, "category": "Income", "day": "2026-01-02"},
+            {"note": "Taxi, a=b ☕", "amount_cents": 900, "income": False, "category": "Transportation",
+             "day": "2026-01-01"}], "transfers": [], "wallets": ["Cash"], "categories": []},
+        notes=["rows: expense_id, name, amount (cents), category id (2 Income, 3 Food, 7 Transportation), "
+               "modified_date (ms, the chosen day)", "'|', newline, ', ', '=', unicode and a NULL name"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

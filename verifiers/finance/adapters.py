@@ -801,3 +801,9 @@ OpenMoneyBoxAdapter.fidelity = FidelityReading(
 def parse_my_expenses(lines: list[str]) -> FinanceState:
     """My Expenses' transactions and transfers from its read (hex-encoded texts, a row count first)."""
     return MyExpensesAdapter().parse({"rows": lines})
+
+
+@parses("sqlite3 /data/data/com.arduia.expense/databases/accounting.db FROM expense ORDER BY expense_id")
+def parse_pro_expense(lines: list[str]) -> FinanceState:
+    """Pro Expense's expenses from its read (hex-encoded names, a row count first)."""
+    return ProExpenseAdapter().parse({"rows": lines})
