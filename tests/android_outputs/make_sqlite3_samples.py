@@ -213,6 +213,21 @@ def _pro_read() -> str:
 _PRO = Citation(repo="arduia/ProExpense", revision="v1.0.0-beta06",
                 file="app/schemas/com.arduia.expense.data.local.ProExpenseDatabase/6.json",
                 identifier="expense (createSql; transcribed in verifiers/finance/adapters.py PRO_SCHEMA)")
+def _oinkoin_schema() -> str:
+    from pytest_anyapp.sim.apps.finance.store import OinkoinDb
+    capture = _Capture()
+    OinkoinDb(capture).create()  # type: ignore[arg-type]
+    return capture.sql
+
+
+def _oinkoin_read() -> str:
+    from verifiers.finance.adapters import OinkoinAdapter
+    return "PRAGMA busy_timeout=5000; " + OinkoinAdapter.read_sql
+
+
+_OINKOIN = Citation(repo="emavgl/oinkoin", revision="1.11.1", file="lib/services/database/sqlite-migration-service.dart",
+                    identifier="records, wallets, categories, profiles (schema 31; transcribed in "
+                               "pytest_anyapp/sim/apps/finance/store.py OinkoinDb)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -413,6 +428,28 @@ CASES = [
              "day": "2026-01-01"}], "transfers": [], "wallets": ["Cash"], "categories": []},
         notes=["rows: expense_id, name, amount (cents), category id (2 Income, 3 Food, 7 Transportation), "
                "modified_date (ms, the chosen day)", "'|', newline, ', ', '=', unicode and a NULL name"]),
+    Case(
+        name="oinkoin_records_awkward_titles", db="/data/data/com.github.emavgl.piggybankpro/databases/movements.db",
+        schema=_oinkoin_schema, schema_cite=_OINKOIN, read_sql=_oinkoin_read,
+        rows_sql=("INSERT INTO profiles (id, name, is_default) VALUES (1, 'Default', 1); "
+                  "INSERT INTO wallets (id, name, is_default, profile_id) VALUES (1, 'Cash | pocket', 1, 1), "
+                  "(2, 'Bank' || char(10) || 'main', 0, 1); "
+                  "INSERT INTO records (id, datetime, value, title, category_name, category_type, wallet_id, "
+                  "transfer_wallet_id, profile_id) VALUES "
+                  "(1, 1767268800000, -12.5, 'Lunch | Bob' || char(10) || 'and Ann', 'Food, drinks = fun', 0, 1, NULL, 1), "
+                  "(2, 1767355200000, 2500.0, NULL, 'Salary ☕', 1, 2, NULL, 1), "
+                  "(3, 1767268800000, -50.25, 'to bank', NULL, NULL, 1, 2, 1);"),
+        rows=[[1, 1767268800000, -12.5, "Lunch | Bob\nand Ann", "Food, drinks = fun", 1, None],
+              [2, 1767355200000, 2500.0, None, "Salary ☕", 2, None], [3, 1767268800000, -50.25, "to bank", None, 1, 2]],
+        expect={"transactions": [
+            {"note": "Lunch | Bob\nand Ann", "amount_cents": 1250, "income": False, "category": "Food, drinks = fun",
+             "day": "2026-01-01"},
+            {"note": "", "amount_cents": 250000, "income": True, "category": "Salary ☕", "day": "2026-01-02"}],
+            "transfers": [{"amount_cents": 5025, "source": "Cash | pocket", "target": "Bank\nmain"}],
+            "wallets": ["Cash"], "categories": []},
+        notes=["rows: id, datetime (ms), value (REAL, major units, expense < 0), title, category_name, wallet id, "
+               "transfer wallet id", "REAL values print as sqlite3 formats them ('-12.5', '2500.0', '-50.25'); "
+               "'|', newline, ', ', '=', unicode, a NULL title; a transfer (one row with transfer_wallet_id)"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

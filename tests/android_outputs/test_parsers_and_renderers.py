@@ -218,6 +218,7 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.contacts.localdb.parse_local": _sqlite_read,
     "verifiers.finance.adapters.parse_my_expenses": _sqlite_read,
     "verifiers.finance.adapters.parse_pro_expense": _sqlite_read,
+    "verifiers.finance.adapters.parse_oinkoin": _sqlite_read,
     "verifiers.calendar.adapters.parse_events_db": _sqlite_read,
     "verifiers.sms.telephony.parse_sms_lines": _sqlite_read,
     "verifiers.sms.telephony.parse_threads": _sqlite_read,

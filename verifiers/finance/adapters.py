@@ -807,3 +807,9 @@ def parse_my_expenses(lines: list[str]) -> FinanceState:
 def parse_pro_expense(lines: list[str]) -> FinanceState:
     """Pro Expense's expenses from its read (hex-encoded names, a row count first)."""
     return ProExpenseAdapter().parse({"rows": lines})
+
+
+@parses("sqlite3 /data/data/com.github.emavgl.piggybankpro/databases/movements.db FROM records r LEFT JOIN wallets")
+def parse_oinkoin(lines: list[str]) -> FinanceState:
+    """Oinkoin's records and transfers from its read (hex-encoded texts, REAL values, a row count first)."""
+    return OinkoinAdapter().parse({"rows": lines})
