@@ -59,6 +59,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "verifiers.finance.adapters",
     "verifiers.music.device",
     "verifiers.music.profiles",
+    "verifiers.notes.sqlite_store",
     "verifiers.sms.adapters",
     "verifiers.sms.contacts_provider",
     "verifiers.sms.telephony",

@@ -228,6 +228,19 @@ def _oinkoin_read() -> str:
 _OINKOIN = Citation(repo="emavgl/oinkoin", revision="1.11.1", file="lib/services/database/sqlite-migration-service.dart",
                     identifier="records, wallets, categories, profiles (schema 31; transcribed in "
                                "pytest_anyapp/sim/apps/finance/store.py OinkoinDb)")
+def _joplin_schema() -> str:
+    from pytest_anyapp.sim.apps.notes.store import JoplinDb
+    return JoplinDb.schema
+
+
+def _joplin_notes_read() -> str:
+    from verifiers.notes.sqlite_store import select_hex
+    return "PRAGMA busy_timeout=5000; " + select_hex("notes", ("parent_id", "title", "body", "deleted_time"))
+
+
+_JOPLIN = Citation(repo="laurent22/joplin", revision="android-v3.1.6", file="packages/lib/JoplinDatabase.ts",
+                   identifier="folders, notes (with services/database/migrations 43-47; transcribed in "
+                              "pytest_anyapp/sim/apps/notes/store.py JoplinDb)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -450,6 +463,16 @@ CASES = [
         notes=["rows: id, datetime (ms), value (REAL, major units, expense < 0), title, category_name, wallet id, "
                "transfer wallet id", "REAL values print as sqlite3 formats them ('-12.5', '2500.0', '-50.25'); "
                "'|', newline, ', ', '=', unicode, a NULL title; a transfer (one row with transfer_wallet_id)"]),
+    Case(
+        name="joplin_notes_hex_rows", db="/data/data/net.cozic.joplin/databases/joplin.sqlite",
+        schema=_joplin_schema, schema_cite=_JOPLIN, read_sql=_joplin_notes_read,
+        rows_sql=("INSERT INTO notes (id, parent_id, title, body, created_time, updated_time, deleted_time) VALUES "
+                  "('n1', 'f1', 'Shopping | list', 'eggs' || char(10) || 'milk, a=b', 1, 1, 0), "
+                  "('n2', 'f1', 'Ünïcode ☕', '', 1, 1, 1767268800000);"),
+        rows=[["n1", "f1", "Shopping | list", "eggs\nmilk, a=b", 0], ["n2", "f1", "Ünïcode ☕", "", 1767268800000]],
+        expect=[["f1", "Shopping | list", "eggs\nmilk, a=b", "0"], ["f1", "Ünïcode ☕", "", "1767268800000"]],
+        notes=["rows: id, parent_id, title, body, deleted_time; read by select_hex (every column hex of its UTF-8 "
+               "bytes, '|' between, a row count first), parsed by parse_hex_rows (width 4)"]),
     Case(
         name="telephony_sms_awkward_bodies", db="/data/data/com.android.providers.telephony/databases/mmssms.db",
         schema=_telephony_schema, schema_cite=_TELEPHONY, read_sql=_sms_read, rows_sql=_SMS_ROWS,

@@ -210,7 +210,14 @@ def _sqlite_read(parser: Parser, sample: AndroidSample) -> None:
     assert got == sample.state["expect"]
 
 
+def _hex_rows(parser: Parser, sample: AndroidSample) -> None:
+    """The notes stores' generic hex-row reader, at the width of the sample's expected rows."""
+    want = sample.state["expect"]
+    assert parser.func(sqlite_lines(sample.stdout), len(want[0]), sample.case) == want
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "verifiers.notes.sqlite_store.parse_hex_rows": _hex_rows,
     "verifiers.tasks.adapters.parse_tasks_org": _sqlite_read,
     "verifiers.tasks.adapters.parse_pfa": _sqlite_read,
     "verifiers.tasks.adapters.parse_grit": _sqlite_read,
