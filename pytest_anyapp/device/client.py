@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pytest_anyapp.device.emulator_grpc import EmulatorGrpc
     from pytest_anyapp.device.health import HealthReport
 
-__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "content_bind", "parse_package_version"]
+__all__ = ["CommandResult", "DeviceClient", "LaneAddress", "am_start_error", "content_bind", "parse_package_version", "sqlite_lines"]
 
 
 #: Android tools that print an error and still exit 0: ``content`` ("Error while accessing
@@ -40,14 +40,31 @@ _ERROR_DESPITE_EXIT_0 = re.compile(r"^(Error while accessing provider:|Error typ
 #: then ``[ERROR] <message>`` (AOSP cmds/content Content.java).
 _CONTENT_REFUSAL = re.compile(r"^\[ERROR\] .*", re.M)
 _RUNS_CONTENT = re.compile(r"(?:^|[;&|]\s*)content\s")
+_RUNS_AM_START = re.compile(r"(?:^|[;&|]\s*)am\s+start\b")
+#: ``am start`` refusals (ActivityManagerShellCommand.runStartActivity): ``Error type N`` / ``Error: …``.
+_AM_START_ERROR = re.compile(r"^(?:Error type \d+|Error: .*)$", re.M)
+
+
+@parses("am start", reads="text")
+def am_start_error(output: str) -> str | None:
+    """The first error line ``am start`` printed, else None. AOSP android-13
+    ``ActivityManagerShellCommand.runStartActivity`` prints a refused start (unresolved intent,
+    missing class, permission denied, ...) as ``Error type N`` / ``Error: …`` and returns 0; with
+    ``-W`` the lines go to *stdout* (``out = mWaitOption ? pw : getErrPrintWriter()``), without it to
+    stderr. ``Warning: Activity not started, …`` (already in front, delivered to top) is no error."""
+    hit = _AM_START_ERROR.search(output)
+    return hit.group(0).rstrip("\r") if hit else None
 
 
 def android_error(result: CommandResult, cmd: str = "") -> str | None:
     """The error line a command printed although it exited 0, else None: on stderr for any command,
-    and ``content``'s argument refusal on stdout when ``cmd`` runs ``content``."""
+    ``content``'s argument refusal on stdout when ``cmd`` runs ``content``, and ``am start``'s
+    refusal on stdout when ``cmd`` runs ``am start`` (``-W`` prints it there)."""
     hit = _ERROR_DESPITE_EXIT_0.search(result.stderr)
     if hit:
         return result.stderr[hit.start():].splitlines()[0]
+    if _RUNS_AM_START.search(cmd) and (refused := am_start_error(result.stdout)) is not None:
+        return refused
     refusal = _CONTENT_REFUSAL.search(result.stdout) if _RUNS_CONTENT.search(cmd) else None
     return refusal.group(0) if refusal else None
 
@@ -66,6 +83,13 @@ def parse_package_version(out: str) -> tuple[str, int] | None:
     if not code or not name:
         return None
     return name.group(1).rstrip("\r"), int(code.group(1))
+
+
+def sqlite_lines(output: str) -> list[str]:
+    """The lines ``DeviceClient.sqlite`` gives its callers: ``sqlite3``'s list-mode stdout split at
+    newlines, empty lines dropped (a row that prints as the empty string is not returned: readers
+    select a separator or a mark in every row)."""
+    return [line for line in output.split("\n") if line != ""]
 
 
 @dataclass(frozen=True)
@@ -182,8 +206,7 @@ class DeviceClient:
         last: DeviceError | None = None
         for attempt in range(retries):
             try:
-                out = self.check(cmd)
-                return [line for line in out.split("\n") if line != ""]
+                return sqlite_lines(self.check(cmd))
             except DeviceError as exc:
                 last = exc
                 time.sleep(0.2 * (attempt + 1))

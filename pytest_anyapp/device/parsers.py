@@ -49,10 +49,21 @@ _REGISTRY: dict[str, Parser] = {}
 #: Every module that registers a parser (importing them fills the registry).
 PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.device.client",
+    "pytest_anyapp.device.content",
     "pytest_anyapp.device.health",
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
+    "verifiers.calendar.adapters",
     "verifiers.contacts.android",
+    "verifiers.contacts.localdb",
+    "verifiers.finance.adapters",
+    "verifiers.music.device",
+    "verifiers.music.profiles",
+    "verifiers.notes.sqlite_store",
+    "verifiers.sms.adapters",
+    "verifiers.sms.contacts_provider",
+    "verifiers.sms.telephony",
+    "verifiers.tasks.adapters",
 )
 
 

@@ -17,7 +17,7 @@ from pytest_anyapp.device.health import parse_health
 from pytest_anyapp.device.samples import AndroidSample, dump_sample, load_samples
 from verifiers.android_alarm import pending_alarms
 from verifiers.base import resumed_packages
-from verifiers.contacts.android import _content_lines, parse_calls, parse_front
+from verifiers.contacts.android import parse_calls, parse_front
 from verifiers.music.device import parse_session, session_lines_in
 
 
@@ -51,7 +51,7 @@ def _front(s: AndroidSample, expect: dict[str, Any]) -> str:
 def _calls(s: AndroidSample, expect: dict[str, Any]) -> str:
     if "--projection number:type" not in s.command:
         return ""
-    got = {(c.number, c.kind) for c in parse_calls(_content_lines(s.stdout, s.case))}
+    got = {(c.number, c.kind) for c in parse_calls(s.stdout.splitlines())}
     missing = [row for row in expect["calls"] if (row[0] or "", row[1]) not in got]
     return f"seeded call rows not parsed: {missing}" if missing else ""
 

@@ -67,3 +67,33 @@ def test_content_refusal_on_stdout_is_an_error_only_for_content() -> None:
 def test_check_refuses_a_content_argument_error_that_exits_0(client: DeviceClient) -> None:
     with pytest.raises(DeviceError, match="Binding not well formed"):
         client.check("content insert --uri content://call_log/calls --bind 'number:s:a:b'")
+
+
+AM_START_W_REFUSED = CommandResult(
+    stdout="Starting: Intent { act=android.intent.action.VIEW dat=foo:bar }\n"
+           "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=foo:bar "
+           "flg=0x10000000 }\n", stderr="", exit_code=0)
+
+
+def test_am_start_wait_refusal_on_stdout_is_an_error() -> None:
+    """``am start -W`` prints its refusal on *stdout* and exits 0 (ActivityManagerShellCommand
+    .runStartActivity: ``out = mWaitOption ? pw : getErrPrintWriter()``); the same text printed by
+    another command is data, and a warning is no refusal."""
+    assert android_error(AM_START_W_REFUSED, "am start -W -a android.intent.action.VIEW -d foo:bar") == (
+        "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=foo:bar "
+        "flg=0x10000000 }")
+    assert android_error(AM_START_W_REFUSED, "cat /sdcard/log.txt") is None
+    front = CommandResult(stdout="Starting: Intent { cmp=a/.B }\nWarning: Activity not started, its current task "
+                                 "has been brought to the front\n", stderr="", exit_code=0)
+    assert android_error(front, "am start -W -n a/.B") is None
+    missing = CommandResult(stdout="Starting: Intent { cmp=a/.B }\nError type 3\nError: Activity class {a/a.B} "
+                                   "does not exist.\n", stderr="", exit_code=0)
+    assert android_error(missing, "pm clear a && am start -W -n a/.B") == "Error type 3"
+
+
+def test_check_refuses_an_unresolved_intent_with_wait(client: DeviceClient) -> None:
+    """The clock seeder's ``am start -W -a SET_ALARM`` (and every other ``am start -W``) must not
+    take an unresolved intent for a start."""
+    assert client.run("am start -W -a android.intent.action.VIEW -d foo:bar").exit_code == 0
+    with pytest.raises(DeviceError, match="unable to resolve Intent"):
+        client.check("am start -W -a android.intent.action.VIEW -d foo:bar")

@@ -121,3 +121,17 @@ def test_fossify_music_seed_waits_for_the_first_scan(client: DeviceClient) -> No
     tracks = client.sqlite(f"/data/data/{pkg}/databases/songs.db", "SELECT count(*) FROM tracks WHERE playlist_id = 1;")
     assert int(tracks[0]) >= len(SONG_TITLES)
     assert adapter.parse(adapter.read_raw(client)).queue == QUEUE
+
+
+def test_playlist_names_with_a_newline_or_bar_read_back_whole(client: DeviceClient) -> None:
+    """Names are read hex-encoded: a '|' or a newline in a playlist name is the name's, not a row
+    break (the previous raw read gave 'Focus' for 'Focus\\ndeep')."""
+    from verifiers.music.state import Playlist
+
+    adapter = RetroMusicAdapter()
+    state = MusicState(playlists=[Playlist(name="Focus\ndeep", songs=[SONG_TITLES[0]]),
+                                  Playlist(name="Road | trip", songs=[])])
+    client.check(f"pm clear {adapter.app.package}")
+    adapter.seed(client, state)
+    got = adapter.parse(adapter.read_raw(client))
+    assert sorted((p.name, p.songs) for p in got.playlists) == [("Focus\ndeep", [SONG_TITLES[0]]), ("Road | trip", [])]

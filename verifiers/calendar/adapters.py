@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, ClassVar
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.content import content_query_rows, query_lines
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import first_start, hand_to_app
 from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
@@ -222,7 +224,7 @@ def provider_query(device: DeviceClient, table: str, projection: str, where: str
         out = device.check(cmd)
     except DeviceError as exc:
         raise VerifierReadError(f"content query {table} failed: {exc}") from exc
-    return out.removesuffix("\n").split("\n")
+    return query_lines(out)
 
 
 def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) -> list[tuple[str, str | None]]:
@@ -230,20 +232,12 @@ def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) ->
     that is no row continues the previous value (a value with a line break)."""
     if key not in raw:
         raise VerifierReadError(f"{app} snapshot has no {key!r} read")
-    lines = raw[key]
-    if [line.strip() for line in lines] in (["No result found."], [""], []):
-        return []
-    pattern = re.compile(rf"Row: (\d+) {re.escape(id_col)}=(\d+), {re.escape(col)}=(.*)$")
-    out: list[list[str]] = []
-    for line in lines:
-        hit = pattern.match(line)
-        if hit and int(hit.group(1)) == len(out):
-            out.append([hit.group(2), hit.group(3)])
-        elif out:
-            out[-1][1] += "\n" + line
-        else:
-            raise VerifierReadError(f"{app}: unexpected content query output {line!r}")
-    return [(k, None if v == "NULL" else v) for k, v in out]
+    out: list[tuple[str, str | None]] = []
+    for row in content_query_rows(raw[key], (id_col, col), f"{app}: content query {key}"):
+        if not (row[id_col] or "").isdigit():
+            raise VerifierReadError(f"{app}: {key} row with {id_col}={row[id_col]!r}")
+        out.append((row[id_col] or "", row[col]))
+    return out
 
 
 _PROVIDER_FORMAT = (
@@ -329,21 +323,35 @@ class EventsDbAdapter(CalendarAdapter):
         hand_to_app(device, self.db_path.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
-               "char(31) || end_ts || char(31) || repeat_interval || char(31) || reminder_1_minutes || char(31) || "
-               "reminder_2_minutes || char(31) || reminder_3_minutes FROM events WHERE type = 0 ORDER BY id;")
-        return {"events": read_lines(device, self.db_path, sql)}
+        return {"events": read_lines(device, self.db_path, EVENTS_DB_READ)}
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
-        events = []
-        for _id, title, desc, start, end, interval, *rem in fields(raw, "events", 9, self.app.display_name):
-            day, at = split_ms(int(start) * 1000)
-            every = int(interval)
-            repeat = None if every == 0 else {DAY_S: "daily", WEEK_S: "weekly"}.get(every, "other")
-            events.append(CalEvent(title=from_hex(title), date=day, start=at,
-                                   duration_min=(int(end) - int(start)) // 60, description=from_hex(desc),
-                                   repeat=repeat, reminders=sorted(int(m) for m in rem if int(m) >= 0)))
-        return CalendarState(events=events)
+        return events_db_state(fields(raw, "events", 9, self.app.display_name))
+
+
+#: One line per event of an ``events.db`` (Simple/Fossify Calendar): texts hex-encoded.
+EVENTS_DB_READ = ("SELECT id || char(31) || hex(title) || char(31) || hex(description) || char(31) || start_ts || "
+                  "char(31) || end_ts || char(31) || repeat_interval || char(31) || reminder_1_minutes || char(31) || "
+                  "reminder_2_minutes || char(31) || reminder_3_minutes FROM events WHERE type = 0 ORDER BY id;")
+
+
+def events_db_state(rows: list[list[str]]) -> CalendarState:
+    events = []
+    for _id, title, desc, start, end, interval, *rem in rows:
+        day, at = split_ms(int(start) * 1000)
+        every = int(interval)
+        repeat = None if every == 0 else {DAY_S: "daily", WEEK_S: "weekly"}.get(every, "other")
+        events.append(CalEvent(title=from_hex(title), date=day, start=at,
+                               duration_min=(int(end) - int(start)) // 60, description=from_hex(desc),
+                               repeat=repeat, reminders=sorted(int(m) for m in rem if int(m) >= 0)))
+    return CalendarState(events=events)
+
+
+@parses("sqlite3 /data/data/org.fossify.calendar/databases/events.db FROM events WHERE type = 0 ORDER BY id")
+def parse_events_db(lines: list[str]) -> CalendarState:
+    """Events from :data:`EVENTS_DB_READ` lines (the busy-timeout echo first, if kept)."""
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    return events_db_state(fields({"events": body}, "events", 9, "events.db"))
 
 
 FOSSIFY_DB = "/data/data/org.fossify.calendar/databases/events.db"

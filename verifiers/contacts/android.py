@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.content import content_query_rows, query_lines
 from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import DeviceError, VerifierReadError
@@ -41,26 +42,16 @@ PHONE_MIME = "vnd.android.cursor.item/phone_v2"
 #: ``Phone.TYPE_MOBILE`` (ContactsContract.CommonDataKinds.Phone).
 TYPE_MOBILE = 2
 DATA_KEYS = ("contact_id", "raw_contact_id", "mimetype", "data1", "data2", "data3", "starred")
-_DATA_ROW = re.compile(r"Row: \d+ " + ", ".join(f"{k}=(.*?)" for k in DATA_KEYS) + "$")
-_CALL_ROW = re.compile(r"Row: \d+ number=(.*?), type=(.*?)$")
+CALL_KEYS = ("number", "type")
 
 
-def _null(value: str) -> str:
-    return "" if value == "NULL" else value
-
-
-def _content_lines(out: str | Sequence[str], what: str) -> list[str]:
-    """``Row:`` lines of a ``content query``; anything else but blanks / ``No result found.`` is an
+def _content_lines(out: str | Sequence[str], what: str, projection: Sequence[str]) -> list[str]:
+    """The physical lines of a ``content query``, checked to be rows of ``projection`` (a value may
+    span lines: Content.java prints it as is); anything else but blanks / ``No result found.`` is an
     unreadable answer (never an empty store)."""
-    rows: list[str] = []
-    for line in (out.splitlines() if isinstance(out, str) else out):
-        text = line.strip()
-        if not text or text == "No result found.":
-            continue
-        if not text.startswith("Row: "):
-            raise VerifierReadError(f"{what}: unexpected output line {text[:160]!r}")
-        rows.append(text)
-    return rows
+    lines = query_lines(out) if isinstance(out, str) else list(out)
+    content_query_rows(lines, projection, what)
+    return lines
 
 
 # -- ContactsProvider ---------------------------------------------------------------------------
@@ -70,7 +61,7 @@ def read_provider(device: DeviceClient) -> list[str]:
     cmd = ("content query --uri content://com.android.contacts/data --projection "
            + ":".join(DATA_KEYS))
     try:
-        return _content_lines(device.check(cmd), "contacts provider read")
+        return _content_lines(device.check(cmd), "contacts provider read", DATA_KEYS)
     except DeviceError as exc:
         raise VerifierReadError(f"could not read the contacts provider: {exc}") from exc
 
@@ -82,11 +73,8 @@ def parse_provider(lines: Sequence[str]) -> list[Contact]:
     first space (the provider's own splitter does the same for two-word names)."""
     by_contact: dict[str, dict[str, list[tuple[str, str, str]] | bool]] = {}
     order: list[str] = []
-    for line in _content_lines(lines, "contacts provider read"):
-        hit = _DATA_ROW.match(line)
-        if hit is None:
-            raise VerifierReadError(f"contacts provider row not understood: {line[:160]!r}")
-        contact_id, _raw, mimetype, data1, data2, data3, starred = (_null(v) for v in hit.groups())
+    for row in content_query_rows(lines, DATA_KEYS, "contacts provider read"):
+        contact_id, _raw, mimetype, data1, data2, data3, starred = (row[k] or "" for k in DATA_KEYS)
         if contact_id not in by_contact:
             by_contact[contact_id] = {"names": [], "phones": [], "starred": False}
             order.append(contact_id)
@@ -160,17 +148,17 @@ def read_calls(device: DeviceClient) -> list[str]:
         out = device.check("content query --uri content://call_log/calls --projection number:type")
     except DeviceError as exc:
         raise VerifierReadError(f"could not read the call log: {exc}") from exc
-    return _content_lines(out, "call log read")
+    return _content_lines(out, "call log read", CALL_KEYS)
 
 
 @parses("content query --uri content://call_log/calls --projection number:type")
 def parse_calls(lines: Sequence[str]) -> list[CallRecord]:
     out: list[CallRecord] = []
-    for line in _content_lines(lines, "call log read"):
-        hit = _CALL_ROW.match(line)
-        if hit is None or not hit.group(2).isdigit():
-            raise VerifierReadError(f"call log row not understood: {line[:160]!r}")
-        out.append(CallRecord(number=_null(hit.group(1)), kind=int(hit.group(2))))
+    for row in content_query_rows(lines, CALL_KEYS, "call log read"):
+        kind = row["type"] or ""
+        if not kind.isdigit():
+            raise VerifierReadError(f"call log row with type {kind!r}")
+        out.append(CallRecord(number=row["number"] or "", kind=int(kind)))
     return out
 
 
@@ -232,6 +220,4 @@ def seed_front(device: DeviceClient, front: FrontIntent | None) -> None:
     if front is None:
         device.check("input keyevent 3")
         return
-    out = device.run(f"am start -W -a {shlex.quote(front.action)} -d {shlex.quote(front.data)}")
-    if "Error" in out.stdout + out.stderr:
-        raise DeviceError(f"am start {front.action} {front.data}: {(out.stdout + out.stderr).strip()[:200]}")
+    device.check(f"am start -W -a {shlex.quote(front.action)} -d {shlex.quote(front.data)}")  # refusal: DeviceError

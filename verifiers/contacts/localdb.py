@@ -16,6 +16,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.base import FirstStartDone, SourceRef, ensure_app_database, own_app_files
 from verifiers.contacts.state import Contact, phone_digits
@@ -67,7 +68,9 @@ def read_local(device: DeviceClient, package: str) -> list[str]:
     return [line for line in out.split("\n") if line]
 
 
+@parses(f"sqlite3 /data/data/org.fossify.contacts/databases/{DB_NAME} {COUNT_MARK} FROM contacts ORDER BY id")
 def parse_local(lines: Sequence[str]) -> list[Contact]:
+    """Contacts from :data:`READ_SQL` lines (a newline inside a name or the numbers reads as a space)."""
     if list(lines) == [NO_DB_MARK]:
         return []
     expected: int | None = None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import (
@@ -794,3 +795,21 @@ OpenMoneyBoxAdapter.fidelity = FidelityReading(
     source=OMB_SRC, date=READ_ON, verdict="unverifiable",
     open_points=("the GitLab source (gitlab.com/igi0/openmoneybox) could not be read; the store is not grounded and "
                  "the app is driven through its screens only",))
+
+
+@parses("sqlite3 /data/data/org.totschnig.myexpenses/databases/data FROM transactions t LEFT JOIN categories")
+def parse_my_expenses(lines: list[str]) -> FinanceState:
+    """My Expenses' transactions and transfers from its read (hex-encoded texts, a row count first)."""
+    return MyExpensesAdapter().parse({"rows": lines})
+
+
+@parses("sqlite3 /data/data/com.arduia.expense/databases/accounting.db FROM expense ORDER BY expense_id")
+def parse_pro_expense(lines: list[str]) -> FinanceState:
+    """Pro Expense's expenses from its read (hex-encoded names, a row count first)."""
+    return ProExpenseAdapter().parse({"rows": lines})
+
+
+@parses("sqlite3 /data/data/com.github.emavgl.piggybankpro/databases/movements.db FROM records r LEFT JOIN wallets")
+def parse_oinkoin(lines: list[str]) -> FinanceState:
+    """Oinkoin's records and transfers from its read (hex-encoded texts, REAL values, a row count first)."""
+    return OinkoinAdapter().parse({"rows": lines})

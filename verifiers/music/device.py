@@ -13,6 +13,8 @@ import wave
 from functools import cache
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.content import content_query_rows, query_lines
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, SONG_TITLES, NowPlaying
 
@@ -59,25 +61,20 @@ def seed_library(device: DeviceClient) -> dict[str, int]:
     return ids
 
 
-_ROW = re.compile(r"^Row: \d+ _id=(\d+), title=(.*)$")
-
-
 def library_ids(device: DeviceClient) -> dict[str, int]:
     return parse_library(library_lines(device))
 
 
 def library_lines(device: DeviceClient) -> list[str]:
-    out = device.check(f"content query --uri {AUDIO_URI} --projection _id:title")
-    return [line for line in out.splitlines() if line.startswith("Row: ")]
+    return query_lines(device.check(f"content query --uri {AUDIO_URI} --projection _id:title"))
 
 
+@parses("content query --uri content://media/external/audio/media --projection _id:title")
 def parse_library(lines: list[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for line in lines:
-        m = _ROW.match(line)
-        if m and m.group(2) in SONG_SECONDS:
-            out[m.group(2)] = int(m.group(1))
-    return out
+    """``{title: _id}`` of the benchmark's songs among the MediaStore audio rows."""
+    rows = content_query_rows(lines, ("_id", "title"), "MediaStore audio")
+    return {r["title"]: int(r["_id"]) for r in rows
+            if r["title"] in SONG_SECONDS and r["_id"] is not None and r["_id"].isdigit()}
 
 
 def titles_by_id(lines: list[str]) -> dict[int, str]:
@@ -95,7 +92,7 @@ def sqlite_lines(device: DeviceClient, db: str, sql: str) -> list[str]:
         out = device.check(f"if [ -f {db} ]; then sqlite3 {db} {q}; fi")
     except DeviceError as exc:
         raise VerifierReadError(f"could not read {db}: {exc}") from exc
-    return [line for line in out.splitlines() if line]
+    return [line for line in out.split("\n") if line]  # only \n ends a row (not U+2028, \r, ...)
 
 
 # -- the media session (AOSP android-13 MediaSessionRecord.dump) -----------------------------------------
@@ -114,6 +111,12 @@ def session_lines_in(out: str) -> list[str]:
     if "MEDIA SESSION SERVICE" not in out:
         raise VerifierReadError("dumpsys media_session printed no session service dump")
     return [s for s in (line.strip() for line in out.splitlines()) if s.startswith(("package=", "state=", "metadata:"))]
+
+
+@parses("dumpsys media_session", reads="text")
+def now_playing_in(out: str, package: str) -> NowPlaying | None:
+    """The package's session in one ``dumpsys media_session`` output (:func:`parse_session`)."""
+    return parse_session(session_lines_in(out), package)
 
 
 _STATE = re.compile(r"^state=PlaybackState \{state=(-?\d+),")

@@ -10,6 +10,8 @@ import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.content import content_query_rows
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.app_files import first_start
@@ -47,12 +49,25 @@ def _rows(lines: list[str], tag: str, width: int) -> list[list[str]]:
 
 
 def _grouped(lines: list[str], titles: dict[int, str]) -> list[Playlist]:
-    """``P id name`` rows and ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
-    lists = {pid: Playlist(name=name) for pid, name in _rows(lines, "P", 2)}
+    """``PH id hex(name)`` rows (``P id name`` in records read before names were hex-encoded) and
+    ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
+    named = [(pid, name) for pid, name in _rows(lines, "P", 2)]
+    try:
+        named += [(pid, bytes.fromhex(name).decode("utf-8")) for pid, name in _rows(lines, "PH", 2)]
+    except ValueError as exc:
+        raise VerifierReadError(f"playlist name not hex: {exc}") from exc
+    lists = {pid: Playlist(name=name) for pid, name in sorted(named, key=lambda r: int(r[0]))}
     for pid, audio in _rows(lines, "S", 2):
         if pid in lists:
             lists[pid].songs.append(_title(titles, audio))
     return list(lists.values())
+
+
+@parses("sqlite3 /data/data/code.name.monkey.retromusic/databases/playlist.db FROM PlaylistEntity")
+def playlists_of(lines: list[str], titles: dict[int, str] | None = None) -> list[Playlist]:
+    """Playlists from a Room playlist read (Retro Music; Fossify Music and Phonograph Plus read alike):
+    a name is hex-encoded, so a ``|``, newline or the separator in it stays in it."""
+    return _grouped(lines, titles or {})
 
 
 class PlaylistProfile:
@@ -62,7 +77,7 @@ class PlaylistProfile:
         raise NotImplementedError
 
     def parse(self, lines: list[str], titles: dict[int, str]) -> list[Playlist]:
-        return _grouped(lines, titles)
+        return playlists_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         raise NotImplementedError
@@ -136,7 +151,7 @@ RETRO_PLAYLISTS = RoomPlaylists(
             "app/src/main/java/code/name/monkey/retromusic/MainModule.kt (playlist.db)")),),
     ),
     db_name="playlist.db",
-    read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM PlaylistEntity ORDER BY playlist_id; "
+    read_sql=("SELECT 'PH'||char(31)||playlist_id||char(31)||hex(playlist_name) FROM PlaylistEntity ORDER BY playlist_id; "
               "SELECT 'S'||char(31)||playlist_creator_id||char(31)||id FROM SongEntity ORDER BY song_key;"),
     clear_sql="DELETE FROM SongEntity; DELETE FROM PlaylistEntity;",
     playlist_insert="INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES ({pid}, {name});",
@@ -240,7 +255,7 @@ FOSSIFY_PLAYLISTS = RoomPlaylists(
                "title. No MediaStore write.",
         sources=(FOSSIFY_SOURCE,)),
     db_name="songs.db",
-    read_sql=("SELECT 'P'||char(31)||id||char(31)||title FROM playlists WHERE id != 1 ORDER BY id; "
+    read_sql=("SELECT 'PH'||char(31)||id||char(31)||hex(title) FROM playlists WHERE id != 1 ORDER BY id; "
               "SELECT 'S'||char(31)||playlist_id||char(31)||media_store_id FROM tracks WHERE playlist_id != 1 "
               "ORDER BY playlist_id, order_in_playlist, id;"),
     clear_sql="DELETE FROM tracks WHERE playlist_id != 1; DELETE FROM playlists WHERE id != 1;",
@@ -406,8 +421,6 @@ __all__ = ["FOSSIFY_PLAYLISTS", "FOSSIFY_QUEUE", "FOSSIFY_SLEEP", "RETRO_PLAYLIS
 # -- MediaStore playlists (Apollo; Phonograph Plus' file playlists) --------------------------------------
 
 PLAYLISTS_URI = "content://media/external/audio/playlists"
-_PL_ROW = re.compile(r"^Row: \d+ _id=(\d+), name=(.*)$")
-_MEMBER_ROW = re.compile(r"^Row: \d+ audio_id=(\d+)$")
 AOSP_MEDIAPROVIDER = SourceRef(
     repo="aosp-mirror/platform_packages_providers_mediaprovider", tag="android-13.0.0_r1",
     files=("src/com/android/providers/media/MediaProvider.java (playlist insert/update/members; shell callers may "
@@ -418,23 +431,34 @@ AOSP_MEDIAPROVIDER = SourceRef(
 
 def mediastore_lines(device: DeviceClient) -> list[str]:
     """``P id name`` rows and ``S id audio_id`` rows (members by play_order), from ``content query``."""
-    out = device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id")
-    lists = [(m.group(1), m.group(2)) for line in out.splitlines() if (m := _PL_ROW.match(line))]
     # ``check`` already refused a provider error or an argument refusal (``[ERROR] …`` on stdout);
     # anything else than rows or "No result found." is not a playlist table (a name may say "Error").
-    if len(lists) != len([ln for ln in out.splitlines() if ln.strip() and ln.strip() != "No result found."]):
-        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
-    lines = [f"P{S}{pid}{S}{name}" for pid, name in lists]
+    lists = mediastore_playlists(device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name --sort _id"))
+    lines = [f"PH{S}{pid}{S}{name.encode().hex().upper()}" for pid, name in lists]
     if lists:
         marks = " ; ".join(f"echo __M{pid}; content query --uri {PLAYLISTS_URI}/{pid}/members --projection audio_id "
                            "--sort play_order" for pid, _ in lists)
-        current = ""
-        for line in device.check(marks).splitlines():
-            if line.startswith("__M"):
-                current = line[3:]
-            elif (m := _MEMBER_ROW.match(line)) is not None:
-                lines.append(f"S{S}{current}{S}{m.group(1)}")
+        for pid, chunk in re.findall(r"^__M(\d+)\n(.*?)(?=^__M\d+\n|\Z)", device.check(marks), re.M | re.S):
+            lines += [f"S{S}{pid}{S}{audio_id}" for audio_id in mediastore_members(chunk)]
     return lines
+
+
+@parses("content query --uri content://media/external/audio/playlists --projection _id:name", reads="text")
+def mediastore_playlists(out: str) -> list[tuple[str, str]]:
+    """``(_id, name)`` per playlist row (a name keeps its ``", "``, ``=`` and newlines)."""
+    rows = content_query_rows(out, ("_id", "name"), "MediaStore playlists")
+    if any(not (r["_id"] or "").isdigit() for r in rows):
+        raise VerifierReadError(f"MediaStore playlists: {out.strip()[:200]}")
+    return [(r["_id"] or "", r["name"] or "") for r in rows]
+
+
+@parses("content query --projection audio_id --sort play_order", reads="text")
+def mediastore_members(out: str) -> list[str]:
+    """The ``audio_id`` of each member row of ``<playlist>/members``, in play order."""
+    ids = [r["audio_id"] or "" for r in content_query_rows(out, ("audio_id",), "MediaStore playlist members")]
+    if not all(i.isdigit() for i in ids):
+        raise VerifierReadError(f"MediaStore playlist members: {out.strip()[:200]}")
+    return ids
 
 
 def clear_mediastore_playlists(device: DeviceClient) -> None:
@@ -446,8 +470,8 @@ def seed_mediastore(device: DeviceClient, owner: str, playlists: list[Playlist],
     for p in playlists:
         device.check(f"content insert --uri {PLAYLISTS_URI} {content_bind('name', 's', p.name)} "
                      f"--bind owner_package_name:s:{owner}")
-        found = [pid for line in device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name").splitlines()
-                 if (m := _PL_ROW.match(line)) and m.group(2) == p.name for pid in [m.group(1)]]
+        found = [pid for pid, name in mediastore_playlists(
+            device.check(f"content query --uri {PLAYLISTS_URI} --projection _id:name")) if name == p.name]
         if not found:
             raise VerifierReadError(f"MediaStore did not keep the playlist {p.name!r}")
         for n, song in enumerate(p.songs, start=1):
@@ -560,7 +584,7 @@ PHONOGRAPH_PLAYLISTS = PhonographPlaylists(
     room=RoomPlaylists(
         profile=StorageProfile(what="", path="", format="", writes=""),
         db_name="music_database_v1.db",
-        read_sql=("SELECT 'P'||char(31)||playlist_id||char(31)||playlist_name FROM playlists ORDER BY playlist_id; "
+        read_sql=("SELECT 'PH'||char(31)||playlist_id||char(31)||hex(playlist_name) FROM playlists ORDER BY playlist_id; "
                   "SELECT 'S'||char(31)||playlist_id||char(31)||_id FROM playlist_songs ORDER BY playlist_id, position;"),
         clear_sql="DELETE FROM playlist_songs; DELETE FROM playlists;",
         playlist_insert=("INSERT INTO playlists (playlist_id, playlist_name, date_added, date_modified) "

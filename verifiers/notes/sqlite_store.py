@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ def select_hex(table: str, columns: Sequence[str], where: str = "1") -> str:
     return f"SELECT '{COUNT_MARK}' || count(*) FROM {table} WHERE {where}; SELECT {cols} FROM {table} WHERE {where};"
 
 
+@parses(f"sqlite3 {COUNT_MARK}")
 def parse_hex_rows(lines: list[str], width: int, what: str) -> list[list[str]]:
     """Rows of a :func:`select_hex` read (NULL reads as ``""``); raises on a count mismatch."""
     expected: int | None = None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import (
@@ -220,8 +221,11 @@ def thread_of_lookup(device: DeviceClient, address: str) -> int:
         raise DeviceError(f"no thread for {address} after seeding: {lines}") from None
 
 
-def parse_drafts(lines: list[str], threads: dict[int, str]) -> list[SmsMessage]:
-    """Draft rows of a Fossify ``drafts`` read; a draft whose thread is gone keeps an empty address."""
+@parses(f"sqlite3 {FOSSIFY_DB} {DRAFTS_MARK} FROM drafts ORDER BY thread_id")
+def parse_drafts(lines: list[str], threads: dict[int, str] | None = None) -> list[SmsMessage]:
+    """Draft rows of a Fossify ``drafts`` read; a draft whose thread is gone (or no ``threads`` are
+    given) keeps an empty address."""
+    threads = threads or {}
     if lines == [NO_DB_MARK]:
         return []
     expected: int | None = None

@@ -11,6 +11,8 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.content import content_query_rows
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import DeviceError
 from verifiers.sms.state import SmsContact, same_number
@@ -76,14 +78,15 @@ def insert_contact(device: DeviceClient, contact: SmsContact) -> None:
 def listed_phones(device: DeviceClient) -> list[tuple[str, str]]:
     """``(display_name, number)`` of every phone row, as apps see them through the provider."""
     where = shlex.quote(f"mimetype='{PHONE_MIME}'")
-    out = device.check(f"content query --uri content://com.android.contacts/data --where {where} "
-                       "--projection display_name:data1")
-    pairs: list[tuple[str, str]] = []
-    for line in out.splitlines():
-        hit = re.match(r"Row: \d+ display_name=(.*), data1=(.*)$", line.strip())
-        if hit:
-            pairs.append((hit.group(1), hit.group(2)))
-    return pairs
+    return parse_phones(device.check(f"content query --uri content://com.android.contacts/data --where {where} "
+                                     "--projection display_name:data1"))
+
+
+@parses("content query --uri content://com.android.contacts/data --projection display_name:data1", reads="text")
+def parse_phones(out: str) -> list[tuple[str, str]]:
+    """``(display_name, number)`` per row (a name keeps its ``", "`` and newlines; NULL is "")."""
+    rows = content_query_rows(out, ("display_name", "data1"), "contacts provider phones")
+    return [(row["display_name"] or "", row["data1"] or "") for row in rows]
 
 
 def seed_contacts(device: DeviceClient, contacts: Sequence[SmsContact]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.sms.state import SmsMessage
 
@@ -98,6 +99,7 @@ def _int_or_none(field: str, what: str, line: str) -> int | None:
         raise VerifierReadError(f"SMS read: {what} is not a number in {line!r}") from None
 
 
+@parses(f"sqlite3 {MMSSMS_DB} {COUNT_MARK} FROM sms ORDER BY _id")
 def parse_sms_lines(lines: Sequence[str]) -> list[SmsMessage]:
     """Rows of a raw read (lines without the separator, e.g. sqlite's ``5000``, are skipped)."""
     expected: int | None = None
@@ -197,6 +199,7 @@ def seed_rows(device: DeviceClient, inserts: Sequence[str], messages: Sequence[S
     return stored
 
 
+@parses(f"sqlite3 {MMSSMS_DB} {THREADS_MARK} FROM threads")
 def parse_threads(lines: Sequence[str]) -> dict[int, str]:
     """``{thread_id: address}`` from a :data:`THREADS_SQL` read (checked against its count)."""
     expected: int | None = None

@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape as xml_escape
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import (
@@ -222,27 +223,38 @@ class TasksOrgAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
-               "|| dueDate || char(31) || completed || char(31) || deleted || char(31) || "
-               "COALESCE(recurrence, '') FROM tasks ORDER BY _id;")
-        return {"tasks": read_table(device, TASKS_ORG_DB, sql)}
+        return {"tasks": read_table(device, TASKS_ORG_DB, TASKS_ORG_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "tasks" not in raw:
             raise VerifierReadError("Tasks.org snapshot has no 'tasks' read")
-        by_level = {v: k for k, v in TASKS_ORG_IMPORTANCE.items()}
-        out = []
-        for _id, title, importance, due, completed, deleted, rule in rows(raw["tasks"], 7, "Tasks.org tasks"):
-            if int(deleted or 0) > 0:
-                continue  # soft-deleted (seeded rows are not purged)
-            due_date = due_time = None
-            if int(due or 0) > 0:
-                due_date, hhmm, _, _ = ms_parts(int(due))
-                due_time = hhmm if int(due) % 60000 > 0 else None  # Task.hasDueTime
-            out.append(TodoItem(title=from_hex(title), due_date=due_date, due_time=due_time,
-                                priority=by_level.get(int(importance), "none"), recurrence=rrule_freq(rule),
-                                completed=int(completed or 0) > 0))
-        return TodoState(tasks=out)
+        return parse_tasks_org(raw["tasks"])
+
+
+#: One line per task: the title hex-encoded (a ``|``, newline or unicode title stays one field),
+#: the other columns NOT NULL in the Room entity or COALESCEd (a NULL would blank the whole line).
+TASKS_ORG_READ = ("SELECT _id || char(31) || hex(title) || char(31) || importance || char(31) "
+                  "|| dueDate || char(31) || completed || char(31) || deleted || char(31) || "
+                  "COALESCE(recurrence, '') FROM tasks ORDER BY _id;")
+
+
+@parses(f"sqlite3 {TASKS_ORG_DB} FROM tasks ORDER BY _id")
+def parse_tasks_org(lines: list[str]) -> TodoState:
+    """Tasks.org's tasks from :data:`TASKS_ORG_READ` lines (the busy-timeout echo first, if kept)."""
+    by_level = {v: k for k, v in TASKS_ORG_IMPORTANCE.items()}
+    out = []
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    for _id, title, importance, due, completed, deleted, rule in rows(body, 7, "Tasks.org tasks"):
+        if int(deleted or 0) > 0:
+            continue  # soft-deleted (seeded rows are not purged)
+        due_date = due_time = None
+        if int(due or 0) > 0:
+            due_date, hhmm, _, _ = ms_parts(int(due))
+            due_time = hhmm if int(due) % 60000 > 0 else None  # Task.hasDueTime
+        out.append(TodoItem(title=from_hex(title), due_date=due_date, due_time=due_time,
+                            priority=by_level.get(int(importance), "none"), recurrence=rrule_freq(rule),
+                            completed=int(completed or 0) > 0))
+    return TodoState(tasks=out)
 
 
 def rrule_freq(rule: str) -> Any:
@@ -359,6 +371,9 @@ class CfaitAdapter(TodoAdapter):
 # -- Todo List (PFA) ----------------------------------------------------------------------------------
 
 PFA_DB = "/data/data/org.secuso.privacyfriendlytodolist/databases/TodoDatabase.db"
+PFA_READ = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
+            "COALESCE(deadline, '') || char(31) || recurrencePattern || char(31) || recurrenceInterval || char(31) "
+            "|| COALESCE(doneTime, '') || char(31) || isInRecycleBin FROM todoTasks ORDER BY id;")
 PFA_PREFS = "/data/data/org.secuso.privacyfriendlytodolist/shared_prefs/org.secuso.privacyfriendlytodolist_preferences.xml"
 PFA_PRIORITY: dict[Priority, int] = {"high": 0, "medium": 1, "low": 2}
 PFA_PATTERN: dict[str | None, int] = {None: 0, "daily": 1, "weekly": 2, "monthly": 3}
@@ -424,10 +439,7 @@ class TodoListPfaAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(name) || char(31) || priority || char(31) || "
-               "COALESCE(deadline, '') || char(31) || recurrencePattern || char(31) || recurrenceInterval || char(31) "
-               "|| COALESCE(doneTime, '') || char(31) || isInRecycleBin FROM todoTasks ORDER BY id;")
-        return {"todoTasks": read_table(device, PFA_DB, sql)}
+        return {"todoTasks": read_table(device, PFA_DB, PFA_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "todoTasks" not in raw:
@@ -497,6 +509,7 @@ class TaskMateAdapter(TodoAdapter):
 # -- Grit -------------------------------------------------------------------------------------------
 
 GRIT_DB = "/data/data/com.shub39.grit/databases/task_database"
+GRIT_READ = "SELECT id || char(31) || hex(title) || char(31) || status FROM task ORDER BY `index`, id;"
 
 
 class GritAdapter(RoomTodoAdapter):
@@ -529,9 +542,7 @@ class GritAdapter(RoomTodoAdapter):
         self.give_back_database(device)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || status FROM task "
-               "ORDER BY `index`, id;")
-        return {"task": read_table(device, GRIT_DB, sql)}
+        return {"task": read_table(device, GRIT_DB, GRIT_READ)}
 
     def parse(self, raw: RawSnapshot) -> TodoState:
         if "task" not in raw:
@@ -679,3 +690,19 @@ NtodotxtAdapter.launch_guards = LaunchGuards(guards=(
 ), read=NtodotxtAdapter.storage[0].sources)
 NtodotxtAdapter.fidelity = FidelityReading(source=NtodotxtAdapter.storage[0].sources[0], date=READ_ON,
                                            verdict="unverifiable", open_points=(NOT_REREAD,))
+
+
+def _echo_dropped(lines: list[str]) -> list[str]:
+    return lines[1:] if lines[:1] == ["5000"] else lines
+
+
+@parses(f"sqlite3 {PFA_DB} FROM todoTasks ORDER BY id")
+def parse_pfa(lines: list[str]) -> TodoState:
+    """Todo List (PFA)'s tasks from :data:`PFA_READ` lines."""
+    return TodoListPfaAdapter().parse({"todoTasks": _echo_dropped(lines)})
+
+
+@parses(f"sqlite3 {GRIT_DB} FROM task ORDER BY `index`, id")
+def parse_grit(lines: list[str]) -> TodoState:
+    """Grit's tasks from :data:`GRIT_READ` lines."""
+    return GritAdapter().parse({"task": _echo_dropped(lines)})

@@ -332,6 +332,9 @@ class SessionRecord:
         self.updated_ms = 0
         self.title: str | None = None
         self.subtitle: str | None = None
+        # the description's third text (MediaMetadata.getDescription: the third non-empty of title,
+        # artist, album, ...); None prints "null"
+        self.description: str | None = None
         self.metadata_size = 0
         # setMetadata(null) (MediaSession.setMetadata sends "size=0, description=null") as opposed to
         # never set (the record's description string stays null: "metadata: null")
@@ -349,16 +352,27 @@ def media_sessions(device: SimDevice) -> dict[str, SessionRecord]:
 
 
 def dump_media_sessions(device: SimDevice, running: set[str], uid_of: Any) -> str:
-    live = [r for pkg, r in sorted(media_sessions(device).items()) if pkg in running]
-    out = ["MEDIA SESSION SERVICE (dumpsys media_session)", "",
-           "  Global priority session is null", f"  Sessions Stack - have {len(live)} sessions:"]
-    for r in live:
+    """``dumpsys media_session`` of the device: the sessions of running packages (a session dies with
+    its process), rendered by :func:`render_media_sessions`."""
+    return render_media_sessions([r for pkg, r in sorted(media_sessions(device).items()) if pkg in running], uid_of)
+
+
+def render_media_sessions(sessions: Sequence[SessionRecord], uid_of: Any) -> str:
+    """What Android 13 prints for user 0's session stack holding ``sessions``
+    (``MediaSessionService.SessionManagerImpl.dump``, ``FullUserRecord.dumpLocked``,
+    ``MediaSessionStack.dump``, ``MediaSessionRecord.dump``). Lines no parser reads and whose values
+    come from state the record does not keep are left out: the sessions-listener count, the
+    user record's listener lines and its media-button session, the audio player monitor."""
+    out = ["MEDIA SESSION SERVICE (dumpsys media_session)", "", "Global priority session is null", "User Records:",
+           "Record for full_user=0", f"  Sessions Stack - have {len(sessions)} sessions:"]
+    for r in sessions:
         state = ("null" if r.state is None else
                  f"PlaybackState {{state={r.state}, position={r.position_ms}, buffered position=0, speed="
                  f"{1.0 if r.state == 3 else 0.0}, updated={r.updated_ms}, actions=3669711, custom actions=[], "
                  "active item id=-1, error=null}")
+        texts = ", ".join("null" if t is None else t for t in (r.title, r.subtitle, r.description))
         meta = (("size=0, description=null" if r.metadata_set_null else "null") if r.title is None else
-                f"size={r.metadata_size}, description={r.title}, {r.subtitle}, null")
+                f"size={r.metadata_size}, description={texts}")
         uid = uid_of(r.package)
         out += [
             f"    {r.tag} {r.package}/{r.tag} (userId=0)",

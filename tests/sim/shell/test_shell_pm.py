@@ -56,7 +56,8 @@ def test_grant_revoke_and_dumpsys_permission_lines(out: Out, sh: Sh) -> None:
     assert re.search(r"^  Package \[org\.fossify\.messages\] \([0-9a-f]+\):$", dump, re.M)
     assert re.search(r"^    versionCode=\d+ minSdk=\d+ targetSdk=33$", dump, re.M)
     assert re.search(r"^    versionName=\S+$", dump, re.M)
-    assert re.search(r"^    firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$", dump, re.M)
+    # per user since Android 13 (Settings.dumpPackageLPr prints it under "User N:")
+    assert re.search(r"^      firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$", dump, re.M)
     assert "    requested permissions:\n      android.permission.READ_SMS\n" in dump
     assert "android.permission.READ_SMS: granted=false" in dump
     assert out(f"pm grant --user 0 {SMS_APP} android.permission.READ_SMS") == ""

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from pytest_anyapp.sim.shell.commands.pm import permission_lines
+from pytest_anyapp.sim.packages import RUNTIME_PERMISSIONS, PackageInfo
 from pytest_anyapp.sim.shell.commands.system import package_pid
 from pytest_anyapp.sim.shell.runtime import Invocation, command
 from pytest_anyapp.sim.shell.tz import device_tz
@@ -60,17 +62,50 @@ def _stamp(inv: Invocation, ms: int) -> str:
     return dt.datetime.fromtimestamp(ms / 1000, device_tz(inv.device)).strftime("%Y-%m-%d %H:%M:%S")
 
 
+@dataclass(frozen=True)
+class PackageUser:
+    """One user's state of a package: its ``User N:`` block in ``dumpsys package``."""
+
+    id: int
+    inode: int
+    enabled: int
+    first_install_ms: int
+    #: (permission, granted, flags as PackageManager.permissionFlagToString names)
+    runtime: tuple[tuple[str, bool, tuple[str, ...]], ...] = ()
+    gids: tuple[int, ...] = (3003,)
+
+
+#: The runtime permission flags an install leaves on a permission of a targetSdk >= 23 app.
+SENSITIVE_FLAGS = ("USER_SENSITIVE_WHEN_GRANTED", "USER_SENSITIVE_WHEN_DENIED")
+
+
 def package_dump(inv: Invocation, name: str) -> str:
-    """The ``Packages:`` section of ``dumpsys package <name>`` (empty when not installed)."""
+    """``dumpsys package <name>`` of the simulated device (user 0 only): :func:`render_package`."""
+    info = inv.device.packages.get(name)
+    if info is None:
+        return render_package(name, None, [], [], lambda ms: _stamp(inv, ms))
+    runtime = tuple((p, p in info.granted_permissions, SENSITIVE_FLAGS)
+                    for p in info.declared_permissions if p in RUNTIME_PERMISSIONS)
+    install = [p for p in info.declared_permissions if p not in RUNTIME_PERMISSIONS]
+    user = PackageUser(id=0, inode=zlib.crc32(info.name.encode()) % 100000, enabled=info.enabled_state,
+                       first_install_ms=info.first_install_ms, runtime=runtime)
+    return render_package(name, info, install, [user], lambda ms: _stamp(inv, ms))
+
+
+def render_package(name: str, info: PackageInfo | None, install: list[str], users: list[PackageUser],
+                   stamp: Callable[[int], str]) -> str:
+    """What Android 13 prints for one package (``Settings.dumpPackagesLPr`` / ``dumpPackageLPr``, AOSP
+    services/core/java/com/android/server/pm/Settings.java): the ``Packages:`` block with its install
+    permissions (granted), then one ``User N:`` block per user with installReason, firstInstallTime
+    (per user since Android 13), uninstallReason, gids and runtime permissions (flags joined by
+    ``|`` as ``permissionFlagsToString`` does). Not installed: no ``Packages:`` block at all."""
     header = (
         "Activity Resolver Table:\n  Non-Data Actions:\n\n"
         "Key Set Manager:\n  [" + name + "]\n      Signing KeySets: 1\n\n"
     )
-    info = inv.device.packages.get(name)
     if info is None:
         return "Dexopt state:\n  Unable to find package: " + name + "\n"
     code_path = info.code_path
-    install, runtime = permission_lines(info)
     flags = "[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ]" if info.system else "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
     lines = [
         "Packages:",
@@ -96,9 +131,8 @@ def package_dump(inv: Invocation, name: str) -> str:
         "    forceQueryable=false",
         f"    dataDir=/data/user/0/{info.name}",
         "    supportsScreens=[small, medium, large, xlarge, resizeable, anyDensity]",
-        f"    timeStamp={_stamp(inv, info.last_update_ms)}",
-        f"    lastUpdateTime={_stamp(inv, info.last_update_ms)}",
-        f"    firstInstallTime={_stamp(inv, info.first_install_ms)}",
+        f"    timeStamp={stamp(info.last_update_ms)}",
+        f"    lastUpdateTime={stamp(info.last_update_ms)}",
         f"    installerPackageName={'null' if info.system else 'com.android.shell'}",
         f"    signatures=PackageSignatures{{{short_hex('s' + info.name)} version:2, "
         f"signatures:[{short_hex('k' + info.name)}], past signatures:[]}}",
@@ -109,16 +143,18 @@ def package_dump(inv: Invocation, name: str) -> str:
         lines += [f"      {p}" for p in info.declared_permissions]
     if install:
         lines.append("    install permissions:")
-        lines += [f"      {p}" for p in install]
-    lines.append(
-        f"    User 0: ceDataInode={zlib.crc32(info.name.encode()) % 100000} installed=true hidden=false "
-        f"suspended=false distractionFlags=0 stopped=false notLaunched=false enabled={info.enabled_state} "
-        "instant=false virtual=false"
-    )
-    lines.append("      gids=[3003]")
-    if runtime:
-        lines.append("      runtime permissions:")
-        lines += [f"        {p}" for p in runtime]
+        lines += [f"      {p}: granted=true" for p in install]
+    for user in users:
+        lines += [
+            f"    User {user.id}: ceDataInode={user.inode} installed=true hidden=false suspended=false "
+            f"distractionFlags=0 stopped=false notLaunched=false enabled={user.enabled} instant=false virtual=false",
+            "      installReason=0", f"      firstInstallTime={stamp(user.first_install_ms)}", "      uninstallReason=0",
+            f"      gids=[{', '.join(map(str, user.gids))}]",
+        ]
+        if user.runtime:
+            lines.append("      runtime permissions:")
+            lines += [f"        {p}: granted={'true' if granted else 'false'}"
+                      + (f", flags=[ {'|'.join(pflags)}]" if pflags else "") for p, granted, pflags in user.runtime]
     return header + "\n".join(lines) + "\n"
 
 
@@ -237,25 +273,30 @@ def _activity_record(package: str, activity: str, task_id: int) -> str:
     return f"ActivityRecord{{{short_hex('ar' + package + activity)} u0 {short_component(package, activity)} t{task_id}}}"
 
 
-def _record_intent(screen: Any, package: str, activity: str) -> str:
-    """The record's intent line as ``ActivityRecord.dump`` prints it (android-13 frameworks/base:
-    ``Intent.toInsecureString()``: the data URI unmasked, extras only as ``(has extras)``). An
-    activity the app started itself carries its explicit component intent."""
-    intent = getattr(screen, "launch_intent", None)
-    parts: list[str] = []
-    if intent is not None:
-        parts.append(f"act={intent.action}")
-        if intent.categories:
-            parts.append(f"cat=[{','.join(intent.categories)}]")
-        if intent.data:
-            parts.append(f"dat={intent.data}")
-        if intent.mime_type:
-            parts.append(f"typ={intent.mime_type}")
-        parts.append("flg=0x10000000")
-    parts.append(f"cmp={short_component(package, activity)}")
-    if intent is not None and intent.extras:
-        parts.append("(has extras)")
+def intent_line(component: str, *, action: str = "", categories: tuple[str, ...] = (), data: str = "",
+                mime_type: str = "", flags: str = "", extras: bool = False) -> str:
+    """A record's intent as ``ActivityRecord.dump`` prints it (android-13 frameworks/base:
+    ``Intent.toInsecureString()``: act, cat, the data URI unmasked, typ, flg, cmp, extras only as
+    ``(has extras)``)."""
+    parts = [f"act={action}"] if action else []
+    parts += [f"cat=[{','.join(categories)}]"] if categories else []
+    parts += [f"dat={data}"] if data else []
+    parts += [f"typ={mime_type}"] if mime_type else []
+    parts += [f"flg={flags}"] if flags else []
+    parts.append(f"cmp={component}")
+    parts += ["(has extras)"] if extras else []
     return f"Intent {{ {' '.join(parts)} }}"
+
+
+def _record_intent(screen: Any, package: str, activity: str) -> str:
+    """The intent a screen was started with (``launch_intent``, ``FLAG_ACTIVITY_NEW_TASK`` as ``am
+    start`` adds it); an activity the app started itself carries its explicit component intent."""
+    intent = getattr(screen, "launch_intent", None)
+    if intent is None:
+        return intent_line(short_component(package, activity))
+    return intent_line(short_component(package, activity), action=intent.action, categories=tuple(intent.categories),
+                       data=intent.data or "", mime_type=intent.mime_type or "", flags="0x10000000",
+                       extras=bool(intent.extras))
 
 
 def _dump_activity(inv: Invocation, args: list[str]) -> str:
@@ -298,31 +339,71 @@ def _dump_activity(inv: Invocation, args: list[str]) -> str:
             out.append(f"  *APP* UID {_uid(inv, package)} ProcessRecord{{{short_hex('pr' + package)} "
                        f"{package_pid(package)}:{package}/u0a{_uid(inv, package) - 10000}}}")
         return "\n".join(out) + "\n"
-    # Android 13: RootWindowContainer.dumpActivities prints each root task (Task.dumpInner: the task
-    # line, ``isSleeping=``, ``topResumedActivity=`` only when the task has one, then its ``* Hist``
-    # records), then ``Resumed:`` per task display area; ActivityTaskManagerService.dumpActivitiesLocked
-    # ends with ``ResumedActivity:``. No ``mResumedActivity:`` line exists on Android 13.
+    views = []
+    for n, task in enumerate(reversed(_tasks(inv))):
+        if not task.stack:
+            continue
+        package = str(task.package)
+        views.append(TaskView(
+            id=int(task.id), kind="home" if package == launcher else "standard", uid=_uid(inv, package),
+            package=package, visible=n == 0, resumed=not views,
+            records=tuple(RecordView(package, screen.activity_name(),
+                                     _record_intent(screen, package, screen.activity_name())) for screen in task.stack)))
+    return render_activities(views)
+
+
+@dataclass(frozen=True)
+class RecordView:
+    """One ``ActivityRecord`` of a task: its package, activity class and intent line."""
+
+    package: str
+    activity: str
+    intent: str = ""
+
+
+@dataclass(frozen=True)
+class TaskView:
+    """One root task of display 0 for ``dumpsys activity activities``; ``records`` bottom to top."""
+
+    id: int
+    kind: str
+    uid: int
+    package: str
+    visible: bool
+    resumed: bool
+    records: tuple[RecordView, ...]
+
+
+def render_activities(tasks: list[TaskView], *, sleeping: bool = False) -> str:
+    """What Android 13 prints for ``dumpsys activity activities`` with ``tasks`` (top first) on
+    display 0: RootWindowContainer.dumpActivities prints each root task (Task.dumpInner: the task
+    line, ``isSleeping=``, ``topResumedActivity=`` only when the task has one, then its ``* Hist``
+    records from the top, TaskFragment.dump), a blank line between tasks, then ``Resumed:`` per task
+    display area; ActivityTaskManagerService.dumpActivitiesLocked ends with ``ResumedActivity:``.
+    No ``mResumedActivity:`` line exists on Android 13. Record lines no parser reads (launchedFrom,
+    app=, rootOfTask=, ...) are left out."""
     out = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
-    tops = {int(t.id): t.stack[-1] for t in _tasks(inv) if t.stack}
-    for n, (task_id, package, _base, top, visible) in enumerate(rows):
-        kind = "home" if package == launcher else "standard"
+    resumed = ""
+    for n, t in enumerate(tasks):
         if n:
             out.append("")
-        out.append(f"  * Task{{{short_hex('t' + str(task_id))} #{task_id} type={kind} A={_uid(inv, package)}:{package} "
-                   f"U=0 visible={'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
-                   "mode=fullscreen translucent=false sz=1}")
-        out.append("    isSleeping=false")
-        if n == 0:
-            out.append(f"    topResumedActivity={_activity_record(package, top, task_id)}")
-        out.append(f"    * Hist  #0: {_activity_record(package, top, task_id)}")
-        out.append(f"      packageName={package} processName={package}")
-        out.append(f"      {_record_intent(tops.get(task_id), package, top)}")
-    if rows:
-        task_id, package, _base, top, _visible = rows[0]
-        out.append("  Resumed activities in task display areas (from top to bottom):")
-        out.append(f"    Resumed: {_activity_record(package, top, task_id)}")
-        out.append("")
-        out.append(f"  ResumedActivity: {_activity_record(package, top, task_id)}")
+        vis = "true" if t.visible else "false"
+        out.append(f"  * Task{{{short_hex('t' + str(t.id))} #{t.id} type={t.kind} A={t.uid}:{t.package} U=0 "
+                   f"visible={vis} visibleRequested={vis} mode=fullscreen translucent=false sz={len(t.records)}}}")
+        out.append(f"    isSleeping={'true' if sleeping else 'false'}")
+        if t.resumed:
+            top = t.records[-1]
+            resumed = resumed or _activity_record(top.package, top.activity, t.id)
+            out.append(f"    topResumedActivity={_activity_record(top.package, top.activity, t.id)}")
+        for k in range(len(t.records) - 1, -1, -1):
+            r = t.records[k]
+            out.append(f"    * Hist  #{k}: {_activity_record(r.package, r.activity, t.id)}")
+            out.append(f"      packageName={r.package} processName={r.package}")
+            if r.intent:
+                out.append(f"      {r.intent}")
+    if resumed:
+        out += ["  Resumed activities in task display areas (from top to bottom):", f"    Resumed: {resumed}", "",
+                f"  ResumedActivity: {resumed}"]
     return "\n".join(out) + "\n"
 
 

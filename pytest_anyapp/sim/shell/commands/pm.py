@@ -18,7 +18,6 @@ from pytest_anyapp.sim.packages import (
     ENABLED_DEFAULT,
     ENABLED_STATE_NAMES,
     RUNTIME_PERMISSIONS,
-    PackageInfo,
 )
 from pytest_anyapp.sim.shell.commands import pm_session
 from pytest_anyapp.sim.shell.runtime import Invocation, command, drop_options
@@ -306,15 +305,3 @@ def pm(inv: Invocation) -> int:
         return 0
     inv.err(f"Unknown command: {verb}\n")
     return 255
-
-
-def permission_lines(info: PackageInfo) -> tuple[list[str], list[str]]:
-    """(install permission lines, runtime permission lines) as ``dumpsys package`` prints them."""
-    install = [f"{p}: granted=true" for p in info.declared_permissions if p not in RUNTIME_PERMISSIONS]
-    runtime: list[str] = []
-    for p in info.declared_permissions:
-        if p in RUNTIME_PERMISSIONS:
-            granted = p in info.granted_permissions
-            flags = "USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED"
-            runtime.append(f"{p}: granted={'true' if granted else 'false'}, flags=[ {flags}]")
-    return install, runtime

@@ -16,6 +16,7 @@ from typing import Any
 from pytest_anyapp.sim.shell.commands.dumpsys import PHYSICAL_DENSITY, PHYSICAL_H, PHYSICAL_W
 from pytest_anyapp.sim.shell.keycodes import keycode
 from pytest_anyapp.sim.shell.runtime import Invocation, command
+from pytest_anyapp.sim.ui.uiautomator import dump_command_output
 
 _INPUT_SOURCES = {"keyboard", "dpad", "gamepad", "touchscreen", "touchpad", "touchnavigation", "stylus", "trackball",
                   "mouse", "joystick", "rotaryencoder"}
@@ -223,18 +224,19 @@ def uiautomator(inv: Invocation) -> int:
     target = paths[0] if paths else "/sdcard/window_dump.xml"
     xml = _ui(inv).dump_xml()
     display = target if target.startswith("/") else posixpath.normpath(posixpath.join(inv.cwd, target))
-    if inv.normalize(target) in ("/dev/tty", "/dev/stdout"):
-        inv.out(xml)
-        inv.out(f"UI hierchary dumped to: {display}\n")
-        return 0
-    host = inv.host(target)
-    try:
-        host.write_text(xml, encoding="utf-8")
-    except OSError:
-        inv.err(f"ERROR: could not write {display}\n")
-        return 1
-    inv.stamp(host)
-    inv.out(f"UI hierchary dumped to: {display}\n")
+    to_terminal = inv.normalize(target) in ("/dev/tty", "/dev/stdout")
+    if not to_terminal:
+        host = inv.host(target)
+        try:
+            host.write_text(xml, encoding="utf-8")
+        except OSError:
+            inv.err(f"ERROR: could not write {display}\n")
+            return 1
+        inv.stamp(host)
+    out, err = dump_command_output(xml, display, to_terminal=to_terminal)
+    inv.out(out)
+    if err:
+        inv.err(err)
     return 0
 
 
