@@ -131,8 +131,20 @@ def test_24_hour_face_has_an_inner_ring_for_12_to_23(pick: SimDevice) -> None:
         PickHome.twelve = True
 
 
+def _open(package: str, *steps: tuple[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return package, tuple((k, f"{package}:id/{v}" if k == "resource_id" else v) for k, v in steps)
+
+
 @pytest.mark.parametrize(("package", "open_steps"), [
-    ("ws.xsoh.etar", (("content_desc", "New event"), ("resource_id", "ws.xsoh.etar:id/event_start_time"))),
+    _open("ws.xsoh.etar", ("content_desc", "New event"), ("resource_id", "event_start_time")),
+    _open("org.fossify.calendar", ("content_desc", "New event"), ("resource_id", "event_end_time")),
+    _open("com.simplemobiletools.calendar.pro", ("content_desc", "New Event"), ("resource_id", "event_start_time")),
+    _open("org.fossify.clock", ("content_desc", "Alarm"), ("content_desc", "Add alarm"),
+          ("resource_id", "edit_alarm_time")),
+    _open("com.simplemobiletools.clock", ("content_desc", "Alarm"), ("content_desc", "Add alarm"),
+          ("resource_id", "edit_alarm_time")),
+    _open("com.google.android.deskclock", ("content_desc", "Alarm"), ("content_desc", "Add alarm")),
+    _open("com.best.deskclock", ("text", "Later"), ("content_desc", "Alarm"), ("content_desc", "Add alarm")),
 ])
 def test_doubles_open_the_material_clock_face(tmp_path: Path, package: str,
                                               open_steps: tuple[tuple[str, str], ...]) -> None:
