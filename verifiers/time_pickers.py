@@ -4,7 +4,8 @@ MaterialTimePicker (material-components-android ``timepicker/``; the double is
 ``pytest_anyapp/sim/apps/time_pickers.py``) opens in clock mode: tap the hour's number on the face
 (it moves on to the minutes by itself), tap the minute's number (every 5 minutes has one; a tap
 snaps to 5), pick AM/PM in a 12-hour picker, then OK. A minute between the numbers is typed in
-the keyboard mode its toggle offers.
+the keyboard mode its toggle offers. Compose Material 3's TimePicker is tapped the same way, found by
+content description (it has no resource ids).
 """
 
 from __future__ import annotations
@@ -27,3 +28,20 @@ def material_time(hour: int, minute: int, *, twelve: bool) -> Steps:
     if twelve:
         yield Tap(By(res="material_clock_period_pm_button" if hour >= 12 else "material_clock_period_am_button"))
     yield Tap(By(res="material_timepicker_ok_button"))
+
+
+def compose_time(hour: int, minute: int, *, twelve: bool) -> Steps:
+    """Set ``hour:minute`` in an open Compose Material 3 TimePicker (no ids, no keyboard toggle in the
+    apps that show it alone): the numbers are nodes described "9 o'clock" / "13 hours" / "5 minutes"."""
+    if minute % 5:
+        raise ValueError(f"{hour:02d}:{minute:02d}: a tap on the face sets whole 5-minute steps only")
+    shown = (hour % 12) or 12 if twelve else hour
+    yield Tap(By(desc=f"{shown} o'clock" if twelve else f"{hour} hours", class_contains="android.view.View"))
+    yield Tap(By(desc=f"{minute} minutes", class_contains="android.view.View"))
+    if twelve:
+        yield Tap(By(text="PM" if hour >= 12 else "AM"))
+    yield Tap(By(text="OK"))
+
+
+#: The gold steps of each picker kind (the sim's ``pytest_anyapp/sim/apps/time_pickers.py`` KINDS).
+STEPS = {"material": material_time, "compose": compose_time}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Read, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
-from verifiers.time_pickers import material_time
+from verifiers.time_pickers import STEPS as TIME_STEPS
 
 Steps = Generator[Intent, str, None]
 MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -47,7 +47,8 @@ class CalUi:
     to_editor: tuple[Intent, ...] = ()
     #: The editor's date picker: "material" (MaterialDatePicker, calendar mode first) or "text".
     date_picker: str = "text"
-    #: The editor's time picker: "material" (MaterialTimePicker, clock mode) or "text"; 12-hour or not.
+    #: The editor's time picker: "material" (MaterialTimePicker, clock mode), "compose" (Compose M3
+    #: TimePicker) or "text"; 12-hour or not.
     time_picker: str = "text"
     twelve: bool = False
 
@@ -79,7 +80,7 @@ VAYUN = CalUi(
     app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
     row_detail_res="event_time", repeats=("Every day", "Every week"),
     reminders={15: "15 min before", 30: "30 min before", 60: "60 min before"}, confirm="Confirm",
-    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),),
+    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), time_picker="compose",
 )
 KASHCAL = CalUi(
     app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
@@ -145,8 +146,8 @@ def set_date(iso: str, picker: str = "text") -> Steps:
 
 def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
     yield Tap(By(res=f"event_{which}_time"))
-    if ui.time_picker == "material":
-        yield from material_time(int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)
+    if ui.time_picker != "text":
+        yield from TIME_STEPS[ui.time_picker](int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)
         return
     yield TypeInto(By(res="time_input"), hhmm)
     yield Tap(By(text="OK"))

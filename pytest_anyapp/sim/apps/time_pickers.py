@@ -28,6 +28,16 @@ android 1.x, ``lib/java/com/google/android/material/timepicker/``):
   EditText ``material_timepicker_edit_text`` labelled ``material_label`` "Hour" / "Minute", whose
   input filter refuses values past 12 (23) and 59 (``TimePickerTextInputPresenter``,
   ``MaxInputValidator``); the mode button says "Switch to clock mode for the time input.".
+
+``COMPOSE`` is Compose Material 3's ``TimePicker`` (androidx ``compose/material3/.../TimePicker.kt``:
+``ClockFace``, ``ClockText``, ``numberContentDescription``) in an app's own dialog: no resource ids;
+each number is a clickable node (``semantics(mergeDescendants)`` with ``onClick``) whose text is
+cleared and whose content description is "%d o'clock" / "%d hours" / "%d minutes" of the bare
+number (``Hours`` 12, 1 … 11; 24 h: the outer ring ``screen[index] % 12`` = 0 … 11, the inner
+``ExtraHours`` 12 … 23; ``Minutes`` 0, 5 … 55); the time selectors read ``toLocalString(minDigits =
+2)`` (Role.RadioButton, as is the AM/PM toggle); no keyboard toggle unless the app adds one. A tap
+lifts on the numbers' angles as on MaterialTimePicker (``AnalogTimePickerState.onTap`` not read
+further: a tap on a number picks that number).
 """
 
 from __future__ import annotations
@@ -97,6 +107,14 @@ class TimePickerKind:
     cancel: tuple[str, str]
     #: A touch that lifts without moving on the minutes snaps to this many minutes.
     tap_snap_minutes: int
+    number_class: str = "android.widget.TextView"
+    view_id: str = "material_timepicker_view"
+    view_class: str = "com.google.android.material.timepicker.TimePickerView"
+    display_id: str = "material_clock_display"
+    #: The numbers' own text in the dump ("" where the node's text is cleared, Compose).
+    number_text: bool = True
+    #: Content descriptions take the bare number ("5 minutes") rather than the label ("05 minutes").
+    desc_number: bool = False
 
 
 MATERIAL = TimePickerKind(
@@ -121,8 +139,21 @@ MATERIAL = TimePickerKind(
     tap_snap_minutes=5,
 )
 
+COMPOSE = TimePickerKind(
+    name="compose", title="Select time", title_id="", face_class="android.view.View", face_id="", face_dp=256,
+    outer_dp=101, inner_dp=69,  # OuterCircleSizeRadius, InnerCircleRadius
+    hours_12=("12", *(str(h) for h in range(1, 12))), hours_24=tuple(str(h) for h in range(24)),
+    minutes=tuple(str(m) for m in range(0, 60, 5)),
+    hour_desc_12="{} o'clock", hour_desc_24="{} hours", minute_desc="{} minutes",
+    chip_class="android.widget.RadioButton", hour_chip_id="", minute_chip_id="", period_id="", am=("", "AM"),
+    pm=("", "PM"), period_class="android.widget.RadioButton", mode_id="", mode_class="", to_keyboard="", to_clock="", keyboard_id="",
+    hour_input_id="", minute_input_id="", input_class="", edit_id="", label_id="", labels=("Hour", "Minute"),
+    ok=("", "OK"), cancel=("", "Cancel"), tap_snap_minutes=5, number_class="android.view.View", number_text=False,
+    desc_number=True, view_id="", view_class="android.view.View", display_id="",
+)
+
 #: Every picker kind a double may open, by name.
-KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL,)}
+KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL, COMPOSE)}
 
 
 class ClockFace(SeekBar):
@@ -132,14 +163,18 @@ class ClockFace(SeekBar):
     def __init__(self, kind: TimePickerKind, labels: tuple[str, ...], descs: tuple[str, ...], selected: int,
                  on_pick: Callable[[int, bool], Any], *, steps: int) -> None:
         per_slot = 5 if steps == 60 else 1  # the value a number stands for: its slot (minutes: x 5)
-        numbers = [_Number(label, desc, i == selected, lambda v=i * per_slot: on_pick(v, False))
+        numbers = [_Number(label if kind.number_text else "", desc, i == selected,
+                           lambda v=i * per_slot: on_pick(v, False), kind.number_class)
                    for i, (label, desc) in enumerate(zip(labels, descs, strict=True))]
-        super().__init__(kind.face_id, max=steps - 1, width=kind.face_dp, height=kind.face_dp, padding=(0, 0),
+        super().__init__(kind.face_id or "time_picker_face", max=steps - 1, width=kind.face_dp, height=kind.face_dp, padding=(0, 0),
                          gravity="center_horizontal")
         self.children = numbers
         self.kind, self.steps, self.rings = kind, steps, 2 if len(labels) == 24 else 1
         self.on_pick = on_pick
         self.class_name = kind.face_class  # type: ignore[misc]
+
+    def resource_id(self, package: str) -> str:
+        return f"{package}:id/{self.kind.face_id}" if self.kind.face_id else ""
 
     def layout(self, rect: Rect) -> None:
         self.bounds = rect
@@ -174,8 +209,9 @@ class _Number(TextView):
     """One number of the face (material_clockface_textview: a TextView with the value's
     content description, clickable through ClockFaceView's accessibility delegate)."""
 
-    def __init__(self, label: str, desc: str, selected: bool, on_click: Callable[[], Any]) -> None:
+    def __init__(self, label: str, desc: str, selected: bool, on_click: Callable[[], Any], class_name: str) -> None:
         super().__init__(label, desc=desc, selected=selected, on_click=on_click, size=16, align="center")
+        self.class_name = class_name  # type: ignore[misc]
 
 
 class _Toggle(CompoundButton):
@@ -264,10 +300,12 @@ class TimePickerDialog(Floating):
     def build(self) -> View:
         k = self.kind
         body = self.clock() if self.mode == "clock" else self.keyboard()
-        mode = _ModeButton("keyboard" if self.mode == "clock" else "clock",
-                           k.to_keyboard if self.mode == "clock" else k.to_clock, id=k.mode_id,
-                           on_click=self.switch_mode)
-        mode.class_name = k.mode_class  # type: ignore[misc]
+        mode = None
+        if k.to_keyboard:  # a keyboard toggle (MaterialTimePicker has one; Compose's TimePicker alone none)
+            mode = _ModeButton("keyboard" if self.mode == "clock" else "clock",
+                               k.to_keyboard if self.mode == "clock" else k.to_clock, id=k.mode_id,
+                               on_click=self.switch_mode)
+            mode.class_name = k.mode_class  # type: ignore[misc]
         buttons = Row(mode, Spacer(weight=1.0),
                       Button(k.cancel[1], self._wrap(None), id=k.cancel[0], style="text"),
                       Button(k.ok[1], self.confirm, id=k.ok[0], style="text"), spacing=8, padding=(12, 8, 8, 0))
@@ -294,17 +332,17 @@ class TimePickerDialog(Floating):
             chip.class_name = k.chip_class  # type: ignore[misc]
         if self.selection == "hour":
             labels = k.hours_12 if self.twelve else k.hours_24
-            descs = tuple(hour_desc.format(v) for v in labels)
+            descs = tuple(hour_desc.format(int(v) if k.desc_number else v) for v in labels)
             selected = self.hour % 12 if self.twelve else self.hour
             face = ClockFace(k, labels, descs, selected, self.pick, steps=12 if self.twelve else 24)
         else:
             labels = k.minutes
-            descs = tuple(k.minute_desc.format(v) for v in labels)
+            descs = tuple(k.minute_desc.format(int(v) if k.desc_number else v) for v in labels)
             face = ClockFace(k, labels, descs, self.minute // 5 if self.minute % 5 == 0 else -1, self.pick, steps=60)
         display = Row(Spacer(weight=1.0), hour_chip, TextView(":", size=40), minute_chip, Spacer(width=12),
-                      self.period(), Spacer(weight=1.0), id="material_clock_display", spacing=4, align="center")
-        view = Column(display, Spacer(height=24), face, id="material_timepicker_view", padding=(24, 16, 24, 8))
-        view.class_name = "com.google.android.material.timepicker.TimePickerView"  # type: ignore[misc]
+                      self.period(), Spacer(weight=1.0), id=k.display_id, spacing=4, align="center")
+        view = Column(display, Spacer(height=24), face, id=k.view_id, padding=(24, 16, 24, 8))
+        view.class_name = k.view_class  # type: ignore[misc]
         return view
 
     def keyboard(self) -> View:

@@ -154,3 +154,31 @@ def test_doubles_open_the_material_clock_face(tmp_path: Path, package: str,
         _tap(device, **{key: value})
     ids = _ids(device)
     assert {"material_clock_face", "material_timepicker_mode_button"} <= ids and "time_input" not in ids
+
+
+def test_compose_kind_has_no_ids_and_no_keyboard_toggle(pick: SimDevice) -> None:
+    """Compose Material 3 TimePicker (TimePicker.kt ClockText: text cleared, "%d o'clock" content
+    descriptions of the bare numbers, no resource ids); a 24-hour face: 0-11 outside, 12-23 inside."""
+    screen = pick.ui.front.top
+    show_time_picker(screen, "compose", 9, 30, twelve=False, on_set=screen.done)
+    dumped = nodes(pick.ui.dump_xml())
+    face = [a for a in dumped if a["content-desc"].endswith(" hours") and a["class"] == "android.view.View"]
+    assert [a["content-desc"] for a in face] == [f"{h} hours" for h in range(24)]
+    assert all(a["text"] == "" and a["resource-id"] == "" for a in face)
+    assert not any("material_" in a["resource-id"] for a in dumped)
+    assert not any(a["content-desc"].startswith("Switch to") for a in dumped)
+    _tap(pick, content_desc="13 hours", **{"class": "android.view.View"})
+    _tap(pick, content_desc="45 minutes", **{"class": "android.view.View"})
+    _tap(pick, text="OK")
+    assert _readout(pick) == "13:45"
+
+
+def test_vayun_calendar_opens_the_compose_time_picker(tmp_path: Path) -> None:
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "com.vayunmathur.calendar"
+    assert device.ui.start_app(package)
+    _tap(device, content_desc="Add event")
+    _tap(device, resource_id=f"{package}:id/event_start_time")
+    dumped = nodes(device.ui.dump_xml())
+    assert any(a["content-desc"] == "12 hours" and a["class"] == "android.view.View" for a in dumped)
+    assert "time_input" not in _ids(device)

@@ -84,9 +84,9 @@ class CalendarSkin:
     #: The picker's title (MaterialDatePicker.Builder.setTitleText).
     date_picker_title: str = "Select date"
     #: The time picker the start/end buttons open: a kind of :mod:`..time_pickers` (``material``:
-    #: MaterialTimePicker in clock mode), or ``text``, a dialog with an "hh:mm" field (kept where the
-    #: real app's picker is not modelled yet; docs/calendar.md).
-    time_picker: Literal["text", "material"] = "text"
+    #: MaterialTimePicker in clock mode; ``compose``: Compose Material 3 TimePicker), or ``text``, a
+    #: dialog with an "hh:mm" field (kept where the real app's picker is not modelled yet; docs/calendar.md).
+    time_picker: Literal["text", "material", "compose"] = "text"
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
