@@ -45,8 +45,7 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict
                                  open_points=("not re-read in this reading", "the time picker (nearest revision "
                                               "read, calendar/src/main/java/com/vayunmathur/calendar/ui/dialog/"
                                               "TimePickerDialog.kt) is Compose Material 3 TimePicker in its "
-                                              "TimePickerDialog, 'Select time', no keyboard toggle; the double's time "
-                                              "dialog is a text field (not modelled)"))
+                                              "TimePickerDialog, 'Select time', no keyboard toggle; the double opens it"))
 FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
 FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                    open_points=("not re-read in this reading; Simple Calendar Pro's display_event_types "
