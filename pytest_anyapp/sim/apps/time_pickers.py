@@ -27,7 +27,9 @@ android 1.x, ``lib/java/com/google/android/material/timepicker/``):
   ``ChipTextInputComboView`` (``material_hour_text_input``, ``material_minute_text_input``), each an
   EditText ``material_timepicker_edit_text`` labelled ``material_label`` "Hour" / "Minute", whose
   input filter refuses values past 12 (23) and 59 (``TimePickerTextInputPresenter``,
-  ``MaxInputValidator``); the mode button says "Switch to clock mode for the time input.".
+  ``MaxInputValidator``); the mode button says "Switch to clock mode for the time input.". The
+  double's fields start empty with the current value as their hint (whether the real fields select
+  their text on focus was not read: no template's time needs the keyboard mode).
 
 ``COMPOSE`` is Compose Material 3's ``TimePicker`` (androidx ``compose/material3/.../TimePicker.kt``:
 ``ClockFace``, ``ClockText``, ``numberContentDescription``) in an app's own dialog: no resource ids;
