@@ -191,11 +191,10 @@ class ClockFace(SeekBar):
     def value_at(self, x: float, y: float, moved: bool) -> int:
         cx, cy = self.bounds.center
         angle = math.degrees(math.atan2(x - cx, cy - y)) % 360
-        if self.steps == 60 and moved:
-            return round(angle / 6) % 60
+        if self.steps == 60:  # a drag follows the finger; a touch that did not move snaps
+            snap = 1 if moved else self.kind.tap_snap_minutes
+            return round(angle / (6 * snap)) * snap % 60
         slot = round(angle / 30) % 12
-        if self.steps == 60:
-            return slot * 5
         if self.rings == 2 and math.hypot(x - cx, y - cy) < dp(self.kind.inner_dp + self.kind.outer_dp) / 2:
             slot += 12
         return slot
@@ -222,10 +221,6 @@ class _Toggle(CompoundButton):
     def __init__(self, text: str, *, id: str, class_name: str, checked: bool, on_check: Callable[[], Any]) -> None:
         super().__init__(text, id=id, checked=checked, on_change=lambda on: on_check() if on else None)
         self.class_name = class_name  # type: ignore[misc]
-
-
-class _ModeButton(ImageButton):
-    pass
 
 
 class _ComboEdit(EditText):
@@ -304,7 +299,7 @@ class TimePickerDialog(Floating):
         body = self.clock() if self.mode == "clock" else self.keyboard()
         mode = None
         if k.to_keyboard:  # a keyboard toggle (MaterialTimePicker has one; Compose's TimePicker alone none)
-            mode = _ModeButton("keyboard" if self.mode == "clock" else "clock",
+            mode = ImageButton("keyboard" if self.mode == "clock" else "clock",
                                k.to_keyboard if self.mode == "clock" else k.to_clock, id=k.mode_id,
                                on_click=self.switch_mode)
             mode.class_name = k.mode_class  # type: ignore[misc]
