@@ -31,23 +31,28 @@ ETAR_GUARDS = LaunchGuards(guards=(
                 handled_by="the double adds it; AddReminder accepts other reminders beside the asked one",
                 sources=(ETAR,)),
 ), read=(ETAR,))
-ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-open", found=(
+ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-fixed", found=(
     "the double gave a new event no reminder; Etar adds its default 10-minute reminder (now modelled)",
     "the date buttons opened a text dialog; Etar opens MaterialDatePicker in calendar mode (now modelled, "
     "EditEventView.showDatePickerDialog)",
-    "open: the time buttons open MaterialTimePicker in clock mode (showTimerPickerDialog); the double's time "
-    "dialog is a text field"),
-    open_points=("the time picker (clock face + keyboard mode) is not modelled",
-                 "Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
+    "the time buttons opened a text dialog; Etar opens MaterialTimePicker in clock mode (now modelled, "
+    "EditEventView.showTimerPickerDialog; the oracle taps the face)"),
+    open_points=("Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
                  "calendar-to-display filter at first start was not read",))
 
 VAYUN_GUARDS = LaunchGuards(read=(_unread("vayun-mathur/Modern-Apps", "v2.6.7"),))
 VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                 open_points=("not re-read in this reading",))
+                                 open_points=("not re-read in this reading", "the time picker (nearest revision "
+                                              "read, calendar/src/main/java/com/vayunmathur/calendar/ui/dialog/"
+                                              "TimePickerDialog.kt) is Compose Material 3 TimePicker in its "
+                                              "TimePickerDialog, 'Select time', no keyboard toggle; the double opens it"))
 FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
 FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
                                    open_points=("not re-read in this reading; Simple Calendar Pro's display_event_types "
-                                                "wait (same lineage) is applied to it unverified at 1.10.3",))
+                                                "wait (same lineage) is applied to it unverified at 1.10.3",
+                                                "only the time picker was read (EventActivity.setupStartTime, "
+                                                "1.10.3: MaterialTimePicker INPUT_MODE_CLOCK under isDynamicTheme()); "
+                                                "the double opens it"))
 SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (setupStartDate: platform "
     "DatePickerDialog with the commons theme; setupStartTime: MaterialTimePicker INPUT_MODE_CLOCK when "
@@ -65,14 +70,16 @@ SCP_GUARDS = LaunchGuards(guards=(
 SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
-    "open: the date opens the platform DatePickerDialog and the time a clock-face picker (Material or platform); the "
-    "double's pickers are text dialogs",),
+    "the time opened a text dialog; the app opens MaterialTimePicker in clock mode (setupStartTime: "
+    "isUsingSystemTheme, Simple-Commons default isSPlus()); now modelled, the oracle taps the face",
+    "open: the date opens the platform DatePickerDialog; the double's date picker is a text dialog",),
     open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
                  "reminder)", "the commons date picker theme (calendar or spinner mode) was not read"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
-    "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",))
+    "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",
+    "app/src/main/kotlin/org/onekash/kashcal/ui/components/pickers/DateTimePicker.kt (WheelTimePicker)"))
 KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="the local calendar row (calendars.caldav_url = 'local://default'), which "
                 "LocalCalendarInitializer writes at start-up after Room created kashcal.db",
@@ -81,7 +88,10 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="writes", what="the local account and calendar when missing", handled_by="kept by every seed "
                 "(only events, occurrences and reminders are cleared)", sources=(KASHCAL,)),
 ), read=(KASHCAL,))
-KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-fixed", found=(
+KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
-    "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",),
-    open_points=("only the initializer was re-read in this pass; the date/time pickers were not",))
+    "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",
+    "open: the time is set on KashCal's own Compose wheel (ui/components/WheelTimePicker.kt, used by "
+    "ui/components/pickers/DateTimePicker.kt); the double's time dialog is a text field"),
+    open_points=("only the initializer and the time picker were re-read in this pass; the date picker was not",
+                 "the time wheel is not modelled"))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Read, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
+from verifiers.time_pickers import STEPS as TIME_STEPS
 
 Steps = Generator[Intent, str, None]
 MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -46,6 +47,10 @@ class CalUi:
     to_editor: tuple[Intent, ...] = ()
     #: The editor's date picker: "material" (MaterialDatePicker, calendar mode first) or "text".
     date_picker: str = "text"
+    #: The editor's time picker: "material" (MaterialTimePicker, clock mode), "compose" (Compose M3
+    #: TimePicker) or "text"; 12-hour or not.
+    time_picker: str = "text"
+    twelve: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -56,25 +61,26 @@ FOSSIFY = CalUi(
     app_id="calendar_fossify_calendar", new_event=By(desc="New event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Yes",
-    delete=(Tap(By(desc="Delete")),),
+    delete=(Tap(By(desc="Delete")),), time_picker="material",
 )
 SCP = CalUi(
     app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_start", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
-    delete=(Tap(By(desc="Delete")),),
+    delete=(Tap(By(desc="Delete")),), time_picker="material",
 )
 ETAR = CalUi(
     app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
     row_detail_res="when", repeats=("Repeats daily", "Repeats weekly"),
     reminders={15: "15 minutes", 30: "30 minutes", 60: "1 hour"}, confirm="OK",
     delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="material",
+    time_picker="material", twelve=True,
 )
 VAYUN = CalUi(
     app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
     row_detail_res="event_time", repeats=("Every day", "Every week"),
     reminders={15: "15 min before", 30: "30 min before", 60: "60 min before"}, confirm="Confirm",
-    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),),
+    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), time_picker="compose",
 )
 KASHCAL = CalUi(
     app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
@@ -138,8 +144,11 @@ def set_date(iso: str, picker: str = "text") -> Steps:
     yield Tap(By(text="OK"))
 
 
-def set_time(which: str, hhmm: str) -> Steps:
+def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
     yield Tap(By(res=f"event_{which}_time"))
+    if ui.time_picker != "text":
+        yield from TIME_STEPS[ui.time_picker](int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)
+        return
     yield TypeInto(By(res="time_input"), hhmm)
     yield Tap(By(text="OK"))
 
@@ -165,8 +174,8 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
     yield Tap(ui.new_event)
     yield TypeInto(By(res="event_title"), str(p["event_title"]))
     yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time("start", f"{start // 60:02d}:00")
-    yield from set_time("end", f"{end // 60:02d}:{end % 60:02d}")
+    yield from set_time(ui, "start", f"{start // 60:02d}:00")
+    yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
         yield Tap(By(res="event_repeat"))
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
@@ -209,7 +218,7 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
     i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
     yield from open_row(ui, i)
     yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time("start", f"{_hour(p):02d}:00")
+    yield from set_time(ui, "start", f"{_hour(p):02d}:00")
     yield Tap(ui.save)
 
 

@@ -13,7 +13,8 @@ FOSSIFY = SourceRef(repo="FossifyOrg/Clock", tag="1.6.0", files=(
     "updateNonRecurringAlarmDay, getTomorrowBit)",
     "app/src/main/kotlin/org/fossify/clock/models/Alarm.kt (isRecurring = days > 0, isToday, isTomorrow)",
     "app/src/main/kotlin/org/fossify/clock/dialogs/EditAlarmDialog.kt (OK: alarm warning until "
-    "wasAlarmWarningShown, updateNonRecurringAlarmDay, insert)",
+    "wasAlarmWarningShown, updateNonRecurringAlarmDay, insert; editAlarmTime: MaterialTimePicker INPUT_MODE_CLOCK "
+    "when isDynamicTheme(), else TimePickerDialog)",
     "app/src/main/kotlin/org/fossify/clock/fragments/AlarmFragment.kt (FAB: days = getTomorrowBit())",
     "app/src/main/kotlin/org/fossify/clock/adapters/AlarmsAdapter.kt (switch: the same warning)",
     "app/src/main/kotlin/org/fossify/clock/helpers/DBHelper.kt (DB_VERSION 2, days INTEGER)"))
@@ -32,12 +33,13 @@ FOSSIFY_GUARDS = LaunchGuards(guards=(
                 handled_by="setup writes was_alarm_warning_shown = true in Prefs.xml (the commons key name is "
                 "assumed, Fossify commons not read); the double does not show it", sources=(FOSSIFY,)),
 ), read=(FOSSIFY,))
-FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-open", found=(
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-fixed", found=(
     "seeded alarms had days = 0, which the app never writes (shown as 'Tomorrow'); now TODAY/TOMORROW bits",
     "the first-alarm warning dialog was neither shown by the double nor passed by setup; setup now sets its flag",
-    "open: the alarm time opens MaterialTimePicker (clock mode) or the platform TimePickerDialog "
-    "(EditAlarmDialog.kt); the double shows NumberPicker-like spinners"),
-    open_points=("the flag's key name comes from Fossify commons, not read", "the time picker is not modelled"))
+    "the alarm time opened NumberPicker-like spinners; the app opens MaterialTimePicker in clock mode "
+    "(EditAlarmDialog.kt: isDynamicTheme(), commons' isUsingSystemTheme defaults to isSPlus(); else the platform "
+    "TimePickerDialog); now modelled (sim/apps/time_pickers.py), the oracle taps the face"),
+    open_points=("the flag's key name comes from Fossify commons, not read",))
 
 SIMPLE = SourceRef(repo="SimpleMobileTools/Simple-Clock", tag="5.11.2", files=(
     "app/src/main/kotlin/com/simplemobiletools/clock/helpers/Constants.kt (TODAY_BIT -1, TOMORROW_BIT -2)",
@@ -53,16 +55,21 @@ SIMPLE_GUARDS = LaunchGuards(guards=(
                 handled_by="setup writes was_alarm_warning_shown = true in Prefs.xml (Simple-Commons key name "
                 "assumed, not read); the double does not show it", sources=(SIMPLE,)),
 ), read=(SIMPLE,))
-SIMPLE_FIDELITY = FidelityReading(source=SIMPLE, date=DATE, verdict="mismatch-open", found=(
+SIMPLE_FIDELITY = FidelityReading(source=SIMPLE, date=DATE, verdict="mismatch-fixed", found=(
     "seeded alarms had days = 0, which the app never saves; now TODAY/TOMORROW bits",
     "the first-alarm warning was neither shown by the double nor passed by setup; setup now sets its flag",
-    "open: the alarm time opens MaterialTimePicker (clock mode) or TimePickerDialog; the double shows spinners"),
-    open_points=("the flag's key name comes from Simple-Commons, not read", "the time picker is not modelled"))
+    "the alarm time opened spinners; the app opens MaterialTimePicker in clock mode (isUsingSystemTheme, default "
+    "isSPlus()); now modelled, the oracle taps the face"),
+    open_points=("the flag's key name comes from Simple-Commons, not read",))
 
 DESK = SourceRef(repo="BlackyHawky/Clock", tag="2.29", files=(
     "app/src/main/java/com/best/deskclock/DeskClock.java (isFirstLaunch: FirstLaunch while key_is_first_launch is "
     "not false)", "app/src/main/java/com/best/deskclock/FirstLaunch.java (Later/Now store false)",
-    "app/src/main/java/com/best/deskclock/DeskClockApplication.java (default prefs in device-protected storage)"))
+    "app/src/main/java/com/best/deskclock/DeskClockApplication.java (default prefs in device-protected storage)",
+    "app/src/main/java/com/best/deskclock/alarms/AlarmFragment.java (startCreatingAlarm: the FAB opens the time "
+    "picker)", "app/src/main/java/com/best/deskclock/alarms/AlarmTimeClickHandler.java (onClockClicked, setAlarm)",
+    "app/src/main/java/com/best/deskclock/dialogfragment/MaterialTimePickerDialogFragment.java (INPUT_MODE_CLOCK "
+    "for the default style 'analog', PreferencesDefaultValues.DEFAULT_TIME_PICKER_STYLE)"))
 DESK_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="first_screen", what="FirstLaunch activity while key_is_first_launch (default prefs, user_de) is "
                 "not false", handled_by="the seed writes key_is_first_launch = false with the other preferences (as a "
@@ -70,7 +77,9 @@ DESK_GUARDS = LaunchGuards(guards=(
                 sources=(DESK,)),
 ), read=(DESK,))
 DESK_FIDELITY = FidelityReading(source=DESK, date=DATE, verdict="mismatch-fixed", found=(
-    "the FirstLaunch screen after pm clear was neither passed by the seed nor shown by the double",),
+    "the FirstLaunch screen after pm clear was neither passed by the seed nor shown by the double",
+    "the alarm time was typed into hour/minute fields on an editor page; the FAB opens MaterialTimePicker in clock "
+    "mode and its OK adds the alarm; now modelled, the oracle taps the face"),
     open_points=("only the start-up path was re-read in this pass; 'Now' also opens PermissionsManagementActivity, "
                  "not modelled",))
 CHRONO = SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
@@ -113,4 +122,6 @@ GOOGLE = SourceRef(repo="closed source", tag="7.4 (504317960)",
 GOOGLE_GUARDS = LaunchGuards(read=(GOOGLE,))
 GOOGLE_FIDELITY = FidelityReading(source=GOOGLE, date=DATE, verdict="unverifiable",
                                   open_points=("closed source: start-up behaviour (sign-in, onboarding cards) "
-                                               "assumed, not read",))
+                                               "assumed, not read", "the alarm time picker is assumed to be "
+                                               "Material's clock face opened by the FAB (the AOSP DeskClock "
+                                               "lineage's), not observed"))

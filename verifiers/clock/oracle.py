@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pytest_anyapp.agents.oracle import By, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
 from verifiers.bundle import Script, gold_from_body
+from verifiers.time_pickers import material_time
 
 Steps = Generator[Intent, str, None]
 
@@ -23,7 +24,7 @@ class ClockUi:
     app_id: str
     tabs: dict[str, str]  # tab name -> label (content description)
     add_alarm: By
-    alarm_picker: Literal["text", "spinner", "scroll"]
+    alarm_picker: Literal["text", "spinner", "scroll", "material"]
     twelve: bool
     save_alarm: By
     alarm_time_res: str
@@ -39,11 +40,15 @@ class ClockUi:
     add_city: By
     city_flow: Literal["search", "checklist"]
     city_ok: str = "OK"
+    #: ``material``: the editor's time that opens the picker, and whether the picker's OK saves (the
+    #: AOSP DeskClock lineage, whose "Add alarm" opens the picker at once).
+    editor_time_res: str = "edit_alarm_time"
+    picker_saves: bool = False
 
 
 FOSSIFY = ClockUi(
     app_id="clock_fossify_clock", tabs={"clock": "Clock", "alarm": "Alarm", "stopwatch": "Stopwatch", "timer": "Timer"},
-    add_alarm=By(desc="Add alarm"), alarm_picker="spinner", twelve=False, save_alarm=By(text="OK"),
+    add_alarm=By(desc="Add alarm"), alarm_picker="material", twelve=False, save_alarm=By(text="OK"),
     alarm_time_res="alarm_time", delete="select", delete_label="Delete", delete_confirm="Delete",
     timer_flow="list_save", timer_picker="spinner", add_timer=By(desc="New Timer"), save_timer=By(text="Save"),
     start_timer=By(desc="Start"),
@@ -55,11 +60,11 @@ SIMPLE = ClockUi(**{**FOSSIFY.__dict__, "app_id": "clock_simple_clock"})
 
 DESK = ClockUi(
     app_id="clock_clock", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
-    add_alarm=By(desc="Add alarm"), alarm_picker="text", twelve=True, save_alarm=By(text="OK"),
+    add_alarm=By(desc="Add alarm"), alarm_picker="material", twelve=True, save_alarm=By(text="OK"),
     alarm_time_res="digital_clock", delete="editor", delete_label="Delete", delete_confirm="",
     timer_flow="setup_start", timer_picker="keypad", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Start", "pause": "Pause", "reset": "Reset"},
-    add_city=By(desc="Cities"), city_flow="search",
+    add_city=By(desc="Cities"), city_flow="search", editor_time_res="digital_clock", picker_saves=True,
 )
 
 CHRONO = ClockUi(
@@ -82,11 +87,11 @@ CLOCKYOU = ClockUi(
 
 GOOGLE = ClockUi(
     app_id="clock_google_clock", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
-    add_alarm=By(desc="Add alarm"), alarm_picker="text", twelve=True, save_alarm=By(text="OK"),
+    add_alarm=By(desc="Add alarm"), alarm_picker="material", twelve=True, save_alarm=By(text="OK"),
     alarm_time_res="digital_clock", delete="row", delete_label="Delete", delete_confirm="",
     timer_flow="setup_start", timer_picker="keypad", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Start", "pause": "Pause", "reset": "Reset"},
-    add_city=By(desc="Add city"), city_flow="search",
+    add_city=By(desc="Add city"), city_flow="search", editor_time_res="digital_clock", picker_saves=True,
 )
 
 APPS: tuple[ClockUi, ...] = (FOSSIFY, SIMPLE, DESK, CHRONO, CLOCKYOU, GOOGLE)
@@ -140,7 +145,14 @@ def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...], max_pages: 
             yield TypeInto(By(res=f"{name}_{'input' if kind == 'text' else 'picker'}"), f"{value:02d}")
 
 
-def set_alarm_time(ui: ClockUi, hour: int, minute: int) -> Steps:
+def set_alarm_time(ui: ClockUi, hour: int, minute: int, *, new: bool = False) -> Steps:
+    if ui.alarm_picker == "material":
+        if not (new and ui.picker_saves):  # the editor's time opens the picker
+            yield Tap(By(res=ui.editor_time_res))
+        yield from material_time(hour, minute, twelve=ui.twelve)
+        if not ui.picker_saves:
+            yield Tap(ui.save_alarm)
+        return
     shown = (hour % 12) or 12 if ui.twelve else hour
     yield from pick(ui.alarm_picker, ("hour", "minute"), (shown, minute))
     if ui.twelve:
@@ -151,7 +163,7 @@ def set_alarm_time(ui: ClockUi, hour: int, minute: int) -> Steps:
 def new_alarm(ui: ClockUi, hour: int, minute: int) -> Steps:
     yield from tab(ui, "alarm")
     yield Tap(ui.add_alarm)
-    yield from set_alarm_time(ui, hour, minute)
+    yield from set_alarm_time(ui, hour, minute, new=True)
 
 
 def set_timer(ui: ClockUi, hours: int, minutes: int, seconds: int) -> Steps:

@@ -8,8 +8,8 @@ default reminder, 10 minutes (``CalendarEventModel(Context)`` adds ``preferences
 whose default ``@string/preferences_default_reminder_default`` CalendarApplication writes at first
 start through ``GeneralPreferences.setDefaultValues``). The date buttons open MaterialDatePicker
 in calendar mode titled "Go to…" (``EditEventView.showDatePickerDialog``, ``goto_date``); the time
-buttons open MaterialTimePicker in clock mode (``showTimerPickerDialog``; the double's time dialog
-is still a text field: docs/calendar.md "Pickers and IME actions").
+buttons open MaterialTimePicker in clock mode, 12/24 h from the device (``showTimerPickerDialog``;
+:mod:`pytest_anyapp.sim.apps.time_pickers`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ SKIN = CalendarSkin(
     end_label="Ends", reminder_label="Notification", menu=("Refresh", "Go to", "Calendars to display"),
     entry_place="toolbar", open_flow="details", delete_place="details", save_style="text", date_format="weekday",
     time_format="12h", default_reminder=10, date_picker="material", date_picker_title="Go to…",
+    time_picker="material",
 )
 
 

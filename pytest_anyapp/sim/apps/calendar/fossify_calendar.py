@@ -3,7 +3,8 @@
 Events open straight into the event editor (``EventActivity``): "Title", "Location", "Description",
 start/end date and time, "Reminder" (a new event gets 10 minutes before), "Repetition", saved with
 the toolbar's "Save" check; the editor's toolbar has "Delete", confirmed with "Yes". A FAB "New
-event" starts one. Storage: Room ``databases/events.db`` (:class:`EventsDb`, v11).
+event" starts one. The time buttons open MaterialTimePicker in clock mode (``setupStartTime``/
+``setupEndTime`` with ``isDynamicTheme()``, true on Android 12+ by default). Storage: Room ``databases/events.db`` (:class:`EventsDb`, v11).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ SKIN = CalendarSkin(
     date_label="Start date", start_label="Start time", end_label="End time", reminder_label="Add another reminder",
     menu=("Go to today", "Search", "Settings"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="dmy", time_format="24h", default_reminder=10, lineage="simple-calendar",
+    time_picker="material",
 )
 
 

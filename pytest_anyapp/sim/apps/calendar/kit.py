@@ -12,8 +12,8 @@ choices (``Literal``/``bool`` fields):
 * **saving** — a toolbar icon or a text button (``save_style``);
 * **a new event's reminder** — ``default_reminder`` (Fossify/Simple Calendar: 10 minutes).
 
-Date and time pickers are the platform pickers' keyboard-input modes (typed ``mm/dd/yyyy`` and
-``hh:mm``, 24-hour), as a user may type them on a real phone. Changing the start keeps the length
+Date and time pickers are the skin's (``date_picker``, ``time_picker``); a ``text`` one is a typed
+``mm/dd/yyyy`` / ``hh:mm`` (24-hour) dialog. Changing the start keeps the length
 (end follows), as the real editors do.
 """
 
@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Literal
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
 from pytest_anyapp.sim.apps.skin import Icon as Icon
+from pytest_anyapp.sim.apps.time_pickers import show_time_picker
 from pytest_anyapp.sim.ui.views import (
     Button,
     Column,
@@ -82,6 +83,10 @@ class CalendarSkin:
     date_picker: Literal["text", "material"] = "text"
     #: The picker's title (MaterialDatePicker.Builder.setTitleText).
     date_picker_title: str = "Select date"
+    #: The time picker the start/end buttons open: a kind of :mod:`..time_pickers` (``material``:
+    #: MaterialTimePicker in clock mode; ``compose``: Compose Material 3 TimePicker), or ``text``, a
+    #: dialog with an "hh:mm" field (kept where the real app's picker is not modelled yet; docs/calendar.md).
+    time_picker: Literal["text", "material", "compose"] = "text"
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -332,6 +337,11 @@ class Editor(CalendarScreen):
                 self.toast("The end time cannot be before the start")
             else:
                 self.update(end=at)
+        if self.skin.time_picker != "text":
+            shown = to_min(self.draft.start if start else self.draft.end)
+            show_time_picker(self, self.skin.time_picker, shown // 60, shown % 60, twelve=self.skin.time_format == "12h",
+                             on_set=lambda h, m: (self.set_field("time_input", f"{h:02d}:{m:02d}"), ok()))
+            return
         self.set_field("time_input", "")
         self.show_dialog(AlertDialog("Enter time", view=EditText("time_input", hint="hh:mm"),
                                      positive=("OK", ok), negative=("Cancel", None)))

@@ -2,7 +2,9 @@
 
 Fossify Calendar's ancestor: the same event editor and store model (Room v8, without
 ``access_level``/``status``), a 10-minute default reminder; the rows read "Oct 17" dates and the
-delete confirmation says "OK". Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
+delete confirmation says "OK". The time buttons open MaterialTimePicker in clock mode
+(``setupStartTime``/``setupEndTime`` with ``config.isUsingSystemTheme``, Simple-Commons' default
+``isSPlus()``). Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ SKIN = CalendarSkin(
     date_label="Start date", start_label="Start time", end_label="End time", reminder_label="Add another reminder",
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
+    time_picker="material",
 )
 
 

@@ -3,7 +3,9 @@
 No store of its own: events live in Android's CalendarProvider (:class:`ProviderEvents`; recurring
 events get an ISO ``DURATION`` and ``FREQ=…;INTERVAL=1``; reminders are METHOD_ALERT rows). A FAB
 adds an event; an event opens its page, whose overflow menu holds "Delete"; the editor saves with
-a "Save" button. Dates read ISO.
+a "Save" button. Dates read ISO. The start/end times open Compose Material 3's ``TimePicker`` in
+the app's ``TimePickerDialog`` ("Select time", OK / Cancel, no keyboard toggle;
+``ui/dialog/TimePickerDialog.kt``, nearest revision read).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ SKIN = CalendarSkin(
     reminders=((-1, "None"), (10, "10 min before"), (15, "15 min before"), (30, "30 min before"), (60, "60 min before")),
     edit=Icon("edit_note", "Edit", "edit_event"), date_label="Day", start_label="Begins", end_label="Finishes",
     reminder_label="Alert", menu=("Calendars", "Layout"), entry_place="fab", open_flow="details",
-    delete_place="details_menu", save_style="text", date_format="iso", time_format="24h",
+    delete_place="details_menu", save_style="text", date_format="iso", time_format="24h", time_picker="compose",
 )
 
 

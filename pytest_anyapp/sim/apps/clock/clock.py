@@ -1,9 +1,11 @@
 """Clock 2.29 (``com.best.deskclock``, BlackyHawky's fork of AOSP DeskClock).
 
 A bottom navigation bar Alarm / Clock / Timer / Stopwatch; 12-hour alarm times
-(``digital_clock``) with a switch (``onoff``) and an "Add alarm" FAB; the time is entered in
-Material's "Select time" keyboard mode (hour and minute fields, AM/PM) and the expanded alarm's
-Delete button removes it. The timer tab opens on the AOSP keypad setup (digits typed right to
+(``digital_clock``) with a switch (``onoff``) and an "Add alarm" FAB, which opens MaterialTimePicker
+in clock mode whose OK adds the alarm (``AlarmFragment.startCreatingAlarm``,
+``MaterialTimePickerDialogFragment``: ``INPUT_MODE_CLOCK`` for the default style "analog"); an
+alarm's time opens it again and its OK saves (``AlarmTimeClickHandler.setAlarm``); the expanded
+alarm's Delete button removes it. The timer tab opens on the AOSP keypad setup (digits typed right to
 left) whose Start FAB creates and starts the timer at once. The stopwatch has Start/Pause with
 Reset and Lap beside it. "Cities" opens a searchable city list. Everything lives in
 device-protected storage: ``alarms.db`` (``alarm_templates``) and the default preferences
@@ -36,7 +38,8 @@ SKIN = ClockSkin(
     tabs=(("alarm", "Alarm", "alarm"), ("clock", "Clock", "clock"), ("timer", "Timer", "timer"),
           ("stopwatch", "Stopwatch", "stopwatch")),
     alarm=AlarmSkin(list_id="alarm_recycler_view", time_id="digital_clock", switch_id="onoff",
-                    add=Icon("add", "Add alarm", "fab"), picker="text", delete="editor", delete_label="Delete",
+                    add=Icon("add", "Add alarm", "fab"), picker="material", delete="editor", delete_label="Delete",
+                    editor_time_id="digital_clock", picker_saves=True,
                     new_title="Select time", edit_title="Select time", save="OK", cancel="Cancel",
                     empty_text="No alarms"),
     timer=TimerSkin(flow="setup_start", picker="keypad", start=Icon("play", "Start", "fab"), pause="Pause",

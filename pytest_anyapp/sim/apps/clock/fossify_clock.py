@@ -2,7 +2,9 @@
 
 Bottom tabs Clock / Alarm / Stopwatch / Timer; the alarm list (``alarms_list``) shows 24-hour
 times (``alarm_time``) with a switch (``alarm_switch``), a drag handle (manual order) and an "Add alarm" FAB; the alarm editor
-takes the time from spinner columns; a long-pressed alarm shows Delete in the selection bar.
+shows the time (``edit_alarm_time``), which opens MaterialTimePicker in clock mode
+(``EditAlarmDialog.kt``: ``isDynamicTheme()``, true on Android 12+ by default; else the platform
+TimePickerDialog); its OK sets the time, the editor's OK saves; a long-pressed alarm shows Delete in the selection bar.
 Timers: the "New Timer" FAB opens a "New Timer" page whose Save puts an idle timer into the list
 (``timers_list``), started with its play button. Time zones are picked from a checklist. Alarms
 in ``alarms.db`` (table ``contacts``, two disabled alarms on first start), timers in Room
@@ -18,7 +20,7 @@ SKIN = ClockSkin(
     tabs=(("clock", "Clock", "clock"), ("alarm", "Alarm", "alarm"), ("stopwatch", "Stopwatch", "stopwatch"),
           ("timer", "Timer", "timer")),
     alarm=AlarmSkin(list_id="alarms_list", time_id="alarm_time", switch_id="alarm_switch",
-                    add=Icon("plus", "Add alarm", "alarm_fab"), picker="spinner", delete="select",
+                    add=Icon("plus", "Add alarm", "alarm_fab"), picker="material", delete="select",
                     delete_confirm="Are you sure you want to delete 1 item?", drag_handle=True, new_title="Alarm",
                     edit_title="Alarm", save="OK", cancel="Cancel"),
     timer=TimerSkin(flow="list_save", picker="spinner", start=Icon("play", "Start", "timer_play_pause"),

@@ -4,7 +4,9 @@ A Clock app double is a :class:`ClockSkin` (labels, ids and one choice per varia
 rarely, an override screen (listed in docs/clock.md). Variation points:
 
 * **navigation** — top tabs or a bottom bar (``ClockSkin.nav``), tab order and labels;
-* **time pickers** — ``text`` (hour and minute fields, Material keyboard mode), ``spinner``
+* **time pickers** — ``material`` (MaterialTimePicker in clock mode, :mod:`..time_pickers`, opened
+  from the editor's time or, in the AOSP DeskClock lineage, straight from the FAB), ``text`` (hour
+  and minute fields), ``spinner``
   (NumberPicker columns whose centre is an editable field, as Android's NumberPicker), ``scroll``
   (Compose/Flutter wheels: a list of values to scroll to and tap) or ``keypad`` (digits typed right
   to left, AOSP timer setup); for alarms and timers separately;
@@ -42,6 +44,7 @@ from pytest_anyapp.sim.apps.clock.store import (
     wipe_user_de,
 )
 from pytest_anyapp.sim.apps.skin import Icon as Icon
+from pytest_anyapp.sim.apps.time_pickers import show_time_picker
 from pytest_anyapp.sim.providers.clock import AlarmManagerRecord
 from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import (
@@ -73,7 +76,7 @@ class AlarmSkin:
     time_id: str
     switch_id: str
     add: Icon
-    picker: Literal["text", "spinner", "scroll"]
+    picker: Literal["text", "spinner", "scroll", "material"]
     #: ``swipe``: swiping the row start-to-end asks "Delete alarm?" (title ``delete_label``,
     #: message ``delete_confirm``, buttons ``delete_ok`` / ``cancel``), as Compose's SwipeToDismissBox
     delete: Literal["editor", "select", "row", "swipe"]
@@ -81,6 +84,11 @@ class AlarmSkin:
     delete_confirm: str = ""  # a confirmation dialog's message ("" = none)
     delete_ok: str = ""  # the confirmation's positive button ("" = ``delete_label``)
     drag_handle: bool = False  # rows carry a reorder handle (manual sort)
+    #: ``material`` only: the editor's time, tapped to open the picker.
+    editor_time_id: str = "edit_alarm_time"
+    #: ``material`` only, the AOSP DeskClock lineage: the FAB opens the picker at once and its OK
+    #: saves (a new alarm, or the edited one: ``AlarmTimeClickHandler.setAlarm``).
+    picker_saves: bool = False
     new_title: str = "Add alarm"
     edit_title: str = "Edit alarm"
     save: str = "Save"
@@ -316,8 +324,20 @@ class Main(ClockScreen):
                 *trailing, padding=(16, 8)))
             if a.delete == "swipe":
                 rows[-1].on_swipe = lambda d, i=alarm.id: self.swiped(i) if d == "right" else None
-        add = Fab(a.add.icon, a.add.desc, on_click=lambda: self.push(AlarmEditor(self.app, None)), id=a.add.id or None)
+        add = Fab(a.add.icon, a.add.desc, on_click=self.new_alarm, id=a.add.id or None)
         return [ScrollList(*rows, id=a.list_id, empty_text=a.empty_text)], add
+
+    def new_alarm(self) -> None:
+        """The editor, or (``picker_saves``) the picker on the current time, whose OK adds the alarm."""
+        if not self.skin.alarm.picker_saves:
+            self.push(AlarmEditor(self.app, None))
+            return
+        now = dt.datetime.fromtimestamp(self.clock.now_ms() / 1000, dt.UTC)
+
+        def add(hour: int, minute: int) -> None:
+            self.store.add_alarm(hour, minute)
+            self.clock.schedule_alarms()
+        show_time_picker(self, self.skin.alarm.picker, now.hour, now.minute, twelve=self.clock.twelve(), on_set=add)
 
     def tap_alarm(self, alarm: AlarmRow) -> None:
         if self.selected:
@@ -545,8 +565,12 @@ class AlarmEditor(PickerMixin):
         a = self.skin.alarm
         twelve = self.clock.twelve()
         limits = (13 if twelve else 24, 60)
-        body: list[View] = [self.picker(a.picker, ("Hour", "Minute"), limits, self.values)]
-        if twelve:
+        if a.picker == "material":
+            body: list[View] = [TextView(alarm_label(*self.time(), twelve), id=a.editor_time_id, size=48,
+                                         align="center", padding=(24, 24), on_click=self.ask_time)]
+        else:
+            body = [self.picker(a.picker, ("Hour", "Minute"), limits, self.values)]
+        if twelve and a.picker != "material":
             body.append(Row(Button("AM", lambda: self.set_pm(False), style="outlined" if self.pm else "filled"),
                             Button("PM", lambda: self.set_pm(True), style="filled" if self.pm else "outlined"),
                             spacing=16, padding=(24, 0), align="center"))
@@ -559,6 +583,15 @@ class AlarmEditor(PickerMixin):
 
     def set_pm(self, pm: bool) -> None:
         self.pm = pm
+
+    def ask_time(self) -> None:
+        show_time_picker(self, self.skin.alarm.picker, *self.time(), twelve=self.clock.twelve(), on_set=self.picked)
+
+    def picked(self, hour: int, minute: int) -> None:
+        self.values = [(hour % 12) or 12 if self.clock.twelve() else hour, minute]
+        self.pm = hour >= 12
+        if self.skin.alarm.picker_saves:
+            self.save()
 
     def time(self) -> tuple[int, int]:
         hour, minute = self.values

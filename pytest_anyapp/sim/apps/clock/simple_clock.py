@@ -2,7 +2,8 @@
 
 Bottom tabs Clock / Alarm / Stopwatch / Timer; the alarm list (``alarms_list``) shows 24-hour
 times (``alarm_time``) with a switch (``alarm_switch``) and an "Add alarm" FAB (no manual order: no drag handle); the alarm editor
-takes the time from spinner columns; a long-pressed alarm shows Delete in the selection bar.
+shows the time, which opens MaterialTimePicker in clock mode (``EditAlarmDialog.kt``:
+``config.isUsingSystemTheme``, Simple-Commons' default ``isSPlus()``); a long-pressed alarm shows Delete in the selection bar.
 Timers: the "New Timer" FAB opens a "New Timer" page whose Save puts an idle timer into the list
 (``timers_list``), started with its play button. Time zones are picked from a checklist. Alarms
 in ``alarms.db`` (table ``contacts``, two disabled alarms on first start), timers in Room
