@@ -65,10 +65,11 @@ SCP_GUARDS = LaunchGuards(guards=(
 SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
-    "open: the date opens the platform DatePickerDialog and the time a clock-face picker (Material or platform); the "
-    "double's pickers are text dialogs",),
+    "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode (now modelled)",
+    "open: the time opens a clock-face picker (Material or platform); the double's time dialog is a text field",),
     open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
-                 "reminder)", "the commons date picker theme (calendar or spinner mode) was not read"))
+                 "reminder)", "Simple-Commons' dialog themes not read: calendar mode taken from its fork's "
+                 "(FossifyOrg/commons 6.1.5 styles.xml)"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
@@ -84,4 +85,5 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
 KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-fixed", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
     "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",),
-    open_points=("only the initializer was re-read in this pass; the date/time pickers were not",))
+    open_points=("only the initializer and the date grid (InlineDatePickerContent, now modelled) were re-read in "
+                 "this pass; the sheet's time wheels are the double's separate time dialog",))

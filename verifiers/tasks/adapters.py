@@ -647,8 +647,10 @@ TasksOrgAdapter.fidelity = FidelityReading(
            "list, the double shows the welcome screen without an account",
            "new tasks get a caldav_tasks link to the default list: the seeder links every task, the double links "
            "the tasks it creates and purges only linked tasks on delete",
-           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup"),
-    open_points=("the date and time pickers of the double are text dialogs (docs/tasks.md, pickers)",))
+           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup",
+           "the due date opened a text dialog; the app opens its Material3 date sheet (DueDatePickerSheet), now "
+           "modelled"),
+    open_points=("the time picker of the double is a text dialog (docs/tasks.md, pickers)",))
 
 _profile_read = {
     CfaitAdapter: CfaitAdapter.storage[0].sources,
