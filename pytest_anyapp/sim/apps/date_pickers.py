@@ -136,7 +136,7 @@ class DatePicker(AlertDialog):
     button hands the selection (or the typed day) to ``on_pick``. ``today`` is the device's day."""
 
     def __init__(self, screen: Screen, kind: DatePickerKind, selected: str | None, today: str,
-                 on_pick: Callable[[str], None], *, title: str | None = None) -> None:
+                 on_pick: Callable[[str | None], None], *, title: str | None = None, first: str | None = None) -> None:
         super().__init__()
         self.screen = screen
         self.kind: DatePickerKind = kind
@@ -147,6 +147,8 @@ class DatePicker(AlertDialog):
         self.on_pick = on_pick
         self.label = self.look.title if title is None else title
         self.text_mode = False
+        #: The first selectable day (Flutter's ``firstDate``); earlier days are disabled.
+        self.first = first
 
     # -- actions -------------------------------------------------------------------------------
     def move(self, months: int) -> None:
@@ -173,8 +175,14 @@ class DatePicker(AlertDialog):
             self.on_pick(day)
             return
         self.dismiss()
-        if self.picked is not None:
-            self.on_pick(self.picked)
+        self.on_pick(self.picked)
+
+    def clear(self) -> None:
+        """Tasks.org's "No date" (kept until OK) and PFA's "No Deadline" (at once) clear the date."""
+        self.picked = None
+        if self.kind == "pfa_deadline":
+            self.dismiss()
+            self.on_pick(None)
 
     # -- views ---------------------------------------------------------------------------------
     def header(self) -> View | None:
@@ -199,7 +207,7 @@ class DatePicker(AlertDialog):
             buttons: list[View | None] = [
                 Button(label, (lambda n=n: self.pick(time.strftime("%Y-%m-%d", time.gmtime(calendar.timegm(t) + n * 86400)))),
                        style="text") for n, label in days]
-            return Column(*buttons, Button("No date", self.dismiss, style="text"), padding=(16, 0))
+            return Column(*buttons, Button("No date", self.clear, style="text"), padding=(16, 0))
         return None
 
     def grid(self) -> View:
@@ -220,7 +228,7 @@ class DatePicker(AlertDialog):
                 text = "Today, " + text
             cells.append(Button(text, (lambda iso=iso: self.pick(iso)), style="text", id=lk.day_id or None,
                                 desc=_fmt(lk.day_desc, iso) if lk.day_desc else "", selected=iso == self.picked,
-                                weight=1.0))
+                                enabled=self.first is None or iso >= self.first, weight=1.0))
         cells += [Spacer(weight=1.0) for _ in range(-len(cells) % 7)]
         weeks = [Row(*cells[i:i + 7]) for i in range(0, len(cells), 7)]
         return Column(nav, *weeks, id="android:id/day_picker_view_pager" if self.kind == "platform" else None)
@@ -232,7 +240,8 @@ class DatePicker(AlertDialog):
             row.append(ImageButton("calendar" if self.text_mode else "keyboard", "", on_click=self.toggle))
         row.append(Spacer(weight=1.0))
         if lk.cancel is not None:
-            row.append(Button(lk.cancel[0], self._wrap(None), id=lk.cancel[1] or None, style="text"))
+            cancel = self.clear if self.kind == "pfa_deadline" else self._wrap(None)
+            row.append(Button(lk.cancel[0], cancel, id=lk.cancel[1] or None, style="text"))
         row.append(Button(lk.ok[0], self.confirm, id=lk.ok[1] or None, style="text"))
         return Row(*row, spacing=8, padding=(0, 16, 0, 0),
                    id="android:id/buttonPanel" if self.kind == "platform" else None)
@@ -249,8 +258,12 @@ class DatePicker(AlertDialog):
                       self.header(), body, self.buttons(), padding=24, spacing=8)
 
 
-def open_date_picker(screen: Screen, kind: DatePickerKind, selected: str | None, on_pick: Callable[[str], None],
-                     *, title: str | None = None) -> None:
-    """Show ``kind``'s picker over ``screen`` at ``selected`` (None: the device's today)."""
+def open_date_picker(screen: Screen, kind: DatePickerKind, selected: str | None,
+                     on_pick: Callable[[str | None], None], *, title: str | None = None,
+                     from_initial: bool = False) -> None:
+    """Show ``kind``'s picker over ``screen`` at ``selected`` (None: the device's today); ``on_pick``
+    gets the day, or None where the picker cleared it. ``from_initial``: days before the initial
+    one are disabled (ntodotxt's ``startDateDaysOffset: 0``)."""
     today = time.strftime("%Y-%m-%d", time.gmtime(screen.app.now_ms() // 1000))
-    screen.show_dialog(DatePicker(screen, kind, selected, today, on_pick, title=title))
+    first = (selected or today) if from_initial else None
+    screen.show_dialog(DatePicker(screen, kind, selected, today, on_pick, title=title, first=first))

@@ -251,8 +251,10 @@ class Editor(CalendarScreen):
         self.draft = replace(self.draft, **changes)
 
     def ask_date(self) -> None:
-        open_date_picker(self, self.skin.date_picker, self.draft.date, lambda day: self.update(date=day),
-                         title=self.skin.date_picker_title)
+        def pick(day: str | None) -> None:
+            if day is not None:
+                self.update(date=day)
+        open_date_picker(self, self.skin.date_picker, self.draft.date, pick, title=self.skin.date_picker_title)
 
     def ask_time(self, start: bool) -> None:
         def ok() -> None:

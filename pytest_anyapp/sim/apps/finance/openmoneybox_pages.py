@@ -20,8 +20,9 @@ def ask_date(screen: Screen) -> None:
     doc = OpenMoneyBoxDocument(screen.app)
     current = time.strftime("%Y-%m-%d", time.gmtime((doc.date_ms() or screen.app.now_ms()) // 1000))
 
-    def pick(day: str) -> None:
-        doc.set_date(calendar.timegm(time.strptime(day, "%Y-%m-%d")) * 1000 + 12 * 3600 * 1000)
+    def pick(day: str | None) -> None:
+        if day is not None:
+            doc.set_date(calendar.timegm(time.strptime(day, "%Y-%m-%d")) * 1000 + 12 * 3600 * 1000)
     open_date_picker(screen, "platform", current, pick)
 
 

@@ -260,7 +260,7 @@ class Editor(TodoScreen):
     def ask_date(self) -> None:
         kind = self.skin.date_picker
         if kind != "text":
-            open_date_picker(self, kind, self.draft.due_date, lambda day: self.update(due_date=day))
+            open_date_picker(self, kind, self.draft.due_date, self.set_due, from_initial=kind == "flutter")
             return
 
         def ok() -> None:
@@ -272,6 +272,10 @@ class Editor(TodoScreen):
         self.set_field("date_input", "")
         self.show_dialog(AlertDialog("Select date", view=EditText("date_input", hint="mm/dd/yyyy"),
                                      positive=("OK", ok), negative=("Cancel", None)))
+
+    def set_due(self, day: str | None) -> None:
+        """A picked day, or None where the picker cleared it (the time goes with it)."""
+        self.update(due_date=day, due_time=self.draft.due_time if day else None)
 
     def ask_time(self) -> None:
         def ok() -> None:
