@@ -67,14 +67,15 @@ SCP_GUARDS = LaunchGuards(guards=(
                 handled_by="the seed waits for both (first_start) before inserting events of type 1; the double "
                 "writes them when it creates the database and lists only displayed types", sources=(SCP,)),
 ), read=(SCP,))
-SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
+SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-fixed", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
     "the time opened a text dialog; the app opens MaterialTimePicker in clock mode (setupStartTime: "
     "isUsingSystemTheme, Simple-Commons default isSPlus()); now modelled, the oracle taps the face",
-    "open: the date opens the platform DatePickerDialog; the double's date picker is a text dialog",),
+    "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode (now modelled)",),
     open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
-                 "reminder)", "the commons date picker theme (calendar or spinner mode) was not read"))
+                 "reminder)", "Simple-Commons' dialog themes not read: calendar mode taken from its fork's "
+                 "(FossifyOrg/commons 6.1.5 styles.xml)"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
@@ -91,7 +92,9 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
 KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
     "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",
+    "the date opened a text dialog; the app's sheet shows its own month grid (InlineDatePickerContent, "
+    "ui/components/pickers/DateTimePicker.kt): now modelled",
     "open: the time is set on KashCal's own Compose wheel (ui/components/WheelTimePicker.kt, used by "
     "ui/components/pickers/DateTimePicker.kt); the double's time dialog is a text field"),
-    open_points=("only the initializer and the time picker were re-read in this pass; the date picker was not",
+    open_points=("only the initializer and the date/time pickers were re-read in this pass",
                  "the time wheel is not modelled"))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Read, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
+from verifiers.date_pickers import pick_date
 from verifiers.time_pickers import STEPS as TIME_STEPS
 
 Steps = Generator[Intent, str, None]
@@ -45,8 +46,8 @@ class CalUi:
     delete: tuple[Intent, ...]
     #: Taps from an opened event to its editor (details page apps: the edit action).
     to_editor: tuple[Intent, ...] = ()
-    #: The editor's date picker: "material" (MaterialDatePicker, calendar mode first) or "text".
-    date_picker: str = "text"
+    #: The editor's date picker (a key of :data:`verifiers.date_pickers.PICKERS`).
+    date_picker: str = "platform"
     #: The editor's time picker: "material" (MaterialTimePicker, clock mode), "compose" (Compose M3
     #: TimePicker) or "text"; 12-hour or not.
     time_picker: str = "text"
@@ -80,14 +81,14 @@ VAYUN = CalUi(
     app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
     row_detail_res="event_time", repeats=("Every day", "Every week"),
     reminders={15: "15 min before", 30: "30 min before", 60: "60 min before"}, confirm="Confirm",
-    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), time_picker="compose",
+    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), date_picker="m3", time_picker="compose",
 )
 KASHCAL = CalUi(
     app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
     row_title_res="occurrence_title", row_detail_res="occurrence_time", repeats=("Repeats every day",
                                                                                  "Repeats every week"),
     reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
-    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),),
+    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="kashcal",
 )
 APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
 
@@ -135,13 +136,10 @@ def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
 
 # -- editing ----------------------------------------------------------------------------------------------
 
-def set_date(iso: str, picker: str = "text") -> Steps:
-    """A Material date picker opens in calendar mode: its header toggle switches to the text field."""
+def set_date(iso: str, picker: str) -> Steps:
+    """The date button opens the app's picker: its month is stepped to ``iso``'s and the day tapped."""
     yield Tap(By(res="event_date"))
-    if picker == "material":
-        yield Tap(By(desc="Switch to text input mode"))
-    yield TypeInto(By(res="date_input"), dt.date.fromisoformat(iso).strftime("%m/%d/%Y"))
-    yield Tap(By(text="OK"))
+    yield from pick_date(picker, iso)
 
 
 def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:

@@ -93,8 +93,23 @@ class Finger:
         self.device.launch(PACKAGE)
 
 
-def _typed_date(day: str) -> str:
-    return time.strftime("%m/%d/%Y", time.strptime(day, "%Y-%m-%d"))
+def _android(name: str) -> Match:
+    return lambda e: e.resource_id == f"android:id/{name}"
+
+
+def set_date(f: Finger, day: str) -> None:
+    """"Set date" opens a calendar (user guide; assumed the platform DatePickerDialog, calendar
+    mode): the month it opens on from its header, previous/next month to ``day``'s, the day, OK."""
+    f.menu("Set date")
+    year = f.find("date picker year", _android("date_picker_header_year")).text
+    line = f.find("date picker date", _android("date_picker_header_date")).text.replace(",", " ").split()
+    month = next(m for m in range(1, 13) if calendar.month_abbr[m] in line)
+    target = time.strptime(day, "%Y-%m-%d")
+    steps = (target.tm_year - int(year)) * 12 + target.tm_mon - month
+    for _ in range(abs(steps)):
+        f.tap("month button", desc("Next month" if steps > 0 else "Previous month"))
+    f.tap(f"day {day}", desc(time.strftime("%d %B %Y", target)))
+    f.tap("OK", _android("button1"))
 
 
 def type_state(device: DeviceClient, state: FinanceState, categories: list[str]) -> None:
@@ -137,9 +152,7 @@ def type_state(device: DeviceClient, state: FinanceState, categories: list[str])
     for t in sorted(state.transactions, key=lambda t: t.day):
         if t.day != date:
             date = t.day
-            f.menu("Set date")
-            f.type_into("date", res("date_input"), _typed_date(date))
-            f.ok()
+            set_date(f, date)
         if t.income:
             f.menu("Store a profit")
         else:
@@ -153,9 +166,7 @@ def type_state(device: DeviceClient, state: FinanceState, categories: list[str])
         f.tap("OK", res("ok"))
         f.find("dashboard", res("report_list"))
     if date != TODAY:
-        f.menu("Set date")
-        f.type_into("date", res("date_input"), _typed_date(TODAY))
-        f.ok()
+        set_date(f, TODAY)
 
 
 def _month(label: str) -> tuple[int, int]:

@@ -636,6 +636,8 @@ TASKS_ORG_START = SourceRef(repo="tasks/tasks", tag="15.9", files=(
     "join caldav_tasks; a list's own view does)",
     "app/src/main/java/com/todoroo/astrid/service/TaskCreator.kt (new task -> caldav_tasks link to the default list)",
     "app/src/main/java/com/todoroo/astrid/activity/TaskListFragment.kt (POST_NOTIFICATIONS banner)",
+    "app/src/main/java/org/tasks/compose/edit/TaskEditScreen.kt, kmp/src/commonMain/kotlin/org/tasks/compose/pickers/"
+    "DatePickerBottomSheet.kt (the due date's Material3 DatePicker sheet)",
 ))
 
 TasksOrgAdapter.launch_guards = LaunchGuards(guards=(
@@ -658,8 +660,10 @@ TasksOrgAdapter.fidelity = FidelityReading(
            "list, the double shows the welcome screen without an account",
            "new tasks get a caldav_tasks link to the default list: the seeder links every task, the double links "
            "the tasks it creates and purges only linked tasks on delete",
-           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup"),
-    open_points=("the date and time pickers of the double are text dialogs (docs/tasks.md, pickers)",))
+           "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup",
+           "the due date opened a text dialog; the app opens its Material3 date sheet (DueDatePickerSheet), now "
+           "modelled"),
+    open_points=("the time picker of the double is a text dialog (docs/tasks.md, pickers)",))
 
 _profile_read = {
     CfaitAdapter: CfaitAdapter.storage[0].sources,
@@ -669,6 +673,11 @@ _profile_read = {
 for _cls, _read in _profile_read.items():
     _cls.launch_guards = LaunchGuards(read=_read)  # none found in the files the profile read
     _cls.fidelity = FidelityReading(source=_read[0], date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+CFAIT_NO_PICKER = ("no date picker at v1.1.5: a due date is smart syntax in the task's one field "
+                   "(android/app/src/main/java/com/trougnouf/cfait/ui/TaskDetailScreen.kt); the double's due/time "
+                   "dialogs are not the app's (docs/tasks.md, pickers)")
+CfaitAdapter.fidelity = FidelityReading(source=CfaitAdapter.storage[0].sources[0], date=READ_ON,
+                                        verdict="unverifiable", open_points=(NOT_REREAD, CFAIT_NO_PICKER))
 GritAdapter.launch_guards = LaunchGuards(guards=(
     LaunchGuard(kind="writes", what="the Room database task_database on first launch",
                 handled_by="ensure_app_database launches the app once and seeds after the file exists",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Press, Read, Tap, TypeInto, TypeText
 from verifiers.bundle import Script, gold_from_body
+from verifiers.date_pickers import pick_date
 from verifiers.tasks.templates import IR_TASKS
 
 Steps = Generator[Intent, str, None]
@@ -55,6 +56,8 @@ class TodoUi:
     quick_add: bool = False
     #: Taps every episode starts with (first-run pages the harness cannot skip).
     prelude: tuple[Intent, ...] = ()
+    #: The due-date picker (a key of :data:`verifiers.date_pickers.PICKERS`; "text": a typed dialog).
+    date_picker: str = "text"
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -65,7 +68,7 @@ TASKS_ORG = TodoUi(
     app_id="tasks_org", new_task=By(desc="Create new task"), title_field=By(res="title", text="Task name"),
     save=By(desc="Save"), row_title_res="title", row_detail_res="description",
     priorities=("none", "!", "!!", "!!!"), repeats=("Every day", "Every week", "Every month"),
-    done_label="Completed", check_res="completeBox", show_completed=_menu("Show completed"),
+    done_label="Completed", check_res="completeBox", show_completed=_menu("Show completed"), date_picker="tasks_org",
 )
 
 CFAIT = TodoUi(
@@ -79,7 +82,7 @@ PFA = TodoUi(
     app_id="tasks_todo_list_pfa", new_task=By(desc="ADD NEW TASK >"), title_field=By(res="et_task_name"),
     save=By(text="Okay"), row_title_res="tv_exlist_task_name", row_detail_res="tv_exlist_task_deadline",
     priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"), done_label="done",
-    check_res="cb_task_done",
+    check_res="cb_task_done", date_picker="pfa_deadline",
 )
 
 TASKMATE = TodoUi(
@@ -99,7 +102,7 @@ NTODOTXT = TodoUi(
     save=By(desc="Save"), row_title_res="todo_description", row_detail_res="todo_chips",
     priorities=("none", "(C)", "(B)", "(A)"), repeats=("", "", ""), done_label="done", check_res="todo_checkbox",
     # after pm clear: the intro pages, then local mode (the choice lives in Keystore-encrypted storage)
-    prelude=(Tap(By(desc="Next page")), Tap(By(text="Use local mode")), Tap(By(text="Apply"))),
+    prelude=(Tap(By(desc="Next page")), Tap(By(text="Use local mode")), Tap(By(text="Apply"))), date_picker="flutter",
 )
 
 APPS: tuple[TodoUi, ...] = (TASKS_ORG, CFAIT, PFA, TASKMATE, GRIT, NTODOTXT)
@@ -152,9 +155,12 @@ def titles(rows: list[Row]) -> str:
 # -- editing ----------------------------------------------------------------------------------------
 
 def type_date(ui: TodoUi, iso: str) -> Steps:
-    d = dt.date.fromisoformat(iso)
+    """The due date through the app's picker (Cfait, whose due dates are typed: the double's dialog)."""
     yield Tap(By(res="due_date"))
-    yield TypeInto(By(res="date_input"), f"{d:%m/%d/%Y}")
+    if ui.date_picker != "text":
+        yield from pick_date(ui.date_picker, iso)
+        return
+    yield TypeInto(By(res="date_input"), f"{dt.date.fromisoformat(iso):%m/%d/%Y}")
     yield Tap(By(text="OK"))
 
 

@@ -12,8 +12,10 @@ choices (``Literal``/``bool`` fields):
 * **saving** — a toolbar icon or a text button (``save_style``);
 * **a new event's reminder** — ``default_reminder`` (Fossify/Simple Calendar: 10 minutes).
 
-Date and time pickers are the skin's (``date_picker``, ``time_picker``); a ``text`` one is a typed
-``mm/dd/yyyy`` / ``hh:mm`` (24-hour) dialog. Changing the start keeps the length
+The date and time buttons open the pickers the real app opens (``date_picker``, one of
+:mod:`pytest_anyapp.sim.apps.date_pickers`; ``time_picker``, one of
+:mod:`pytest_anyapp.sim.apps.time_pickers`, or ``text``, a typed ``hh:mm`` 24-hour dialog where the
+real app's picker is not modelled yet). Changing the start keeps the length
 (end follows), as the real editors do.
 """
 
@@ -26,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
+from pytest_anyapp.sim.apps.date_pickers import DatePickerKind, open_date_picker
 from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.apps.time_pickers import show_time_picker
 from pytest_anyapp.sim.ui.views import (
@@ -77,12 +80,10 @@ class CalendarSkin:
     date_format: Literal["iso", "short", "weekday", "dmy"] = "short"
     time_format: Literal["24h", "12h"] = "24h"
     default_reminder: int | None = None
-    #: The date picker the editor opens: ``material`` is MaterialDatePicker in calendar mode (month
-    #: grid, previous/next month, and a keyboard toggle to its text input), ``text`` a dialog with a
-    #: date field only (kept where the real app's picker is not read yet; docs/calendar.md).
-    date_picker: Literal["text", "material"] = "text"
-    #: The picker's title (MaterialDatePicker.Builder.setTitleText).
-    date_picker_title: str = "Select date"
+    #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
+    date_picker: DatePickerKind = "platform"
+    #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
+    date_picker_title: str | None = None
     #: The time picker the start/end buttons open: a kind of :mod:`..time_pickers` (``material``:
     #: MaterialTimePicker in clock mode; ``compose``: Compose Material 3 TimePicker), or ``text``, a
     #: dialog with an "hh:mm" field (kept where the real app's picker is not modelled yet; docs/calendar.md).
@@ -107,13 +108,6 @@ def time_text(hhmm: str, fmt: str) -> str:
         return hhmm
     h, m = (int(x) for x in hhmm.split(":"))
     return f"{(h - 1) % 12 + 1}:{m:02d} {'AM' if h < 12 else 'PM'}"
-
-
-def typed_date(text: str) -> str | None:
-    try:
-        return time.strftime("%Y-%m-%d", time.strptime(text.strip(), "%m/%d/%Y"))
-    except ValueError:
-        return None
 
 
 def typed_time(text: str) -> str | None:
@@ -264,66 +258,10 @@ class Editor(CalendarScreen):
         self.draft = replace(self.draft, **changes)
 
     def ask_date(self) -> None:
-        if self.skin.date_picker == "material":
-            self.material_date(self.draft.date, text_mode=False)
-            return
-
-        def ok() -> None:
-            day = typed_date(self.field("date_input"))
-            if day is None:
-                self.toast("Invalid format.")
-            else:
+        def pick(day: str | None) -> None:
+            if day is not None:
                 self.update(date=day)
-        self.set_field("date_input", "")
-        self.show_dialog(AlertDialog("Select date", view=EditText("date_input", hint="mm/dd/yyyy"),
-                                     positive=("OK", ok), negative=("Cancel", None)))
-
-    def material_date(self, shown: str, *, text_mode: bool, picked: str | None = None) -> None:
-        """MaterialDatePicker (com.google.android.material 1.x ``MaterialDatePicker``,
-        ``MaterialCalendar``, ``SingleDateSelector``): calendar mode shows the month of ``shown`` as a
-        grid of day cells with "Change to previous month" / "Change to next month", tapping a day
-        selects it; the header's toggle ("Switch to text input mode") swaps in a "Date" field
-        ("mm/dd/yyyy" in en-US) and back ("Switch to calendar input mode"). OK applies the selection."""
-        selection = picked or self.draft.date
-
-        def ok() -> None:
-            if text_mode:
-                day = typed_date(self.field("date_input"))
-                if day is None:
-                    self.toast("Invalid format.")
-                    return
-                self.update(date=day)
-            else:
-                self.update(date=selection)
-
-        def again(*, text: bool, month: str | None = None, pick: str | None = None) -> None:
-            self.dismiss_dialog()
-            self.material_date(month or shown, text_mode=text, picked=pick or selection)
-
-        y, m = int(shown[:4]), int(shown[5:7])
-        header = Row(TextView(date_text(selection, "weekday"), size=22, id="mtrl_picker_header_selection_text",
-                              weight=1.0),
-                     ImageButton("calendar" if text_mode else "edit", "Switch to calendar input mode" if text_mode
-                                 else "Switch to text input mode", id="mtrl_picker_header_toggle",
-                                 on_click=lambda: again(text=not text_mode)), padding=(16, 8))
-        if text_mode:
-            self.set_field("date_input", "")
-            body: View = Column(header, EditText("date_input", hint="mm/dd/yyyy", padding=(16, 8)))
-        else:
-            prev_m = f"{y - (m == 1):04d}-{(m - 2) % 12 + 1:02d}-01"
-            next_m = f"{y + (m == 12):04d}-{m % 12 + 1:02d}-01"
-            days = calendar.monthrange(y, m)[1]
-            cells = [Button(str(d), (lambda iso=f"{y:04d}-{m:02d}-{d:02d}": again(text=False, pick=iso)),
-                            style="text", id="month_grid_day") for d in range(1, days + 1)]
-            weeks = [Row(*cells[i:i + 7]) for i in range(0, days, 7)]
-            body = Column(header, Row(
-                TextView(f"{calendar.month_name[m]} {y}", id="month_navigation_fragment_toggle", weight=1.0),
-                ImageButton("chevron_left", "Change to previous month", id="month_navigation_previous",
-                            on_click=lambda: again(text=False, month=prev_m)),
-                ImageButton("chevron_right", "Change to next month", id="month_navigation_next",
-                            on_click=lambda: again(text=False, month=next_m)), padding=(16, 0)), *weeks)
-        self.show_dialog(AlertDialog(self.skin.date_picker_title, view=body, positive=("OK", ok),
-                                     negative=("Cancel", None)))
+        open_date_picker(self, self.skin.date_picker, self.draft.date, pick, title=self.skin.date_picker_title)
 
     def ask_time(self, start: bool) -> None:
         def ok() -> None:

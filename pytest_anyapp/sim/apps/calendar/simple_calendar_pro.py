@@ -23,7 +23,7 @@ SKIN = CalendarSkin(
     date_label="Start date", start_label="Start time", end_label="End time", reminder_label="Add another reminder",
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
-    time_picker="material",
+    date_picker="platform", time_picker="material",
 )
 
 

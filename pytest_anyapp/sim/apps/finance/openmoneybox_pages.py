@@ -8,23 +8,22 @@ import calendar
 import time
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.date_pickers import open_date_picker
 from pytest_anyapp.sim.apps.finance.kit import FinanceScreen, Ledger, parse_amount
 from pytest_anyapp.sim.apps.finance.store import OpenMoneyBoxDocument
 from pytest_anyapp.sim.ui.views import Button, Column, EditText, ListItem, Row, Scaffold, ScrollList, TextView, Toolbar, View
 
 
 def ask_date(screen: Screen) -> None:
-    """The application date (the platform calendar's keyboard input, ``mm/dd/yyyy``)."""
-    def ok() -> None:
-        try:
-            day = time.strptime(screen.field("date_input").strip(), "%m/%d/%Y")
-        except ValueError:
-            screen.toast("Wrong data entry")
-            return
-        OpenMoneyBoxDocument(screen.app).set_date(calendar.timegm(day) * 1000 + 12 * 3600 * 1000)
-    screen.set_field("date_input", "")
-    screen.show_dialog(AlertDialog("Set date", view=EditText("date_input", hint="mm/dd/yyyy"),
-                                   positive=("OK", ok), negative=("Cancel", None)))
+    """The application date "set with a calendar" (user guide): assumed the platform DatePickerDialog
+    in calendar mode, Android 13's default (the source could not be read; docs/finance.md)."""
+    doc = OpenMoneyBoxDocument(screen.app)
+    current = time.strftime("%Y-%m-%d", time.gmtime((doc.date_ms() or screen.app.now_ms()) // 1000))
+
+    def pick(day: str | None) -> None:
+        if day is not None:
+            doc.set_date(calendar.timegm(time.strptime(day, "%Y-%m-%d")) * 1000 + 12 * 3600 * 1000)
+    open_date_picker(screen, "platform", current, pick)
 
 
 class Wizard(FinanceScreen):

@@ -14,8 +14,8 @@ points (``Literal``/``bool`` fields are flow choices):
 * **saving** — a toolbar icon or a text button (``save_style``);
 * **labels and ids** — every visible string and resource id is a skin field.
 
-Pickers are the platform pickers' keyboard-input modes (MaterialDatePicker's text field
-``mm/dd/yyyy``, the time picker's ``hh:mm`` field): typed, as a user may on a real phone.
+The due date opens the picker the real app opens (``date_picker``, one of
+:mod:`pytest_anyapp.sim.apps.date_pickers`); the time dialog is a typed ``hh:mm`` field.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
+from pytest_anyapp.sim.apps.date_pickers import DatePickerKind, open_date_picker
 from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.apps.tasks.store import LEVELS, REPEATS, Task, TaskStore
 from pytest_anyapp.sim.ui.views import (
@@ -96,6 +97,9 @@ class TodoSkin:
     save_style: Literal["icon", "text"] = "icon"
     date_format: Literal["iso", "short", "weekday"] = "short"
     default_priority: Literal["none", "low", "medium", "high"] = "none"
+    #: The due-date picker the real app opens (:mod:`pytest_anyapp.sim.apps.date_pickers`); ``text``: a
+    #: typed ``mm/dd/yyyy`` dialog, kept where the real app has no picker to model (Cfait: docs/tasks.md).
+    date_picker: DatePickerKind | Literal["text"] = "text"
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -254,6 +258,11 @@ class Editor(TodoScreen):
         self.draft = replace(self.draft, **changes)
 
     def ask_date(self) -> None:
+        kind = self.skin.date_picker
+        if kind != "text":
+            open_date_picker(self, kind, self.draft.due_date, self.set_due, from_initial=kind == "flutter")
+            return
+
         def ok() -> None:
             typed = parse_typed_date(self.field("date_input"))
             if typed is None:
@@ -263,6 +272,10 @@ class Editor(TodoScreen):
         self.set_field("date_input", "")
         self.show_dialog(AlertDialog("Select date", view=EditText("date_input", hint="mm/dd/yyyy"),
                                      positive=("OK", ok), negative=("Cancel", None)))
+
+    def set_due(self, day: str | None) -> None:
+        """A picked day, or None where the picker cleared it (the time goes with it)."""
+        self.update(due_date=day, due_time=self.draft.due_time if day else None)
 
     def ask_time(self) -> None:
         def ok() -> None:

@@ -27,7 +27,7 @@ SKIN = TodoSkin(
         due_label="Due date", priority_label="Priority", priorities=("none", "(C)", "(B)", "(A)"),
     ),
     completed_view="shown", has_time=False, has_recurrence=False, priority_style="menu",
-    save_style="icon", date_format="iso", overrides=("Intro", "LocalLogin"),
+    save_style="icon", date_format="iso", date_picker="flutter", overrides=("Intro", "LocalLogin"),
 )
 BACKEND = "backend"
 

@@ -37,7 +37,7 @@ SKIN = TodoSkin(
         priorities=("none", "!", "!!", "!!!"), repeats=("Every day", "Every week", "Every month"),
     ),
     completed_view="menu_toggle", priority_style="chips", save_style="icon",
-    date_format="weekday", default_priority="low",
+    date_format="weekday", default_priority="low", date_picker="tasks_org",
 )
 
 

@@ -28,7 +28,7 @@ SKIN = TodoSkin(
         repeat_label="Recurrence pattern", priorities=("", "Low", "Medium", "High"), repeats=("Daily", "Weekly", "Monthly"),
     ),
     completed_view="shown", has_time=False, priority_style="menu", save_style="text",
-    date_format="iso", default_priority="medium", overrides=("Tutorial",),
+    date_format="iso", default_priority="medium", date_picker="pfa_deadline", overrides=("Tutorial",),
 )
 
 
