@@ -53,6 +53,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
     "verifiers.contacts.android",
+    "verifiers.music.device",
 )
 
 

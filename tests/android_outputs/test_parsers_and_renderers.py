@@ -130,7 +130,15 @@ def _granted(parser: Parser, sample: AndroidSample) -> None:
     assert parser(sample.stdout) == (want if state.get("installed") else set())
 
 
+def _queue_sizes(parser: Parser, sample: AndroidSample) -> None:
+    want: dict[str, int] = {}
+    for session in sample.state["sessions"]:
+        want[session["package"]] = max(want.get(session["package"], 0), int(session.get("queueSize", 0)))
+    assert parser(sample.stdout) == want
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "verifiers.music.device.session_queue_sizes": _queue_sizes,
     "pytest_anyapp.pool.preflight.granted_permissions": _granted,
     "pytest_anyapp.device.health.parse_health": _health,
     "verifiers.android_alarm.pending_alarms": _pending,
