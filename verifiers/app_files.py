@@ -20,19 +20,3 @@ def hand_to_app(device: DeviceClient, data_dir: str, stores: tuple[str, ...] = (
     package = data_dir.rstrip("/").rsplit("/", 1)[-1]
     own_app_files(device, package, *(f"{data_dir.rstrip('/')}/{store}" for store in stores))
 
-
-def first_start(device: DeviceClient, package: str, marker: str, *, polls: int = 150) -> None:
-    """Let the app finish its first start before seeding (issue 27): when the shell test ``marker``
-    (what the app's source writes last at its first start) fails, launch the app, wait for it
-    (``polls`` × 0.1 s) and stop it; ``ensure_app_database`` alone stops it once the file exists."""
-    from pytest_anyapp.errors import DeviceError
-
-    if not marker or device.run(marker).ok:
-        return
-    device.launch(package)
-    for _ in range(polls):
-        if device.run(marker).ok:
-            device.force_stop(package)
-            return
-        device.run("sleep 0.1")
-    raise DeviceError(f"{package} did not finish its first start ({marker})")

@@ -209,25 +209,35 @@ class AppAdapter(ABC, Generic[StateT]):
     def teardown(self, device: DeviceClient) -> None:
         """Undo anything ``setup``/``seed`` left outside the app's own data. Default: nothing."""
 
+    def not_loaded_after_launch(self, device: DeviceClient, seeded: RawSnapshot) -> list[str]:
+        """What Android records of the started app shows it did not load of ``seeded`` (one line
+        each). An app may leave its stores untouched and still show none of them (Retro restores no
+        queue without ``POSITION``); where the app hands what it loaded to Android (a media
+        session's queue), launch invariance reads it here. Default: nothing to check."""
+        return []
+
 
 class FirstStartDone(BaseModel):
     """What marks the end of an app's first start, from its source: ``ensure_app_database`` waits
     for it before stopping the app, so one-time initialisation (default rows, settings applied on a
     background thread, migrations) is not cut off under the seed.
 
-    ``file``: ``path`` exists; ``pref``: the preferences file ``path`` holds ``key``;
-    ``user_version``: the database's ``PRAGMA user_version`` is at least ``at_least``; ``sql``:
-    ``query`` on the database returns a row (e.g. :data:`ROOM_IDENTITY`, or a row the app's
-    first-start job writes last); ``stable``: the app's activity is resumed and the database (with
-    its WAL) reads the same twice in a row."""
+    ``file``: ``path`` exists; ``pref``: the preferences file ``path`` holds ``key`` (with
+    ``value``, when given); ``user_version``: the database's ``PRAGMA user_version`` is at least
+    ``at_least``; ``sql``: ``query`` on the database (or ``path``) returns a row (e.g.
+    :data:`ROOM_IDENTITY`, or a row the app's first-start job writes last); ``all``: every one of
+    ``parts``; ``stable``: the app's activity is resumed and the database (with its WAL) reads the
+    same twice in a row."""
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["file", "pref", "user_version", "sql", "stable"] = "stable"
+    kind: Literal["file", "pref", "user_version", "sql", "all", "stable"] = "stable"
     path: str = Field(default="", description="The file or preferences file (default: the database).")
     key: str = ""
+    value: str = Field(default="", description="pref: the value the key must have (any when empty).")
     at_least: int = 1
     query: str = ""
+    parts: tuple[FirstStartDone, ...] = ()
     sources: tuple[SourceRef, ...] = ()
 
 
@@ -257,28 +267,33 @@ def _marker_test(done: FirstStartDone, db: str) -> str:
     path = shlex.quote(done.path or db)
     if done.kind == "file":
         return f"[ -e {path} ]"
-    if done.kind == "pref":
-        key = shlex.quote('name="' + done.key + '"')
-        return f"grep -q {key} {path} 2>/dev/null"
+    if done.kind == "pref":  # <boolean name="k" value="v" /> or <string name="k">v</string>
+        key = 'name="' + done.key + '"'
+        pattern = f'{key}( value="{done.value}"|>{done.value}<)' if done.value else key
+        return f"grep -qE {shlex.quote(pattern)} {path} 2>/dev/null"
     if done.kind == "user_version":
         return f"[ \"$(sqlite3 {path} 'PRAGMA user_version;' 2>/dev/null)\" -ge {done.at_least} ] 2>/dev/null"
     if done.kind == "sql":
         return f"sqlite3 {path} {shlex.quote(done.query + ';')} 2>/dev/null | grep -q ."
+    if done.kind == "all":
+        return " && ".join(f"{{ {_marker_test(part, db)}; }}" for part in done.parts) or "true"
     return "true"
 
 
 def ensure_app_database(device: DeviceClient, package: str, path: str, *, done: FirstStartDone | None = None,
                         limit_s: float = FIRST_START_LIMIT_S) -> None:
-    """Make the app create its own database. Apps create theirs (schema, Room identity, migrations)
-    on first launch, and a file made by ``sqlite3`` would lack all that: so when ``path`` is missing,
-    launch the app once, wait until ``path`` exists and the app's first start is over (``done``,
-    default :data:`SETTLED`) within ``limit_s``, and stop the app again."""
+    """Make the app create its own database and finish its first start. Apps create theirs (schema,
+    Room identity, migrations) on first launch, and a file made by ``sqlite3`` would lack all that;
+    one-time work after it (default rows, a library scan) must not be cut off by the seed. So when
+    ``path`` is missing or ``done``'s marker does not hold yet, launch the app once, wait until
+    ``path`` exists and the first start is over (``done``, default :data:`SETTLED`) within
+    ``limit_s``, and stop the app again."""
     from pytest_anyapp.errors import DeviceError
 
     db = shlex.quote(path)
-    if device.run(f"ls {db}").ok:
-        return
     done = done or SETTLED
+    if device.run(f"[ -e {db} ] && {_marker_test(done, path)}").ok:
+        return
     device.launch(package)
     probe = (f"[ -e {db} ] && {_marker_test(done, path)} && echo __READY__; "
              + (f"dumpsys activity activities | grep -E 'Resumed(Activity)?: '; cat {db} {db}-wal 2>/dev/null | md5sum"

@@ -96,6 +96,7 @@ class TaskInfo(BaseModel):
     category: str
     instance: int
     params: dict[str, Any]
+    run_id: str = Field(default="", description="The run the episode belongs to (repeats of a run differ here).")
 
 
 class EpisodeContext(BaseModel):

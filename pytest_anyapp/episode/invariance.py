@@ -64,10 +64,12 @@ class LaunchInvariance(BaseModel):
     no_durable_store: str = Field(default="", description="Why nothing durable could be compared, if so.")
     foreign_files: list[str] = Field(default_factory=list, description=(
         "App-private files not the app's ('<uid>:<gid> <label> <path>'): the app cannot write them."))
+    not_loaded: list[str] = Field(default_factory=list, description=(
+        "What Android records of the started app shows it did not load (AppAdapter.not_loaded_after_launch)."))
 
     @property
     def ok(self) -> bool:
-        return self.settled and not self.changed and not self.foreign_files
+        return self.settled and not self.changed and not self.foreign_files and not self.not_loaded
 
     def summary(self) -> str:
         parts = [] if self.settled else [f"did not settle within {SETTLE_LIMIT_S:.0f} s"]
@@ -75,6 +77,7 @@ class LaunchInvariance(BaseModel):
                   for c in self.changed]
         if self.foreign_files:
             parts.append(f"app-private files the app cannot write: {self.foreign_files[:5]}")
+        parts += [f"not loaded at launch: {line}" for line in self.not_loaded]
         return f"{self.pair} (instance {self.instance}): " + ("; ".join(parts) or "ok")
 
 
@@ -181,6 +184,8 @@ def check_launch_invariance(device: DeviceClient, adapter: AppAdapter[Any], temp
             if _stable(seeded, [key]) != _stable(now, [key]):
                 result.changed.append(KeyChange(key=key, seeded=seeded.get(key, []), after_launch=now.get(key, [])))
         result.foreign_files = foreign_files(device, app.package)
+        if not adapter.reads_by_navigating:
+            result.not_loaded = adapter.not_loaded_after_launch(device, seeded)
         return result
     finally:
         device.force_stop(app.package)

@@ -259,7 +259,8 @@ class EpisodeRunner:
         if self.resolved.privileged and isinstance(self.agent, PrivilegedAgent):
             self.agent.reset_privileged(context, TaskInfo(
                 semantic_id=template.semantic_id, app_id=app.app_id, app_display_name=app.display_name,
-                package=app.package, category=app.category.value, instance=inst.instance, params=inst.params))
+                package=app.package, category=app.category.value, instance=inst.instance, params=inst.params,
+                run_id=self.store.run_id))
         else:
             self.agent.reset(context)
 

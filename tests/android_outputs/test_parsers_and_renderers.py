@@ -216,6 +216,13 @@ def _hex_rows(parser: Parser, sample: AndroidSample) -> None:
     assert parser.func(sqlite_lines(sample.stdout), len(want[0]), sample.case) == want
 
 
+def _queue_sizes(parser: Parser, sample: AndroidSample) -> None:
+    want: dict[str, int] = {}
+    for session in sample.state["sessions"]:
+        want[session["package"]] = max(want.get(session["package"], 0), int(session.get("queueSize", 0)))
+    assert parser(sample.stdout) == want
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.notes.sqlite_store.parse_hex_rows": _hex_rows,
     "verifiers.tasks.adapters.parse_tasks_org": _sqlite_read,
@@ -238,6 +245,7 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.music.profiles.mediastore_members": _members,
     "verifiers.music.device.parse_library": _library,
     "pytest_anyapp.device.client.am_start_error": _am_start,
+    "verifiers.music.device.session_queue_sizes": _queue_sizes,
     "pytest_anyapp.pool.preflight.granted_permissions": _granted,
     "pytest_anyapp.device.health.parse_health": _health,
     "verifiers.android_alarm.pending_alarms": _pending,
@@ -308,6 +316,7 @@ def _render_media_session(sample: AndroidSample, tmp_path: Path) -> str:
             texts = [meta[k] for k in ("title", "artist", "album") if meta.get(k)] + [None, None, None]
             r.title, r.subtitle, r.description = texts[:3]
             r.metadata_size = meta.get("fields", 0)
+        r.queue_title, r.queue_size = s.get("queueTitle"), s.get("queueSize", 0)
         records.append(r)
         uids[s["package"]] = s.get("uid", 10000)
     return render_media_sessions(records, uids.__getitem__)

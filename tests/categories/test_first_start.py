@@ -6,13 +6,16 @@ worker threads, as the real apps do:
   callback's id bump), where stopping the app as soon as the file exists cuts that work off;
 * launch invariance names the pair when a seeder drops a launch guard (Orgzly Revived's
   Getting Started flag: without it the app imports a notebook into the seeded state);
-* a seeded app-private file left to root is named too.
+* a seeded app-private file left to root is named too;
+* launch invariance names Retro's queue pairs when the seeder does not write ``POSITION``: the
+  stores stay as seeded, but the app restores no queue, which its media session shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+import dataclasses
 from typing import Any, ClassVar
 
 import pytest
@@ -24,6 +27,8 @@ from pytest_anyapp.sim.testing import RunningDevice, running_device
 from verifiers.base import FirstStartDone, ensure_app_database
 from verifiers.contacts.adapters import FossifyContactsAdapter
 from verifiers.contacts.localdb import ROOM_CREATED, db_path
+from verifiers.music.adapters import RetroMusicAdapter
+from verifiers.music.profiles import PlaybackStateQueue
 from verifiers.notes.adapters import OrgzlyAdapter
 
 FOSSIFY = "org.fossify.contacts"
@@ -101,3 +106,24 @@ def test_launch_invariance_names_a_seeded_file_left_to_root(client: DeviceClient
     assert [line.split()[0] for line in bad.foreign_files] == ["0:0", "0:0"]
     assert bad.foreign_files[-1].endswith(f"shared_prefs/{FOSSIFY}_preferences.xml")
     assert "x contacts_fossify_contacts (instance 0): app-private files the app cannot write" in bad.summary()
+
+
+assert isinstance(RetroMusicAdapter.queue_profile, PlaybackStateQueue)
+
+
+class RetroWithoutPosition(RetroMusicAdapter):
+    """The seeder before the fix: the queue's position goes nowhere Retro reads it at start-up."""
+
+    queue_profile = dataclasses.replace(RetroMusicAdapter.queue_profile, position_prefs=("not_retros", "POSITION"))
+
+
+def test_launch_invariance_names_retros_queue_pairs_without_position(client: DeviceClient) -> None:
+    pairs = [p for p in scheduled_pairs() if p.app.app_id == "music_retro_music" and "queue" in p.adapter.reads]
+    assert len(pairs) == 3  # AddToQueue, ReorderQueue, SavePlaylist
+    for pair in pairs:
+        good = check_launch_invariance(client, RetroMusicAdapter(), pair.template, 0)
+        assert good.ok, good.summary()
+        bad = check_launch_invariance(client, RetroWithoutPosition(), pair.template, 0)
+        assert bad.changed == [] and not bad.ok, bad.summary()  # the stores are untouched: only the session tells
+        assert bad.summary().startswith(f"{pair.template.semantic_id} x music_retro_music (instance 0): not loaded "
+                                        "at launch: queue: "), bad.summary()

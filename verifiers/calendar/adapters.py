@@ -25,8 +25,8 @@ from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from pytest_anyapp.device.content import content_query_rows, query_lines
 from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
-from verifiers.app_files import first_start, hand_to_app
-from verifiers.base import AppAdapter, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
+from verifiers.app_files import hand_to_app
+from verifiers.base import AppAdapter, FirstStartDone, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
 from verifiers.calendar.state import CalendarState, CalEvent
 
@@ -112,8 +112,12 @@ class CalendarAdapter(AppAdapter[CalendarState]):
 
     db_path: ClassVar[str]
 
+    def first_start(self) -> FirstStartDone | None:
+        """What ends the app's first start beyond its database file (ensure_app_database waits for it)."""
+        return None
+
     def ensure_database(self, device: DeviceClient) -> None:
-        ensure_app_database(device, self.app.package, self.db_path)
+        ensure_app_database(device, self.app.package, self.db_path, done=self.first_start())
 
 
 # -- CalendarProvider (Etar, Calendar by vayunmathur) -----------------------------------------------
@@ -296,14 +300,17 @@ class EventsDbAdapter(CalendarAdapter):
     extra_columns: ClassVar[str] = ""
     extra_values: ClassVar[str] = ""
 
-    def seed(self, device: DeviceClient, state: CalendarState) -> None:
+    def first_start(self) -> FirstStartDone:
         """The database's onCreate callback inserts the regular event type and adds it to Prefs.xml
         ``display_event_types`` on a background executor (EventsDatabase.insertRegularEventType); with
         that set empty the app lists no event at all (EventsHelper.getEvents): wait for both."""
-        self.ensure_database(device)
         prefs = self.db_path.rsplit("/", 2)[0] + "/shared_prefs/Prefs.xml"
-        first_start(device, self.app.package, f"grep -q 'name=\"display_event_types\"' {prefs} && sqlite3 "
-                    f"{self.db_path} 'SELECT id FROM event_types WHERE id = 1' | grep -q .")
+        return FirstStartDone(kind="all", parts=(
+            FirstStartDone(kind="pref", path=prefs, key="display_event_types"),
+            FirstStartDone(kind="sql", query="SELECT id FROM event_types WHERE id = 1")))
+
+    def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        self.ensure_database(device)
         rows = []
         for e in state.events:
             start = start_ms(e) // 1000
@@ -436,12 +443,13 @@ class KashCalAdapter(CalendarAdapter):
                "updated, occurrences regenerated; delete: the row removed (occurrences cascade)",
         sources=(KASHCAL_SOURCE,)),)
 
-    def seed(self, device: DeviceClient, state: CalendarState) -> None:
+    def first_start(self) -> FirstStartDone:
         """The local calendar comes from LocalCalendarInitializer.ensureLocalCalendarExists at start-up,
         after the database file exists: seeding waits for its row, or the events would lack a calendar."""
+        return FirstStartDone(kind="sql", query="SELECT id FROM calendars WHERE caldav_url = 'local://default'")
+
+    def seed(self, device: DeviceClient, state: CalendarState) -> None:
         self.ensure_database(device)
-        first_start(device, self.app.package, f"sqlite3 {KASHCAL_DB} \"SELECT id FROM calendars WHERE caldav_url = "
-                    "'local://default'\" | grep -q .")
         stmts = [BUSY, "BEGIN IMMEDIATE;", "DELETE FROM scheduled_reminders;", "DELETE FROM pending_operations;",
                  "DELETE FROM occurrences;", "DELETE FROM events;"]
         for i, e in enumerate(state.events, start=1):

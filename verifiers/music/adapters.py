@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
-from pytest_anyapp.errors import VerifierReadError
+from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, PairMode, RawSnapshot, SourceRef, StorageProfile
@@ -30,6 +30,7 @@ from verifiers.music.profiles import (
     PHONOGRAPH_QUEUE,
     RETRO_PLAYLISTS,
     RETRO_SLEEP,
+    PlaybackStateQueue,
     PlaylistProfile,
     QueueProfile,
     SleepProfile,
@@ -149,6 +150,23 @@ class MusicAdapter(AppAdapter[MusicState]):
             raw["sleep"] = self.sleep_profile.read(device, pkg)
         return raw
 
+    def not_loaded_after_launch(self, device: DeviceClient, seeded: RawSnapshot) -> list[str]:
+        """A player that hands its restored queue to its media session: the session's queue must
+        hold as many songs as were seeded (an app that restored nothing publishes none)."""
+        profile = self.queue_profile
+        seeded_queue = [line for line in seeded.get("queue", []) if line.startswith("Q\x1f")]  # not PRAGMA's echo
+        if not (isinstance(profile, PlaybackStateQueue) and profile.session_queue and seeded_queue):
+            return []
+        try:
+            sizes = dev.session_queue_sizes(device.check("dumpsys media_session").splitlines())
+        except DeviceError as exc:
+            raise VerifierReadError(f"dumpsys media_session failed: {exc}") from exc
+        got = sizes.get(self.app.package)
+        if got == len(seeded_queue):
+            return []
+        return [f"queue: {len(seeded_queue)} songs seeded, the media session's queue holds "
+                f"{'no session' if got is None else got}"]
+
     def parse(self, raw: RawSnapshot) -> MusicState:
         if "library" not in raw:
             raise VerifierReadError("music snapshot has no library read")
@@ -179,7 +197,7 @@ class RetroMusicAdapter(MusicAdapter):
         files=("app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
                "app/src/main/java/code/name/monkey/retromusic/service/MusicService.kt (saveQueues on QUEUE_CHANGED; "
                "savePosition on META_CHANGED; restoreQueuesAndPositionIfNecessary)")),
-        guard=" (restored only when POSITION is set and not -1 and both tables are equally long)")
+        guard=" (restored only when POSITION is set and not -1 and both tables are equally long)", session_queue=True)
     sleep_profile = RETRO_SLEEP
     storage = (RETRO_PLAYLISTS.profile, queue_profile.profile, RETRO_SLEEP.profile, MEDIA_SESSION)
 

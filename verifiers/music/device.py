@@ -144,6 +144,24 @@ def parse_session(lines: list[str], package: str) -> NowPlaying | None:
     return found
 
 
+@parses("dumpsys media_session")
+def session_queue_sizes(lines: list[str]) -> dict[str, int]:
+    """The queue size of each package's sessions (the largest when it has several), from
+    ``queueTitle=<title>, size=<n>``: MediaSessionRecord.dump prints ``mQueue == null ? 0 :
+    mQueue.size()`` as a session's last line; the title may be ``null``. A package with no session
+    is absent."""
+    sizes: dict[str, int] = {}
+    package: str | None = None
+    for line in (raw.strip() for raw in lines):
+        if line.startswith("package="):
+            package = line[len("package="):]
+            sizes.setdefault(package, 0)
+        elif line.startswith("queueTitle=") and package is not None and ", size=" in line:
+            size = line.rsplit(", size=", 1)[1]
+            sizes[package] = max(sizes[package], int(size) if size.isdigit() else 0)
+    return sizes
+
+
 def start_playing(device: DeviceClient, package: str, audio_id: int) -> None:
     """Open a MediaStore song in the player (ACTION_VIEW, as a file manager would): it plays it."""
     out = device.check(f"am start -a android.intent.action.VIEW -d {AUDIO_URI}/{audio_id} -t audio/x-wav "

@@ -14,8 +14,7 @@ from pytest_anyapp.device.content import content_query_rows
 from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.device.shell_args import content_bind
 from pytest_anyapp.errors import VerifierReadError
-from verifiers.app_files import first_start
-from verifiers.base import SourceRef, StorageProfile, ensure_app_database
+from verifiers.base import FirstStartDone, SourceRef, StorageProfile, ensure_app_database
 from verifiers.clock.prefs import PrefValue, parse_prefs, prefs_xml
 from verifiers.music import device as dev
 from verifiers.music.state import MUSIC_DIR, SONG_SECONDS, Playlist
@@ -115,15 +114,14 @@ class RoomPlaylists(PlaylistProfile):
     playlist_insert: str  # format: {pid}, {name}
     member_insert: str  # format: {pid}, {pos}, {id}, {title}, {ms}, {data}
     first_id: int = 1
-    first_start_marker: str = ""  # see first_start
+    first_start: FirstStartDone | None = None  # what ends the app's first start (ensure_app_database)
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, self.db_name), self.read_sql)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:
         db = _db(package, self.db_name)
-        first_start(device, package, self.first_start_marker)
-        ensure_app_database(device, package, db)
+        ensure_app_database(device, package, db, done=self.first_start)
         sql = [self.clear_sql]
         for n, p in enumerate(playlists):
             pid = self.first_id + n
@@ -181,13 +179,16 @@ PHONOGRAPH_QUEUE_COLUMNS = (
 class PlaybackStateQueue(QueueProfile):
     """``playing_queue`` + ``original_playing_queue`` in the app's own layout, plus the preference the
     app restores the position from (``position_prefs``: file, key; Retro's ``POSITION`` is also its
-    launch guard: without it the app restores no queue)."""
+    launch guard: without it the app restores no queue). ``session_queue``: the app hands the queue
+    it restored to its media session at start-up (Retro 6.1.0 ``restoreQueuesAndPositionIfNecessary``:
+    ``mediaSession.setQueue``), so Android's record shows whether the seeded queue was loaded."""
 
     profile: StorageProfile
     version: int
     columns: str
     position_prefs: tuple[str, str]
     extra_prefs: tuple[tuple[str, int], ...] = ()
+    session_queue: bool = False
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
         return dev.sqlite_lines(device, _db(package, "music_playback_state.db"),
@@ -217,7 +218,7 @@ class PlaybackStateQueue(QueueProfile):
 
 def playback_state_queue(package: str, version: int, source: SourceRef, *, columns: str = RETRO_QUEUE_COLUMNS,
                          position_prefs: tuple[str, str] | None = None, guard: str = "",
-                         extra_prefs: tuple[tuple[str, int], ...] = ()) -> PlaybackStateQueue:
+                         extra_prefs: tuple[tuple[str, int], ...] = (), session_queue: bool = False) -> PlaybackStateQueue:
     names = ", ".join(c.split()[0] for c in columns.split(", "))
     prefs = position_prefs or (f"{package}_preferences", "POSITION")
     return PlaybackStateQueue(profile=StorageProfile(
@@ -226,7 +227,8 @@ def playback_state_queue(package: str, version: int, source: SourceRef, *, colum
                f"row order = queue order; current index: int {prefs[1]} in shared_prefs/{prefs[0]}.xml{guard}",
         writes="every queue change (add, play next, move, remove, open): delete all rows, re-insert the queue in order; "
                f"opening a song writes {prefs[1]}",
-        sources=(source,)), version=version, columns=columns, position_prefs=prefs, extra_prefs=extra_prefs)
+        sources=(source,)), version=version, columns=columns, position_prefs=prefs, extra_prefs=extra_prefs,
+        session_queue=session_queue)
 
 
 # -- Fossify Music: Room songs.db + Prefs.xml -------------------------------------------------------------
@@ -235,8 +237,8 @@ FOSSIFY_PKG = "org.fossify.musicplayer"
 #: The first start ends with the library scan: SimpleMediaScanner inserts the tracks, then
 #: updateAllTracksPlaylist sets this flag (apply()); a queue item whose track is not in ``tracks``
 #: is dropped at restore (AudioHelper.getQueuedTracks), so seeding waits for it.
-FOSSIFY_READY = (f"grep -q 'name=\"was_all_tracks_playlist_created\" value=\"true\"' "
-                 f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml")
+FOSSIFY_READY = FirstStartDone(kind="pref", path=f"/data/data/{FOSSIFY_PKG}/shared_prefs/Prefs.xml",
+                               key="was_all_tracks_playlist_created", value="true")
 FOSSIFY_SOURCE = SourceRef(repo="FossifyOrg/Music-Player", tag="1.8.1", files=(
     "app/src/main/kotlin/org/fossify/musicplayer/databases/SongsDatabase.kt (songs.db, version 15)",
     "app/src/main/kotlin/org/fossify/musicplayer/models/Playlist.kt, models/Track.kt, models/QueueItem.kt",
@@ -265,7 +267,7 @@ FOSSIFY_PLAYLISTS = RoomPlaylists(
                    "order_in_playlist, flags) VALUES ({id}, {title}, '<unknown>', {data}, {ms}/1000, 'Music', '', '', "
                    "{pid}, 0, 'Music', 0, 0, 0, 0, 0, {pos}, 0);"),
     first_id=2,
-    first_start_marker=FOSSIFY_READY,
+    first_start=FOSSIFY_READY,
 )
 
 
@@ -279,8 +281,7 @@ class FossifyQueue(QueueProfile):
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "songs.db")
-        first_start(device, package, FOSSIFY_READY)
-        ensure_app_database(device, package, db)
+        ensure_app_database(device, package, db, done=FOSSIFY_READY)
         rows = [f"INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
                 f"({ids[t]}, {n}, {1 if n == 0 else 0}, 0);" for n, t in enumerate(queue)]
         device.sqlite(db, "PRAGMA busy_timeout=5000; BEGIN IMMEDIATE; DELETE FROM queue_items; " + " ".join(rows)

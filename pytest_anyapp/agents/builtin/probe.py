@@ -14,7 +14,12 @@ They receive the gold task through the privileged channel but keep only its temp
 * ``probe-random-<seed>``: random taps, swipes and BACKs for the whole budget, never ending
   (only early stop can credit it);
 * ``probe-random-claim-<seed>``: the same, then ``terminate(success)`` on its last step;
-* ``probe-random-raise-<seed>``: the same, then raises on its last step.
+* ``probe-random-raise-<seed>``: the same, then raises on its last step;
+* ``probe-coin-<percent>-<seed>``: not an adversary but a calibration agent for run-to-run
+  variance: per episode a coin (seeded by seed, run id, pair and instance) that lands with
+  probability ``percent``/100 makes it solve the pair as the oracle does, otherwise it gives up at
+  once (``terminate(failure)``). Its pass probability is known, so K repeats of it must flip a
+  pair's verdict at the rate 1 - p^K - (1-p)^K (docs/reports.md, run-to-run variance).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from pytest_anyapp.errors import ConfigError
 
 PREFIX = "probe-"
 ProbeKind = Literal["claim", "back-home", "raise", "screen-dump", "vocab", "answer", "random", "random-claim",
-                    "random-raise"]
+                    "random-raise", "coin"]
 #: Probes that use no information from the device (the floor's goal for them, and for screen dumps, is 0).
 INFORMATION_FREE: tuple[str, ...] = ("claim", "back-home", "raise", "vocab")
 _RANDOM = ("random", "random-claim", "random-raise")
@@ -43,14 +48,18 @@ class ProbeRaised(RuntimeError):
 @dataclass(frozen=True)
 class ProbeSpec:
     kind: ProbeKind
-    #: ``probe-vocab-<k>``: the list index; ``probe-random*-<seed>``: the seed.
+    #: ``probe-vocab-<k>``: the list index; ``probe-random*-<seed>``, ``probe-coin-<p>-<seed>``: the seed.
     number: int | None = None
     text: str = ""
+    #: ``probe-coin``: the percent chance of solving an episode.
+    percent: int = 0
 
     @property
     def name(self) -> str:
         if self.kind == "answer":
             return f"{PREFIX}answer-{self.text}"
+        if self.kind == "coin":
+            return f"{PREFIX}coin-{self.percent}-{self.number}"
         return f"{PREFIX}{self.kind}" + (f"-{self.number}" if self.number is not None else "")
 
 
@@ -63,6 +72,9 @@ def parse_probe(name: str) -> ProbeSpec:
     body = name.removeprefix(PREFIX)
     if body.startswith("answer-") and len(body) > len("answer-"):
         return ProbeSpec("answer", text=body.removeprefix("answer-"))
+    coin = re.fullmatch(r"coin-(\d+)(?:-(\d+))?", body)
+    if coin and int(coin.group(1)) <= 100:
+        return ProbeSpec("coin", number=int(coin.group(2) or 0), percent=int(coin.group(1)))
     match = re.fullmatch(r"(random-claim|random-raise|random|vocab)(?:-(\d+))?", body)
     if match:
         kind, number = match.group(1), match.group(2)
@@ -73,7 +85,7 @@ def parse_probe(name: str) -> ProbeSpec:
         return ProbeSpec(body)  # type: ignore[arg-type]
     raise ConfigError(f"unknown probe {name!r}; known: probe-claim, probe-back-home, probe-raise, probe-screen-dump, "
                       "probe-vocab[-k], probe-answer-<text>, probe-random[-seed], probe-random-claim[-seed], "
-                      "probe-random-raise[-seed]")
+                      "probe-random-raise[-seed], probe-coin-<percent 0-100>[-seed]")
 
 
 class ProbeAgent(PrivilegedAgent):
@@ -148,6 +160,33 @@ class ScreenDumpProbe(ProbeAgent):
     observes: ClassVar[frozenset[ObservationPart]] = frozenset({"ui_tree"})
 
 
+class CoinProbe(ProbeAgent):
+    """``probe-coin-<p>-<seed>``: the oracle with probability p per episode, else an agent that gives
+    up. Keeping the run id in the coin's seed makes each repeat of a run an independent draw."""
+
+    observes: ClassVar[frozenset[ObservationPart]] = frozenset({"ui_tree"})  # the oracle finds targets in it
+
+    def reset_privileged(self, context: EpisodeContext, task: TaskInfo) -> None:
+        from pytest_anyapp.agents.builtin.oracle import OracleAgent
+
+        super().reset_privileged(context, task)
+        coin = random.Random(f"coin:{self.spec.number}:{task.run_id}:{task.semantic_id}:{task.app_id}:{task.instance}")
+        self._oracle: OracleAgent | None = None
+        if coin.random() * 100 < self.spec.percent:
+            self._oracle = OracleAgent()
+            self._oracle.reset_privileged(context, task)
+
+    def describe(self) -> dict[str, object]:
+        return {**super().describe(), "percent": self.spec.percent}
+
+    def step(self, observation: Observation) -> AgentStep:
+        if self._oracle is None:
+            return _act(Action(action="terminate", status="failure"))
+        return self._oracle.step(observation)
+
+
 def create_probe(name: str) -> Agent:
     spec = parse_probe(name)
+    if spec.kind == "coin":
+        return CoinProbe(spec)
     return ScreenDumpProbe(spec) if spec.kind == "screen-dump" else ProbeAgent(spec)

@@ -339,6 +339,7 @@ class SessionRecord:
         # setMetadata(null) (MediaSession.setMetadata sends "size=0, description=null") as opposed to
         # never set (the record's description string stays null: "metadata: null")
         self.metadata_set_null = False
+        self.queue_title: str | None = None  # setQueueTitle
         self.queue_size = 0
 
 
@@ -383,6 +384,6 @@ def render_media_sessions(sessions: Sequence[SessionRecord], uid_of: Any) -> str
             "      audioAttrs=AudioAttributes: usage=USAGE_MEDIA content=CONTENT_TYPE_MUSIC flags=0x800 tags= "
             "bundle=null",
             "      volumeType=1, controlType=2, max=15, current=5",
-            f"      metadata: {meta}", f"      queueTitle=null, size={r.queue_size}",
+            f"      metadata: {meta}", f"      queueTitle={r.queue_title}, size={r.queue_size}",
         ]
     return "\n".join(out) + "\n"

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Intent, Screen, SimApp
 from pytest_anyapp.sim.apps.music.store import (
+    PlaybackStateQueue,
     PlaylistStore,
     QueueStore,
     Song,
@@ -30,6 +31,7 @@ from pytest_anyapp.sim.apps.music.store import (
     by_id,
     library,
     play,
+    session,
     set_paused,
 )
 from pytest_anyapp.sim.providers.media import media_sessions
@@ -98,6 +100,9 @@ class MusicSkin:
     search: bool = True  # a search action in the library's toolbar
     session_tag: str = "MusicService"
     session_active: bool = True
+    #: The service hands the queue it restored at start-up to its media session (queue title, queue,
+    #: the current song's metadata, paused), as Retro 6.1.0's restoreQueuesAndPositionIfNecessary does.
+    restored_queue_title: str | None = None
     #: Rows a settings page lists before its sleep-timer category ((title, summary) pairs).
     settings_rows: tuple[tuple[str, str], ...] = ()
     lineage: str = ""
@@ -152,7 +157,23 @@ class MusicApp(SimApp):
 
     def on_create(self) -> None:
         self.playlists()
-        self.queue()
+        q = self.queue()
+        if isinstance(q, PlaybackStateQueue) and self.skin.restored_queue_title is not None:
+            self.publish_restored_queue(q)
+
+    def publish_restored_queue(self, q: PlaybackStateQueue) -> None:
+        """A new process has a new session; when the saved queue is restored the service sets its
+        queue and title and the current song's metadata, paused (nothing plays until asked)."""
+        media_sessions(self.device).pop(self.package, None)
+        ids = q.get()
+        if not ids:
+            return
+        self.current = min(max(q.position(), 0), len(ids) - 1)
+        rec = session(self, self.skin.session_tag, active=self.skin.session_active)
+        song = by_id(self.device)[ids[self.current]]
+        rec.title, rec.subtitle, rec.metadata_size = song.title, "<unknown>", 7
+        rec.state, rec.position_ms, rec.updated_ms = 2, 0, self.now_ms()
+        rec.queue_title, rec.queue_size = self.skin.restored_queue_title, len(ids)
 
     def ids(self, key: str) -> str | None:
         return self.skin.ids.get(key)
@@ -166,6 +187,8 @@ class MusicApp(SimApp):
             q.put([s.id for s in songs])
         self.current = [s.id for s in songs].index(song.id)
         play(self, self.skin.session_tag, song, len(songs), active=self.skin.session_active)
+        if self.skin.restored_queue_title is not None:  # QUEUE_CHANGED sets the title with the queue
+            session(self, self.skin.session_tag).queue_title = self.skin.restored_queue_title
 
     def insert_next(self, song: Song) -> None:
         q = self.queue()

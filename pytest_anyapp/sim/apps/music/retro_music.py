@@ -25,6 +25,7 @@ SKIN = MusicSkin(
     search_desc="Search", search_hint="Search your library…",
     ids={"song_title": "title", "playlist_title": "title", "duration": "playlist_info", "search_field": "searchView"},
     sleep_entry="player", sleep_dialog="seekbar", session_tag="code.name.monkey.retromusic", lineage="phonograph",
+    restored_queue_title="Now playing queue",  # R.string.now_playing_queue (values/strings.xml)
 )
 
 

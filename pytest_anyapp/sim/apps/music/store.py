@@ -170,6 +170,12 @@ class PlaybackStateQueue:
                 return []
         return ids
 
+    def position(self) -> int:
+        """The restored index: the guard's preference (Retro ``POSITION``) or the position file's key."""
+        name, key = (None, self.guard) if self.guard is not None else self.position_prefs
+        value = self.app.prefs(name).get(key, 0) if name else self.app.prefs().get(key, 0)
+        return value if isinstance(value, int) else 0
+
     def put(self, song_ids: list[int]) -> None:
         songs = by_id(self.app.device)
         names = [c.split()[0] for c in self.columns.split(", ")]
