@@ -121,3 +121,23 @@ def test_fossify_music_seed_waits_for_the_first_scan(client: DeviceClient) -> No
     tracks = client.sqlite(f"/data/data/{pkg}/databases/songs.db", "SELECT count(*) FROM tracks WHERE playlist_id = 1;")
     assert int(tracks[0]) >= len(SONG_TITLES)
     assert adapter.parse(adapter.read_raw(client)).queue == QUEUE
+
+
+def test_sicmu_shows_freedroidwarn_after_pm_clear_and_setup_gets_past_it(client: DeviceClient) -> None:
+    """SicMu Neo 2.4.5's Main.onCreate shows FreeDroidWarn V1.6's dialog while the default preference
+    ``versionCodeWarn`` is below the build; the adapter writes it (and allows the All-files-access op
+    Main.askPermission would otherwise open Settings for)."""
+    from verifiers.music.adapters import SicMuNeoAdapter
+
+    pkg = "xyz.mordorx.sicmu"
+    client.check(f"pm clear {pkg}")
+    client.launch(pkg)
+    assert "Solution" in _texts(client)
+    client.force_stop(pkg)
+    adapter = SicMuNeoAdapter()
+    assert "MANAGE_EXTERNAL_STORAGE" in adapter.app_ops
+    adapter.seed(client, MusicState())
+    assert _prefs(client, f"/data/data/{pkg}/shared_prefs/{pkg}_preferences.xml").get("versionCodeWarn") == 38
+    client.launch(pkg)
+    assert "Solution" not in _texts(client)
+    client.force_stop(pkg)
