@@ -887,8 +887,9 @@ SushiAdapter.fidelity = FidelityReading(
            "the real app's first start, so launch invariance would fail on a device only; the seed now writes the "
            "persistoid's own bytes and the double rewrites persist:root at start as the app does",),
     open_points=("theme 'Light' assumes the device's light scheme (Appearance.getColorScheme())",
-                 "AsyncStorage's RKStorage schema (catalystLocalStorage, version 1) is the profile's reading of "
-                 "async-storage 1.17.11, not re-read in this pass"))
+                 "RKStorage (catalystLocalStorage(key TEXT PRIMARY KEY, value TEXT NOT NULL), version 1) read in "
+                 "react-native-async-storage/async-storage ReactDatabaseSupplier.java at commit 044a2aae, the nearest "
+                 "readable revision to the 1.17.11 that package-lock.json pins: it matches"))
 FM_START = FM_SRC.model_copy(update={"files": (
     "app/src/main/java/org/secuso/privacyfriendlyfinance/activities/SplashActivity.java, StartupActivity.java "
     "(connect, then TutorialActivity while isFirstTimeLaunch, else TransactionsActivity)",
