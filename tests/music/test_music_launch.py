@@ -135,3 +135,23 @@ def test_playlist_names_with_a_newline_or_bar_read_back_whole(client: DeviceClie
     adapter.seed(client, state)
     got = adapter.parse(adapter.read_raw(client))
     assert sorted((p.name, p.songs) for p in got.playlists) == [("Focus\ndeep", [SONG_TITLES[0]]), ("Road | trip", [])]
+
+
+def test_sicmu_shows_freedroidwarn_after_pm_clear_and_setup_gets_past_it(client: DeviceClient) -> None:
+    """SicMu Neo 2.4.5's Main.onCreate shows FreeDroidWarn V1.6's dialog while the default preference
+    ``versionCodeWarn`` is below the build; the adapter writes it (and allows the All-files-access op
+    Main.askPermission would otherwise open Settings for)."""
+    from verifiers.music.adapters import SicMuNeoAdapter
+
+    pkg = "xyz.mordorx.sicmu"
+    client.check(f"pm clear {pkg}")
+    client.launch(pkg)
+    assert "Solution" in _texts(client)
+    client.force_stop(pkg)
+    adapter = SicMuNeoAdapter()
+    assert "MANAGE_EXTERNAL_STORAGE" in adapter.app_ops
+    adapter.seed(client, MusicState())
+    assert _prefs(client, f"/data/data/{pkg}/shared_prefs/{pkg}_preferences.xml").get("versionCodeWarn") == 38
+    client.launch(pkg)
+    assert "Solution" not in _texts(client)
+    client.force_stop(pkg)

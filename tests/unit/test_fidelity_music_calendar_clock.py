@@ -1,4 +1,4 @@
-"""Every music, calendar and clock adapter carries its launch guards and second reading, and its
+"""Every music, calendar, clock and finance adapter carries its launch guards and second reading, and its
 category doc's fidelity table prints the same verdict (docs/<category>.md "Launch guards and
 fidelity")."""
 
@@ -12,7 +12,7 @@ import pytest
 from verifiers.base import AppAdapter
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-CATEGORIES = ("music", "calendar", "clock")
+CATEGORIES = ("music", "calendar", "clock", "finance")
 
 
 def _adapters(category: str) -> list[type[AppAdapter]]:  # type: ignore[type-arg]

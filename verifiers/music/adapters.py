@@ -299,6 +299,10 @@ class SicMuNeoAdapter(MusicAdapter):
     launch_guards, fidelity = fid.SICMU_GUARDS, fid.SICMU_FIDELITY
     app = app_by_id("music_sicmu_neo")
     runtime_permissions = ("android.permission.READ_EXTERNAL_STORAGE",)  # targetSdk 28: no READ_MEDIA_AUDIO
+    #: Main.askPermission opens Settings' "All files access" on Android 11+ unless the op is allowed.
+    app_ops = ("MANAGE_EXTERNAL_STORAGE",)
+    #: FreeDroidWarn's dialog stays until its OK stores the build in versionCodeWarn (default preferences).
+    first_run_prefs = (("xyz.mordorx.sicmu_preferences", {"versionCodeWarn": 38}),)
     sleep_profile = SICMU_SLEEP
     #: the timer lives in the app's memory and is read off its screen (with the device's time of day)
     non_durable_reads = frozenset({"sleep"})

@@ -45,8 +45,20 @@ MONSTER = SourceRef(repo="ZTFtrue/MonsterMusic", tag="0.1.69", files=(
     "library dropped; no position guard)",
     "app/src/main/java/com/ztftrue/music/MainActivity.kt (READ_MEDIA_AUDIO requested at start when not granted)"))
 SICMU = SourceRef(repo="mira-x/SicMu", tag="v2.4.5", files=(
-    "app/src/main/java/xyz/mordorx/sicmu/MusicService.java", "app/src/main/java/xyz/mordorx/sicmu/Parameters.java"),
-    note="read for the storage profile only; start-up not searched in this reading")
+    "app/src/main/java/xyz/mordorx/sicmu/Main.java (onCreate: FreeDroidWarn.showWarningOnUpgrade, askPermission: "
+    "ACTION_MANAGE_APP_ALL_FILES_ACCESS_PERMISSION on API 30+ unless Environment.isExternalStorageManager; the "
+    "changelog when Database says so)",
+    "app/src/main/java/xyz/mordorx/sicmu/Database.java (Room database-SicMuNeo v2: a configuration row on first use; "
+    "the changelog only when lastVersionCodeStarted is neither 0 nor the build)",
+    "app/src/main/java/xyz/mordorx/sicmu/MusicService.java", "app/src/main/java/xyz/mordorx/sicmu/Parameters.java "
+    "(default preferences, SLEEP_DELAY_M)",
+    "app/src/main/java/xyz/mordorx/sicmu/SettingsActivity.java, SettingsPreferenceFragment.java (framework "
+    "PreferenceFragment; no editor-action listener)",
+    "app/src/main/res/xml/preferences.xml (SLEEP_DELAY_M: EditTextPreference, inputType number)",
+    "app/build.gradle (targetSdk 28, versionCode 38; com.github.woheller69:FreeDroidWarn:V1.6)",
+    "app/src/main/AndroidManifest.xml (READ/WRITE_EXTERNAL_STORAGE, MANAGE_EXTERNAL_STORAGE)"),
+    note="with woheller69/FreeDroidWarn V1.6 library/src/main/java/org/woheller69/freeDroidWarn/FreeDroidWarn.java "
+         "(the dialog while the default preference versionCodeWarn < the build; OK stores it)")
 
 RETRO_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="default prefs int POSITION (not -1) and playing_queue / original_playing_queue "
@@ -113,6 +125,24 @@ MONSTER_GUARDS = LaunchGuards(guards=(
 ), read=(MONSTER,))
 MONSTER_FIDELITY = FidelityReading(source=MONSTER, date=DATE, verdict="match",
                                    open_points=("only the start-up path was re-read in this pass",))
-SICMU_GUARDS = LaunchGuards(read=(SICMU,))
-SICMU_FIDELITY = FidelityReading(source=SICMU, date=DATE, verdict="unverifiable",
-                                 open_points=("not re-read in this reading: start-up behaviour unsearched",))
+SICMU_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="first_screen", what="FreeDroidWarn's warning dialog (OK / Details / Solution) while the default "
+                "preference versionCodeWarn is below 38", handled_by="setup writes versionCodeWarn=38 "
+                "(first_run_prefs); the double shows the dialog without it", sources=(SICMU,)),
+    LaunchGuard(kind="first_screen", what="Settings' 'All files access' page (askPermission on Android 11+) while the "
+                "app op MANAGE_EXTERNAL_STORAGE is not allowed", handled_by="setup allows the op (app_ops); READ_"
+                "EXTERNAL_STORAGE is granted (runtime_permissions); the double does not show the Settings page",
+                sources=(SICMU,)),
+    LaunchGuard(kind="writes", what="database-SicMuNeo: the configuration row (lastVersionCodeStarted = 38, cleanup "
+                "and donate times) and the songs the service's scan stores", handled_by="app-owned, nothing of it "
+                "is seeded or read (the sleep timer is read off the screen)", sources=(SICMU,)),
+), read=(SICMU,))
+SICMU_FIDELITY = FidelityReading(source=SICMU, date=DATE, verdict="mismatch-fixed", found=(
+    "FreeDroidWarn's dialog covers the main screen after pm clear (versionCodeWarn missing): setup now writes the "
+    "preference and the double shows the dialog without it",
+    "Main.askPermission opens Settings' 'All files access' page on Android 13 unless MANAGE_EXTERNAL_STORAGE is "
+    "allowed: setup now allows the op"),
+    open_points=("the double does not show the Settings 'All files access' page when the op is not allowed",
+                 "Details / Solution open a browser on the app; in the double they only close the dialog",
+                 "Enter in the delay field (framework EditTextPreference, inputType number) does not confirm on the "
+                 "app (no editor action); the double's android:id/edit does nothing on Enter either"))

@@ -8,6 +8,12 @@ category spinner and Submit; a row is deleted by swiping it aside and tapping th
 button (confirmation dialog). The toolbar's overflow has "Export as CSV" (writes
 ``files/shared/Transactions-Export.csv``) and "Import CSV"; a ``text/csv`` VIEW intent imports a
 file. Storage: Room on SQLCipher, opaque to root (:class:`FinanceManagerVault`).
+
+First screens (v2.3.2 ``StartupActivity``): the launcher's SplashActivity opens StartupActivity, which
+opens the database, adds "Main Account" (id 0) when there is no account, then shows the tutorial
+(``TutorialActivity``) while ``isFirstTimeLaunch`` in ``privacy_friendly_apps.xml`` is not false, else
+TransactionsActivity. A ``text/csv`` VIEW intent starts TransactionsActivity directly: no tutorial, no
+default account. Override: ``Tutorial``.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from pytest_anyapp.sim.apps.base import Intent, Screen
+from pytest_anyapp.sim.apps.base import Intent, Screen, SimApp
 from pytest_anyapp.sim.apps.finance.kit import EditorSkin, FinanceApp, FinanceSkin, Icon, Ledger, LedgerSkin
 from pytest_anyapp.sim.apps.finance.store import FinanceManagerVault
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 NAMESPACE = "org.secuso.privacyfriendlyfinance"
 
@@ -42,8 +49,33 @@ SKIN = FinanceSkin(
         invalid_toast="In order to save your transaction, please change your amount from 0 to a value.",
     ),
     kind_input="radio", category_input="dialog", delete_from="swipe", save_style="button", money="prefix",
-    period="all", row_style="card",
+    period="all", row_style="card", overrides=("Tutorial",),
 )
+
+
+class Tutorial(Screen):
+    """``TutorialActivity``: slides with "Skip" / "Next"; leaving them stores isFirstTimeLaunch=false."""
+
+    activity = f"{NAMESPACE}.activities.TutorialActivity"
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Welcome to Privacy Friendly Finance Manager", size=22, align="center"),
+            TextView("Keep track of your income and expenses.", align="center"), spacing=24, padding=(32, 240, 32, 0)),
+            bottom=Row(Button("Skip", self.done, id="btn_skip", style="text"), Spacer(weight=1.0),
+                       Button("Next", self.done, id="btn_next", style="text"), padding=(16, 8)))
+
+    def done(self) -> None:
+        self.app.prefs(FinanceManagerVault.PREFS).put(isFirstTimeLaunch=False)
+        self.replace(Ledger(self.app))
+
+
+def start(app: SimApp) -> Screen:
+    """StartupActivity: the default account when there is none, then the tutorial or the list."""
+    FinanceManagerVault(app).add_default_account()
+    if app.prefs(FinanceManagerVault.PREFS).get("isFirstTimeLaunch", True):
+        return Tutorial(app)
+    return Ledger(app)
 
 
 class FinanceManager(FinanceApp):
@@ -54,6 +86,7 @@ class FinanceManager(FinanceApp):
     icon_color = "#024265"
     skin = SKIN
     store_class = FinanceManagerVault
+    home = start
 
     @classmethod
     def handles_intent(cls, intent: Intent) -> bool:

@@ -154,6 +154,11 @@ class FinanceApp(SimApp):
     def export(self) -> None:
         """The ledger's "export" menu action (only apps that have one name it in their menu)."""
 
+    def amount_view(self, e: EditorSkin) -> View:
+        """The editor's amount field: a text field typed with the system keyboard (an app whose
+        amount needs its own keypad returns what it shows instead)."""
+        return EditText(e.amount_id, hint=e.amount_hint)
+
     def menu_action(self, name: str, screen: Screen) -> Any:
         """A ledger action the kit does not know (an app's own page or dialog); None: no action."""
         return None
@@ -374,7 +379,7 @@ class Editor(FinanceScreen):
         elif skin.kind_input == "sign":
             body.append(Button(e.sign_in if self.kind == "Income" else e.sign_out, self.flip, id="sign_toggle",
                                style="outlined"))
-        body.append(EditText(e.amount_id, hint=e.amount_hint))
+        body.append(self.fin.amount_view(e))
         body.append(EditText(e.note_id, hint=e.note_hint))
         if e.date_id:
             day = self.entry.day_ms if self.entry is not None else self.fin.entry_day_ms()

@@ -5,12 +5,23 @@ top, a "+" FAB, a form with Expense / Income / Transfer tabs, the category picke
 rows, the amount and a name, saved by a toolbar icon; tapping a record opens it with a delete
 icon (confirmation dialog). Amounts are shown with the currency after the number. Storage:
 sqflite ``databases/movements.db`` (:class:`OinkoinDb`): signed REAL, UTC epoch ms.
+
+The amount field (1.11.1 ``components/amount_input_field.dart``) follows the preference
+``amountInputKeyboardType`` (FlutterSharedPreferences ``flutter.amountInputKeyboardType``; 0 phone
+keyboard, 1 number keyboard, 2 the app's own calculator keypad with ``TextInputType.none``). Its default
+on Android is 2 (``preferences-defaults-values.dart``), so a device set up by a lab holds 1 (setup writes
+it). The double has no keypad: without 0 or 1 the field is a label that takes no text.
 """
 
 from __future__ import annotations
 
 from pytest_anyapp.sim.apps.finance.kit import EditorSkin, FinanceApp, FinanceSkin, Icon, LedgerSkin
 from pytest_anyapp.sim.apps.finance.store import OinkoinDb
+from pytest_anyapp.sim.ui.views import EditText, TextView, View
+
+#: shared_preferences' legacy Android store (file FlutterSharedPreferences, keys prefixed "flutter.").
+FLUTTER_PREFS = "FlutterSharedPreferences"
+KEYBOARD_KEY = "flutter.amountInputKeyboardType"
 
 SKIN = FinanceSkin(
     ledger=LedgerSkin(
@@ -41,3 +52,9 @@ class Oinkoin(FinanceApp):
     icon_color = "#FF7043"
     skin = SKIN
     store_class = OinkoinDb
+
+    def amount_view(self, e: EditorSkin) -> View:
+        """A system keyboard only with amountInputKeyboardType 0 or 1; else the keypad's field."""
+        if self.prefs(FLUTTER_PREFS).get(KEYBOARD_KEY, 2) in (0, 1):
+            return EditText(e.amount_id, hint=e.amount_hint)
+        return TextView(e.amount_hint, id=e.amount_id, size=32)

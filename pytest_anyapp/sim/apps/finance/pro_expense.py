@@ -4,12 +4,20 @@ What the real app looks like: a home list of expenses with a "+" FAB, an entry f
 Name and a category grid (no expense/income switch: "Income" is one of its fixed categories),
 a "SAVE" button, and deletion by long-pressing an expense and tapping the delete icon. No
 wallets, so no transfers. Storage: Room ``accounting.db`` table ``expense`` (:class:`ProExpenseDb`).
+
+One activity (``ui.MainActivity``, AndroidManifest.xml at v1.0.0-beta06) hosts every page as a
+navigation fragment, the entry form included. First screens: the splash fragment opens the
+onboarding (language, then currency; "Continue" stores ``isFirstTime`` false,
+OnBoardingConfigViewModel.kt) while the default preference ``isFirstTime`` is not false
+(SplashViewModel.kt, PreferenceFlowStorageDaoImpl.kt). Override: ``Onboarding``.
 """
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.finance.kit import EditorSkin, FinanceApp, FinanceSkin, Icon, LedgerSkin
+from pytest_anyapp.sim.apps.base import Screen, SimApp
+from pytest_anyapp.sim.apps.finance.kit import EditorSkin, FinanceApp, FinanceSkin, Icon, Ledger, LedgerSkin
 from pytest_anyapp.sim.apps.finance.store import ProExpenseDb
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 SKIN = FinanceSkin(
     ledger=LedgerSkin(
@@ -20,14 +28,36 @@ SKIN = FinanceSkin(
         filter_all="All", empty_text="No Expense", period_format="%b %Y", date_format="%d/%m/%Y",
     ),
     editor=EditorSkin(
-        activity=".ui.entry.ExpenseEntryActivity", title_new="New Expense", title_edit="Update Expense",
+        activity=".ui.MainActivity", title_new="New Expense", title_edit="Update Expense",
         note_id="edt_name", note_hint="Name", amount_id="edt_amount", amount_hint="Amount",
         save=Icon("check", "SAVE", "btn_save"), delete=Icon("delete", "Delete", "mi_delete"),
         category_id="rv_category", confirm_title="Delete expense?", confirm_yes="DELETE", confirm_no="CANCEL",
         invalid_toast="Amount is empty",
     ),
     kind_input="category", category_input="radio", delete_from="selection", save_style="button",
+    overrides=("Onboarding",),
 )
+
+
+class Onboarding(Screen):
+    """The onboarding fragments (Choose Language, Choose Currency); "Continue" stores isFirstTime=false."""
+
+    activity = ".ui.MainActivity"
+
+    def build(self) -> View:
+        return Scaffold(None, Column(TextView("Choose Language", id="tv_lang", size=22), TextView("English"),
+                                     spacing=24, padding=(32, 120, 32, 0)),
+                        bottom=Row(Spacer(weight=1.0), Button("Continue", self.done, id="btn_continue"),
+                                   padding=(16, 8)))
+
+    def done(self) -> None:
+        self.app.prefs().put(isFirstTime=False)
+        self.replace(Ledger(self.app))
+
+
+def start(app: SimApp) -> Screen:
+    """SplashViewModel: the onboarding for a first-time user, else the home page."""
+    return Onboarding(app) if app.prefs().get("isFirstTime", True) else Ledger(app)
 
 
 class ProExpense(FinanceApp):
@@ -38,3 +68,4 @@ class ProExpense(FinanceApp):
     icon_color = "#4CAF50"
     skin = SKIN
     store_class = ProExpenseDb
+    home = start

@@ -251,8 +251,8 @@ class OinkoinDb:
         """)
         if not self.app.query(self.DB, "SELECT id FROM profiles"):
             self.app.executescript(self.DB, """
-                INSERT INTO profiles(id, name, is_default) VALUES (1, 'Default', 1);
-                INSERT INTO wallets(name, is_default, is_predefined, profile_id) VALUES ('Default Wallet', 1, 1, 1);
+                INSERT INTO profiles(id, name, is_default) VALUES (1, 'Default Profile', 1);
+                INSERT INTO wallets(name, is_default, sort_order, profile_id) VALUES ('Default Wallet', 1, 0, 1);
                 INSERT OR IGNORE INTO categories(name, category_type) VALUES ('House', 0), ('Transport', 0),
                   ('Food', 0), ('Salary', 1);
             """)
@@ -317,8 +317,32 @@ def _from_iso(text: str) -> int:
     return calendar.timegm(time.strptime(f"{day} {clock}", "%Y-%m-%d %H:%M:%S")) * 1000
 
 
+def _js_json(value: Any) -> str:
+    """``JSON.stringify``: no spaces, non-ASCII kept, an integral number without ``.0``."""
+    def plain(v: Any) -> Any:
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        return v
+    return json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False)
+
+
+#: Sushi v1.15 ``src/store/index.ts``: the persisted slices in the root reducer's order, with the
+#: initial state of each (theme follows the system's light scheme; ``filters`` is not persisted).
+SUSHI_SLICES: dict[str, Any] = {"theme": {"base": "Light"}, "wallets": {}, "transactions": {},
+                                "currency": {"language": "en-US"}, "language": {"selected": "en-US"}}
+
+
 class SushiStorage:
-    """redux-persist's ``persist:root`` in AsyncStorage's SQLite table (whole blob rewritten)."""
+    """redux-persist's ``persist:root`` in AsyncStorage's SQLite table (whole blob rewritten).
+
+    Every write is the persistoid's: each whitelisted slice ``JSON.stringify``-ed, then the whole
+    object, ``_persist`` last. The app writes it at every start too: REHYDRATE merges the stored slices
+    into the initial state (autoMergeLevel1) and the persistoid, whose last state is empty, writes
+    every slice (redux-persist 6 ``persistReducer``/``createPersistoid``)."""
 
     DB = "RKStorage"
     KEY = "persist:root"
@@ -329,6 +353,18 @@ class SushiStorage:
     def create(self) -> None:
         self.app.executescript(self.DB, "CREATE TABLE IF NOT EXISTS catalystLocalStorage (key TEXT PRIMARY KEY, "
                                         "value TEXT NOT NULL); PRAGMA user_version = 1;")
+        self._persist(self._stored())  # the start-up rehydrate + persist
+
+    def _stored(self) -> dict[str, Any]:
+        rows = self.app.query(self.DB, "SELECT value FROM catalystLocalStorage WHERE key = ?", (self.KEY,))
+        outer = json.loads(rows[0][0]) if rows else {}
+        return {k: json.loads(outer[k]) if k in outer else initial for k, initial in SUSHI_SLICES.items()}
+
+    def _persist(self, slices: dict[str, Any]) -> None:
+        outer = {k: _js_json(slices[k]) for k in SUSHI_SLICES}
+        outer["_persist"] = _js_json({"version": 2, "rehydrated": True})
+        self.app.execute(self.DB, "INSERT OR REPLACE INTO catalystLocalStorage(key, value) VALUES (?, ?)",
+                         (self.KEY, _js_json(outer)))
 
     def _load(self) -> dict[str, dict[str, dict[str, object]]]:
         rows = self.app.query(self.DB, "SELECT value FROM catalystLocalStorage WHERE key = ?", (self.KEY,))
@@ -336,11 +372,7 @@ class SushiStorage:
         return {k: json.loads(outer[k]) if k in outer else {} for k in ("wallets", "transactions")}
 
     def _save(self, data: dict[str, dict[str, dict[str, object]]]) -> None:
-        rows = self.app.query(self.DB, "SELECT value FROM catalystLocalStorage WHERE key = ?", (self.KEY,))
-        outer = json.loads(rows[0][0]) if rows else {"_persist": json.dumps({"version": 2, "rehydrated": True})}
-        outer.update({k: json.dumps(v) for k, v in data.items()})
-        self.app.execute(self.DB, "INSERT OR REPLACE INTO catalystLocalStorage(key, value) VALUES (?, ?)",
-                         (self.KEY, json.dumps(outer)))
+        self._persist({**self._stored(), **data})
 
     def entries(self) -> list[Entry]:
         data = self._load()
@@ -441,8 +473,15 @@ class FinanceManagerVault:
         if self._key() is not None and self.app.host_path(self.DB).exists():
             return
         self.app.prefs(self.PREFS).put(dbPassphrase=base64.b64encode(_stream(_KEYSTORE_SECRET, os.urandom(16))).decode())
-        # FinanceDatabase: "Main Account" with id 0 when there is no account.
-        self._save({"accounts": [{"id": 0, "name": "Main Account"}], "categories": [], "tx": []})
+        self._save({"accounts": [], "categories": [], "tx": []})
+
+    def add_default_account(self) -> None:
+        """StartupActivity's InitDatabaseTask: "Main Account" with id 0 when there is no account (a
+        CSV VIEW intent opens TransactionsActivity without it, so an import creates its own)."""
+        data = self._load()
+        if not data["accounts"]:
+            data["accounts"].append({"id": 0, "name": "Main Account"})
+            self._save(data)
 
     def _load(self) -> dict[str, list[dict[str, object]]]:
         key = self._key()
