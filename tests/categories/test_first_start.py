@@ -13,9 +13,9 @@ worker threads, as the real apps do:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
-import dataclasses
 from typing import Any, ClassVar
 
 import pytest
