@@ -384,6 +384,6 @@ def render_media_sessions(sessions: Sequence[SessionRecord], uid_of: Any) -> str
             "      audioAttrs=AudioAttributes: usage=USAGE_MEDIA content=CONTENT_TYPE_MUSIC flags=0x800 tags= "
             "bundle=null",
             "      volumeType=1, controlType=2, max=15, current=5",
-            f"      metadata: {meta}", f"      queueTitle={r.queue_title}, size={r.queue_size}",
+            f"      metadata: {meta}", f"      queueTitle={'null' if r.queue_title is None else r.queue_title}, size={r.queue_size}",
         ]
     return "\n".join(out) + "\n"
