@@ -282,6 +282,8 @@ VAYUN_SOURCE = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
 class VayunCalendarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_calendar")
     launch_guards, fidelity = fid.VAYUN_GUARDS, fid.VAYUN_FIDELITY
+    #: MainActivity asks for POST_NOTIFICATIONS at start until granted (v2.6.7): granted at setup.
+    runtime_permissions = (*ProviderAdapter.runtime_permissions, "android.permission.POST_NOTIFICATIONS")
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row (DURATION ISO + RRULE 'FREQ=…;INTERVAL=1' when recurring), Reminders rows "
@@ -365,6 +367,9 @@ class FossifyCalendarAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_fossify_calendar")
     launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     db_path = FOSSIFY_DB
+    #: Saving an event with a reminder (a new one has 10 minutes) asks for POST_NOTIFICATIONS first on
+    #: Android 13 and stores nothing if it is denied (EventActivity.saveEvent, 1.10.3): granted at setup.
+    runtime_permissions = ("android.permission.POST_NOTIFICATIONS",)
     extra_columns = ", access_level, status"
     extra_values = ", 0, 1"
     storage = (StorageProfile(

@@ -2,7 +2,9 @@
 
 Events open straight into the event editor (``EventActivity``): "Title", "Location", "Description",
 start/end date and time, "Reminder" (a new event gets 10 minutes before), "Repetition", saved with
-the toolbar's "Save" check; the editor's toolbar has "Delete", confirmed with "Yes". A FAB "New
+the toolbar's "Save" check (a new event starts and ends at the next full hour: Config.defaultDuration 0;
+the first reminder click or save with a reminder meets the "Disclaimer" dialog, OK); the editor's
+toolbar has "Delete", confirmed with "Yes". A FAB "New
 event" starts one. Storage: Room ``databases/events.db`` (:class:`EventsDb`, v11).
 """
 
@@ -22,6 +24,7 @@ SKIN = CalendarSkin(
     date_label="Start date", start_label="Start time", end_label="End time", reminder_label="Add another reminder",
     menu=("Go to today", "Search", "Settings"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="dmy", time_format="24h", default_reminder=10, lineage="simple-calendar",
+    default_duration=0, reminder_warning=True,
 )
 
 
@@ -31,6 +34,10 @@ class FossifyCalendar(CalendarApp):
     version_name, version_code = "1.10.3", 20
     launch_activity = "org.fossify.calendar.activities.SplashActivity.Orange"
     icon_color = "#EF6C00"
+    #: AndroidManifest.xml's runtime permissions (1.10.3); setup grants POST_NOTIFICATIONS, without which
+    #: saving an event with a reminder asks for it first (SimpleActivity.handleNotificationPermission).
+    permissions = ("android.permission.READ_CONTACTS", "android.permission.READ_CALENDAR",
+                   "android.permission.WRITE_CALENDAR", "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
 
     def on_create(self) -> None:

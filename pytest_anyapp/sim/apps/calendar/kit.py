@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
-from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
+from pytest_anyapp.sim.apps.calendar.store import Ev, EventsDb, EventStore, to_min
 from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.ui.views import (
     Button,
@@ -76,6 +76,11 @@ class CalendarSkin:
     date_format: Literal["iso", "short", "weekday", "dmy"] = "short"
     time_format: Literal["24h", "12h"] = "24h"
     default_reminder: int | None = None
+    #: A new event's length in minutes (Fossify Calendar: Config.defaultDuration, 0 until changed).
+    default_duration: int = 60
+    #: The Simple-Commons "Disclaimer" (ReminderWarningDialog) met before the first reminder is set or
+    #: an event with a reminder is first saved, until ``was_alarm_warning_shown`` is stored.
+    reminder_warning: bool = False
     #: The date picker the editor opens: ``material`` is MaterialDatePicker in calendar mode (month
     #: grid, previous/next month, and a keyboard toggle to its text input), ``text`` a dialog with a
     #: date field only (kept where the real app's picker is not read yet; docs/calendar.md).
@@ -219,7 +224,8 @@ class Editor(CalendarScreen):
             now = time.gmtime(self.app.now_ms() // 1000)
             start = (now.tm_hour + 1) * 60 if now.tm_hour < 23 else 23 * 60
             rem = (s.default_reminder,) if s.default_reminder is not None else ()
-            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + 60), reminders=rem)
+            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + s.default_duration),
+                    reminders=rem)
         self.draft = ev
         self.set_field("event_title", ev.title)
         self.set_field("event_description", ev.description)
@@ -342,7 +348,25 @@ class Editor(CalendarScreen):
             self.dismiss_dialog()
         self.show_dialog(AlertDialog("", choices=list(self.skin.repeats), on_choice=pick))
 
+    def warned(self, then: Any) -> None:
+        """``then()`` past the reminder disclaimer (EventActivity.saveCurrentEvent and the first reminder's
+        click, Fossify Calendar 1.10.3): OK stores ``was_alarm_warning_shown`` and goes on."""
+        store = self.cal.store
+        if not self.skin.reminder_warning or not isinstance(store, EventsDb) or store.flag("was_alarm_warning_shown"):
+            then()
+            return
+
+        def ok() -> None:
+            store.set_flag("was_alarm_warning_shown")
+            then()
+        self.show_dialog(AlertDialog("Disclaimer", "Reminders may be delayed or missed if the system stops the app "
+                                     "in the background (Settings: battery optimisation).", positive=("OK", ok),
+                                     neutral=("Settings", None)))
+
     def ask_reminder(self) -> None:
+        self.warned(self._ask_reminder)
+
+    def _ask_reminder(self) -> None:
         options = self.skin.reminders
 
         def pick(i: int) -> None:  # the first reminder slot takes the choice
@@ -357,8 +381,12 @@ class Editor(CalendarScreen):
         if not title:
             self.toast("Title cannot be empty")
             return
+        ev = replace(self.draft, title=title, description=self.field("event_description").strip())
+        self.warned(lambda: self._store(ev)) if ev.reminders else self._store(ev)
+
+    def _store(self, ev: Ev) -> None:
         try:
-            self.cal.store.save(replace(self.draft, title=title, description=self.field("event_description").strip()))
+            self.cal.store.save(ev)
         except LookupError:
             self.toast("No calendars available")
             return
