@@ -362,7 +362,10 @@ SimpleSmsMessengerAdapter.fidelity = FidelityReading(
     source=SIMPLE_START, date=READ_ON, verdict="mismatch-fixed",
     found=("Enter in the new-conversation address field opened the thread in the double; the real field has no "
            "editor action (only the confirm button, shown after three characters, opens it): fixed",),
-    open_points=("the drafts profile (Context.kt) was not re-read in this pass",))
+    open_points=("drafts re-read at 5.19.3 (Context.kt saveSmsDraft/getSmsDraft/deleteSmsDraft, ThreadActivity."
+                 "onPause): a content://sms/draft row with body, date, type 3 and thread_id and no address, deleted "
+                 "when the box is empty; the profile and seeder hold. The provider's own handling of an older draft "
+                 "of the thread (AOSP SmsProvider) was not re-read",))
 FossifyMessagesAdapter.launch_guards = LaunchGuards(
     guards=(*_role_guards(FossifyMessagesAdapter.storage[1].sources[0]), LaunchGuard(
         kind="writes", what="conversations.db (Room v10) on first launch", handled_by="ensure_app_database before the "
@@ -372,7 +375,10 @@ FossifyMessagesAdapter.launch_guards = LaunchGuards(
 FossifyMessagesAdapter.fidelity = FidelityReading(
     source=FOSSIFY_START, date=READ_ON, verdict="mismatch-fixed",
     found=("the same Enter/confirm mismatch as Simple SMS Messenger (NewConversationActivity.kt): fixed",),
-    open_points=(NOT_REREAD.replace("not re-read", "the drafts store not re-read"),))
+    open_points=("drafts store re-read at tag 1.8.0 (MessagesDatabase.kt v10 conversations.db, Draft.kt, DraftsDao.kt "
+                 "REPLACE on thread_id, Context.kt saveSmsDraft/deleteSmsDraft, ThreadActivity.saveDraftMessage on "
+                 "onPause/onStop): the profile and seeder hold; the Enter/confirm reading stays at the nearest stored "
+                 "commit 05a22504",))
 GoogleMessagesAdapter.launch_guards = LaunchGuards(guards=_role_guards(GoogleMessagesAdapter.storage[-1].sources[0]),
                                                    read=(GoogleMessagesAdapter.storage[-1].sources[0],))
 QUIK_START = SourceRef(repo="octoshrimpy/quik", tag="v4.3.4", note="the catalog's 4.3.6 (2238) is not in the "
