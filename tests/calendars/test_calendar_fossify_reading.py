@@ -15,10 +15,9 @@ from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.sim.apps.calendar.fossify_calendar import FossifyCalendar
 from pytest_anyapp.sim.testing import running_device
-from verifiers.calendar.adapters import FossifyCalendarAdapter
+from verifiers.calendar.adapters import EventsDbAdapter, FossifyCalendarAdapter, SimpleCalendarProAdapter
 from verifiers.calendar.state import CalendarState
 
-PACKAGE = "org.fossify.calendar"
 NOTIFY = "android.permission.POST_NOTIFICATIONS"
 
 
@@ -43,34 +42,39 @@ def _texts(client: DeviceClient) -> set[str]:
     return {e.text for e in parse_ui_dump(client.ui_dump())}
 
 
-def _new_event(client: DeviceClient, title: str) -> None:
-    _tap(client, desc="New event")
+def _new_event(client: DeviceClient, title: str, new: str = "New event") -> None:
+    _tap(client, desc=new)
     _tap(client, res="event_title")
     client.check(f"input text {title}")
     _tap(client, desc="Save")
 
 
 def test_post_notifications_is_granted_at_setup_and_declared_by_the_double() -> None:
-    assert NOTIFY in FossifyCalendarAdapter.runtime_permissions
-    assert NOTIFY in FossifyCalendar.permissions
+    from pytest_anyapp.sim.apps.calendar.simple_calendar_pro import SimpleCalendarPro
+
+    assert NOTIFY in FossifyCalendarAdapter.runtime_permissions and NOTIFY in FossifyCalendar.permissions
+    assert NOTIFY in SimpleCalendarProAdapter.runtime_permissions and NOTIFY in SimpleCalendarPro.permissions
 
 
+@pytest.mark.parametrize(("adapter", "new"), [(FossifyCalendarAdapter(), "New event"),
+                                            (SimpleCalendarProAdapter(), "New Event")])
 def test_first_save_with_a_reminder_meets_the_disclaimer_and_a_new_event_lasts_zero_minutes(
-        client: DeviceClient) -> None:
-    adapter = FossifyCalendarAdapter()
-    client.check(f"pm clear {PACKAGE}")
+        client: DeviceClient, adapter: EventsDbAdapter, new: str) -> None:
+    """Simple Calendar Pro 6.22.2's EventActivity does the same (Config.defaultDuration 0, saveCurrentEvent)."""
+    package = adapter.app.package
+    client.check(f"pm clear {package}")
     adapter.seed(client, CalendarState(events=[]))
-    client.launch(PACKAGE)
-    _new_event(client, "Dentist")
+    client.launch(package)
+    _new_event(client, "Dentist", new)
     assert "Disclaimer" in _texts(client)
     assert adapter.parse(adapter.read_raw(client)).events == []  # nothing stored before OK
     _tap(client, text="OK")
     events = adapter.parse(adapter.read_raw(client)).events
     assert [(e.title, e.reminders, e.duration_min) for e in events] == [("Dentist", [10], 0)]
-    _new_event(client, "Barber")  # shown once: was_alarm_warning_shown is stored
+    _new_event(client, "Barber", new)  # shown once: was_alarm_warning_shown is stored
     assert "Disclaimer" not in _texts(client)
     assert sorted(e.title for e in adapter.parse(adapter.read_raw(client)).events) == ["Barber", "Dentist"]
-    client.force_stop(PACKAGE)
+    client.force_stop(package)
 
 
 def test_vayun_calendar_gets_post_notifications_at_setup() -> None:

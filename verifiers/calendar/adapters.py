@@ -394,6 +394,8 @@ class SimpleCalendarProAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_simple_calendar_pro")
     launch_guards, fidelity = fid.SCP_GUARDS, fid.SCP_FIDELITY
     db_path = SCP_DB
+    #: As Fossify Calendar: an event with a reminder asks for POST_NOTIFICATIONS before it is stored (6.22.2).
+    runtime_permissions = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="events", path=SCP_DB,
         format="Room v8 events: Fossify's columns without access_level and status",

@@ -137,19 +137,41 @@ SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "insertRegularEventType on an executor: event type 1 and Config.addDisplayEventType)",
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/helpers/EventsHelper.kt (getEvents: nothing when "
     "display_event_types is empty, else only those types)"))
+SCP_START = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/models/Event.kt, EventType.kt (Room v8 columns)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/helpers/Config.kt (storedView MONTHLY_VIEW, "
+    "defaultDuration 0, lastEventReminderMinutes1 10, usePreviousEventReminders true)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (new event: end = start + "
+    "defaultDuration; saveCurrentEvent: ReminderWarningDialog until wasAlarmWarningShown; saveEvent: "
+    "handleNotificationPermission before storing an event with reminders)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/MainActivity.kt (onCreate: appLaunched, "
+    "checkWhatsNewDialog, the 'upgraded from free' dialog only when com.simplemobiletools.calendar is installed, "
+    "birthdays only when enabled)",
+    "app/src/main/AndroidManifest.xml (POST_NOTIFICATIONS)"))
 SCP_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding event type 1, and the event_types row 1, "
                 "both written by the database's onCreate executor after events.db exists",
                 handled_by="the seed waits for both (first_start) before inserting events of type 1; the double "
                 "writes them when it creates the database and lists only displayed types", sources=(SCP,)),
-), read=(SCP,))
-SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-open", found=(
+    LaunchGuard(kind="first_screen", what="POST_NOTIFICATIONS is asked when an event with a reminder is saved (a new "
+                "event has one); denied, nothing is stored", handled_by="granted at setup (runtime_permissions)",
+                sources=(SCP_START,)),
+    LaunchGuard(kind="first_screen", what="the reminder 'Disclaimer' dialog (ReminderWarningDialog) at the first "
+                "reminder click or save of an event with a reminder", handled_by="the double shows it; the oracle "
+                "taps OK", sources=(SCP_START,)),
+), read=(SCP, SCP_START))
+SCP_FIDELITY = FidelityReading(source=SCP_START, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
+    "storage re-read: Room v8 events columns as seeded (Fossify's without access_level and status), seconds, "
+    "event_type 1, source 'simple-calendar'",
+    "as Fossify Calendar: a new event lasted 60 minutes in the double (the app: defaultDuration 0), the reminder "
+    "Disclaimer was missing, and POST_NOTIFICATIONS was not granted at setup: all fixed",
     "open: the date opens the platform DatePickerDialog and the time a clock-face picker (Material or platform); the "
-    "double's pickers are text dialogs",),
-    open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
-                 "reminder)", "the commons date picker theme (calendar or spinner mode) was not read"))
+    "double's pickers are text dialogs",
+    "open: the first screen is the month grid (storedView MONTHLY_VIEW); the double opens the event list"),
+    open_points=("the commons date picker theme (calendar or spinner mode) was not read",
+                 "the month view is not modelled (as Fossify Calendar)"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "

@@ -2,7 +2,9 @@
 
 Fossify Calendar's ancestor: the same event editor and store model (Room v8, without
 ``access_level``/``status``), a 10-minute default reminder; the rows read "Oct 17" dates and the
-delete confirmation says "OK". Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
+delete confirmation says "OK". As Fossify Calendar: a new event lasts Config.defaultDuration (0), and
+the first reminder click or save with a reminder meets the "Disclaimer" (ReminderWarningDialog).
+Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ SKIN = CalendarSkin(
     date_label="Start date", start_label="Start time", end_label="End time", reminder_label="Add another reminder",
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
+    default_duration=0, reminder_warning=True,
 )
 
 
@@ -30,6 +33,10 @@ class SimpleCalendarPro(CalendarApp):
     version_name, version_code = "6.22.2", 238
     launch_activity = "com.simplemobiletools.calendar.pro.activities.SplashActivity.Orange"
     icon_color = "#FF9800"
+    #: AndroidManifest.xml's runtime permissions (6.22.2); setup grants POST_NOTIFICATIONS, which saving an event
+    #: with a reminder asks for first (EventActivity.saveEvent: handleNotificationPermission).
+    permissions = ("android.permission.READ_CONTACTS", "android.permission.READ_CALENDAR",
+                   "android.permission.WRITE_CALENDAR", "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
 
     def on_create(self) -> None:
