@@ -145,7 +145,7 @@ class ProviderAdapter(CalendarAdapter):
     which is then the rest of its line). Deleted rows (``deleted=1``) are not events."""
 
     db_path = CALENDAR_DB
-    runtime_permissions = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR")
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR")
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
         device.force_stop(PROVIDER_PACKAGE)
