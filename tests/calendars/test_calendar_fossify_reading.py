@@ -85,3 +85,20 @@ def test_vayun_calendar_gets_post_notifications_at_setup() -> None:
 
     assert NOTIFY in VayunCalendarAdapter.runtime_permissions and NOTIFY in VayunCalendar.permissions
     assert VayunCalendar.skin.default_duration == 0  # EditEventScreen.kt: endTime = startTime
+
+
+def test_vayun_calendar_title_takes_a_line_break_on_enter(client: DeviceClient) -> None:
+    """EditEventScreen.kt (v2.6.7): the title is an OutlinedTextField with singleLine = false and no
+    keyboardActions, so Enter adds a line break instead of moving on or saving."""
+    from verifiers.calendar.adapters import VayunCalendarAdapter
+
+    adapter = VayunCalendarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch(adapter.app.package)
+    _tap(client, desc="Add event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    client.check("input keyevent 66")
+    title = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith(":id/event_title"))
+    assert title.text == "Dentist\n"
+    client.force_stop(adapter.app.package)

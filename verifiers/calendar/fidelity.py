@@ -72,12 +72,12 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=DATE, verdict="mismatch-open
     "opened on the system permission dialog: fixed (granted at setup, declared by the double)",
     "a new event lasted 60 minutes in the double; the app's new event ends at its start: fixed "
     "(CalendarSkin.default_duration 0; the start is still the next full hour, the app's is now)",
+    "Enter in the title (OutlinedTextField, singleLine false, no keyboardActions) adds a line break in the app; "
+    "the double's Enter did nothing: fixed (CalendarSkin.title_multiline)",
     "open: the double's screens are not the app's: the app opens on a full-week grid (default_calendar_layout "
     "FullWeek) with no schedule list, and its labels differ (editor field 'Title', not 'Title (required)')"),
     open_points=("the week/month views and the app's labels are not modelled (the double's list, labels and ids "
                  "are its own)",
-                 "Enter in the title (OutlinedTextField, singleLine false) inserts a line break; the double's Enter "
-                 "does nothing",
                  "Kotlin Duration.parse reads the seed's 'P<n>S' DURATION as invalid (0): harmless while no seeded "
                  "event recurs; the provider seed also leaves CalendarMetaData to the provider (real calendar.db "
                  "trusts seeded Instances inside an already expanded range)"))

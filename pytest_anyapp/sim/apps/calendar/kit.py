@@ -81,6 +81,8 @@ class CalendarSkin:
     #: The Simple-Commons "Disclaimer" (ReminderWarningDialog) met before the first reminder is set or
     #: an event with a reminder is first saved, until ``was_alarm_warning_shown`` is stored.
     reminder_warning: bool = False
+    #: The title field takes line breaks (Calendar's Compose OutlinedTextField, singleLine false: Enter adds one).
+    title_multiline: bool = False
     #: The date picker the editor opens: ``material`` is MaterialDatePicker in calendar mode (month
     #: grid, previous/next month, and a keyboard toggle to its text input), ``text`` a dialog with a
     #: date field only (kept where the real app's picker is not read yet; docs/calendar.md).
@@ -239,7 +241,7 @@ class Editor(CalendarScreen):
         repeat = s.repeats[(None, "daily", "weekly").index(d.repeat) if d.repeat in (None, "daily", "weekly") else 0]
         reminder = ", ".join(lbl for m, lbl in s.reminders if m in d.reminders) or s.reminders[0][1]
         body: list[View] = [
-            EditText("event_title", hint=s.title_hint, padding=(16, 12)),
+            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline),
             Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
             Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
                    id="event_start_time", style="text"),

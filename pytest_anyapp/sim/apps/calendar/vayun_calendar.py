@@ -22,6 +22,7 @@ SKIN = CalendarSkin(
     edit=Icon("edit_note", "Edit", "edit_event"), date_label="Day", start_label="Begins", end_label="Finishes",
     reminder_label="Alert", menu=("Calendars", "Layout"), entry_place="fab", open_flow="details",
     delete_place="details_menu", save_style="text", date_format="iso", time_format="24h", default_duration=0,
+    title_multiline=True,
 )
 
 
