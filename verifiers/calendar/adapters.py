@@ -151,7 +151,7 @@ class ProviderAdapter(CalendarAdapter):
     which is then the rest of its line). Deleted rows (``deleted=1``) are not events."""
 
     db_path = CALENDAR_DB
-    runtime_permissions = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR")
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR")
 
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
         device.force_stop(PROVIDER_PACKAGE)
@@ -280,6 +280,8 @@ VAYUN_SOURCE = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
 class VayunCalendarAdapter(ProviderAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_calendar")
     launch_guards, fidelity = fid.VAYUN_GUARDS, fid.VAYUN_FIDELITY
+    #: MainActivity asks for POST_NOTIFICATIONS at start until granted (v2.6.7): granted at setup.
+    runtime_permissions = (*ProviderAdapter.runtime_permissions, "android.permission.POST_NOTIFICATIONS")
     storage = (StorageProfile(
         what="events", path=CALENDAR_DB, format=_PROVIDER_FORMAT,
         writes="save: an Events row (DURATION ISO + RRULE 'FREQ=…;INTERVAL=1' when recurring), Reminders rows "
@@ -380,6 +382,9 @@ class FossifyCalendarAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_fossify_calendar")
     launch_guards, fidelity = fid.FOSSIFY_GUARDS, fid.FOSSIFY_FIDELITY
     db_path = FOSSIFY_DB
+    #: Saving an event with a reminder (a new one has 10 minutes) asks for POST_NOTIFICATIONS first on
+    #: Android 13 and stores nothing if it is denied (EventActivity.saveEvent, 1.10.3): granted at setup.
+    runtime_permissions = ("android.permission.POST_NOTIFICATIONS",)
     extra_columns = ", access_level, status"
     extra_values = ", 0, 1"
     storage = (StorageProfile(
@@ -404,6 +409,8 @@ class SimpleCalendarProAdapter(EventsDbAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_simple_calendar_pro")
     launch_guards, fidelity = fid.SCP_GUARDS, fid.SCP_FIDELITY
     db_path = SCP_DB
+    #: As Fossify Calendar: an event with a reminder asks for POST_NOTIFICATIONS before it is stored (6.22.2).
+    runtime_permissions = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="events", path=SCP_DB,
         format="Room v8 events: Fossify's columns without access_level and status",

@@ -40,19 +40,100 @@ ETAR_FIDELITY = FidelityReading(source=ETAR, date=DATE, verdict="mismatch-fixed"
     open_points=("Etar's start-up permission request is answered by setup's grants (READ/WRITE_CALENDAR); the "
                  "calendar-to-display filter at first start was not read",))
 
-VAYUN_GUARDS = LaunchGuards(read=(_unread("vayun-mathur/Modern-Apps", "v2.6.7"),))
-VAYUN_FIDELITY = FidelityReading(source=VAYUN_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                 open_points=("not re-read in this reading", "the time picker (nearest revision "
-                                              "read, calendar/src/main/java/com/vayunmathur/calendar/ui/dialog/"
-                                              "TimePickerDialog.kt) is Compose Material 3 TimePicker in its "
-                                              "TimePickerDialog, 'Select time', no keyboard toggle; the double opens it"))
-FOSSIFY_GUARDS = LaunchGuards(read=(_unread("FossifyOrg/Calendar", "1.10.3"),))
-FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY_GUARDS.read[0], date=DATE, verdict="unverifiable",
-                                   open_points=("not re-read in this reading; Simple Calendar Pro's display_event_types "
-                                                "wait (same lineage) is applied to it unverified at 1.10.3",
-                                                "only the time picker was read (EventActivity.setupStartTime, "
-                                                "1.10.3: MaterialTimePicker INPUT_MODE_CLOCK under isDynamicTheme()); "
-                                                "the double opens it"))
+VAYUN = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
+    "calendar/src/main/AndroidManifest.xml (READ/WRITE_CALENDAR, POST_NOTIFICATIONS, USE_EXACT_ALARM)",
+    "build-logic/src/main/kotlin/common-conventions-app.gradle.kts (minSdk 31, targetSdk 37)",
+    "calendar/src/main/java/com/vayunmathur/calendar/MainActivity.kt (onCreate: exact-alarm settings only when "
+    "canScheduleExactAlarms() is false; NoPermissionsScreen without READ/WRITE_CALENDAR; POST_NOTIFICATIONS "
+    "requested at start until granted)",
+    "calendar/src/main/java/com/vayunmathur/calendar/util/CalendarViewModel.kt (CalendarContract only: Events "
+    "insert/update, Reminders rows METHOD_ALERT, HAS_ALARM, delete DELETED=1; calendar visibility = "
+    "Calendars.VISIBLE; DataStore keys default_calendar_layout (FullWeek), theme_mode, last_selected_calendar_id)",
+    "calendar/src/main/java/com/vayunmathur/calendar/data/Event.kt, Instance.kt, Calendar.kt (reads Events, "
+    "Instances.query, Calendars; recurring: DTEND null, DURATION Kotlin Duration.toIsoString)",
+    "calendar/src/main/java/com/vayunmathur/calendar/ui/EditEventScreen.kt (new event: start now, end = start, no "
+    "reminders; title OutlinedTextField, singleLine false, no keyboardActions)",
+    "library/ui/src/main/java/com/vayunmathur/library/ui/MaterialComponents.kt (OutlinedTextField defaults)"))
+VAYUN_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="READ_CALENDAR and WRITE_CALENDAR (else NoPermissionsScreen), and a visible, "
+                "modifiable calendar in CalendarProvider (Calendars.VISIBLE filters events)",
+                handled_by="granted at setup; the seed writes the LOCAL calendar row (visible = 1, access 700)",
+                sources=(VAYUN,)),
+    LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS request at every start until granted "
+                "(MainActivity LaunchedEffect)", handled_by="granted at setup (runtime_permissions)", sources=(VAYUN,)),
+    LaunchGuard(kind="writes", what="nothing in CalendarProvider at start-up; DataStore preferences only when the "
+                "user changes layout/theme/calendar", handled_by="no seeded store touched", sources=(VAYUN,)),
+), read=(VAYUN,))
+VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=DATE, verdict="mismatch-open", found=(
+    "uses Android's CalendarProvider (CalendarContract) for events and reminders and keeps no event store of its "
+    "own: the provider profile holds (Events/Reminders, DELETED=1 on delete, ISO DURATION + RRULE for recurring)",
+    "POST_NOTIFICATIONS is requested at every start until granted and setup did not grant it, so the real app "
+    "opened on the system permission dialog: fixed (granted at setup, declared by the double)",
+    "a new event lasted 60 minutes in the double; the app's new event ends at its start: fixed "
+    "(CalendarSkin.default_duration 0; the start is still the next full hour, the app's is now)",
+    "Enter in the title (OutlinedTextField, singleLine false, no keyboardActions) adds a line break in the app; "
+    "the double's Enter did nothing: fixed (CalendarSkin.title_multiline)",
+    "the date and time opened text dialogs; the app opens Compose Material 3's DatePicker (DatePickerDialog.kt) and "
+    "TimePicker (ui/dialog/TimePickerDialog.kt, nearest revision): both now modelled, the oracle taps them",
+    "open: the double's screens are not the app's: the app opens on a full-week grid (default_calendar_layout "
+    "FullWeek) with no schedule list, and its labels differ (editor field 'Title', not 'Title (required)')"),
+    open_points=("the week/month views and the app's labels are not modelled (the double's list, labels and ids "
+                 "are its own)",
+                 "Kotlin Duration.parse reads the seed's 'P<n>S' DURATION as invalid (0): harmless while no seeded "
+                 "event recurs; the provider seed also leaves CalendarMetaData to the provider (real calendar.db "
+                 "trusts seeded Instances inside an already expanded range)"))
+FOSSIFY = SourceRef(repo="FossifyOrg/Calendar", tag="1.10.3", files=(
+    "app/src/main/kotlin/org/fossify/calendar/databases/EventsDatabase.kt (Room v11 events.db; onCreate callback: "
+    "insertLocalCalendar on an executor: event_types row 1 and Config.addDisplayCalendar('1'))",
+    "app/src/main/kotlin/org/fossify/calendar/helpers/EventsHelper.kt (getEventsSync: nothing when "
+    "display_event_types is empty, else only those calendars)",
+    "app/src/main/kotlin/org/fossify/calendar/helpers/Config.kt, Constants.kt (DISPLAY_CALENDARS = "
+    "display_event_types, LOCAL_CALENDAR_ID 1, storedView MONTHLY_VIEW, defaultDuration 0, "
+    "lastEventReminderMinutes1 10, usePreviousEventReminders true)",
+    "app/src/main/kotlin/org/fossify/calendar/activities/EventActivity.kt (new event: reminder 10, end = start + "
+    "defaultDuration; saveCurrentEvent: ReminderWarningDialog until wasAlarmWarningShown; saveEvent: "
+    "handleNotificationPermission before storing an event with reminders)",
+    "app/src/main/kotlin/org/fossify/calendar/dialogs/ReminderWarningDialog.kt (title Disclaimer, OK / Settings)",
+    "app/src/main/kotlin/org/fossify/calendar/activities/MainActivity.kt, SplashActivity.kt, SimpleActivity.kt, "
+    "App.kt, jobs/AppStartupWorker.kt (start-up: no intro; what's-new list empty; exact-alarm dialog only on "
+    "API 31-32; birthdays/anniversaries only when enabled; the worker schedules reminders, writes no event)",
+    "app/src/main/res/layout/activity_event.xml (event_title single-line textCapSentences, no imeOptions; "
+    "event_description textMultiLine)"))
+FOSSIFY_GUARDS = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding calendar 1, and the event_types row 1, "
+                "both written by the database's onCreate executor after events.db exists (insertLocalCalendar)",
+                handled_by="the seed waits for both (first_start) before inserting events of calendar 1; the double "
+                "writes them when it creates the database and lists only displayed calendars", sources=(FOSSIFY,)),
+    LaunchGuard(kind="writes", what="Prefs.xml (app run count, display_event_types) and WorkManager's database "
+                "(AppStartupWorker) at start-up; no event rows", handled_by="app-private, no seeded store: launch "
+                "invariance compares events.db only", sources=(FOSSIFY,)),
+    LaunchGuard(kind="first_screen", what="POST_NOTIFICATIONS is asked when an event with a reminder is saved (a new "
+                "event has one); denied, nothing is stored", handled_by="granted at setup (runtime_permissions)",
+                sources=(FOSSIFY,)),
+    LaunchGuard(kind="first_screen", what="the reminder 'Disclaimer' dialog (ReminderWarningDialog) at the first "
+                "reminder click or save of an event with a reminder", handled_by="the double shows it; the oracle "
+                "taps OK", sources=(FOSSIFY,)),
+), read=(FOSSIFY,))
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-open", found=(
+    "storage matches: Room v11 events.db, seconds, event_type 1 = the local calendar, source 'simple-calendar', "
+    "reminders -1 off, weekly repeat_rule = 1 << (ISO weekday - 1); the display_event_types wait holds at 1.10.3",
+    "a new event lasted 60 minutes in the double; the app's default duration is 0 (end = start): fixed "
+    "(CalendarSkin.default_duration)",
+    "the double saved without the reminder Disclaimer the app shows once per install: fixed (the double shows it, "
+    "the oracle taps OK)",
+    "POST_NOTIFICATIONS was not granted at setup, so on Android 13 saving an event with a reminder asks for it "
+    "(and stores nothing if denied): fixed (granted at setup, declared by the double)",
+    "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode "
+    "(EventActivity.setupStartDate): now modelled",
+    "the time opened a text dialog; the app opens MaterialTimePicker in clock mode under isDynamicTheme() "
+    "(EventActivity.setupStartTime): now modelled, the oracle taps the face",
+    "open: the first screen is the month grid (Config.storedView default MONTHLY_VIEW); the double opens the "
+    "event list view"),
+    open_points=("the month view is not modelled: setup could store view = the event-list view in Prefs.xml "
+                 "(recorded), or the double shows the month grid and the oracle navigates it",
+                 "Enter in the title (single-line, no imeOptions) moves focus to Location, a field the double lacks; "
+                 "the double's Enter does nothing",
+                 "a new event's import_id is generated by the app; the double leaves it empty (no verifier reads it)"))
 SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (setupStartDate: platform "
     "DatePickerDialog with the commons theme; setupStartTime: MaterialTimePicker INPUT_MODE_CLOCK when "
@@ -61,21 +142,43 @@ SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "insertRegularEventType on an executor: event type 1 and Config.addDisplayEventType)",
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/helpers/EventsHelper.kt (getEvents: nothing when "
     "display_event_types is empty, else only those types)"))
+SCP_START = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/models/Event.kt, EventType.kt (Room v8 columns)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/helpers/Config.kt (storedView MONTHLY_VIEW, "
+    "defaultDuration 0, lastEventReminderMinutes1 10, usePreviousEventReminders true)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (new event: end = start + "
+    "defaultDuration; saveCurrentEvent: ReminderWarningDialog until wasAlarmWarningShown; saveEvent: "
+    "handleNotificationPermission before storing an event with reminders)",
+    "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/MainActivity.kt (onCreate: appLaunched, "
+    "checkWhatsNewDialog, the 'upgraded from free' dialog only when com.simplemobiletools.calendar is installed, "
+    "birthdays only when enabled)",
+    "app/src/main/AndroidManifest.xml (POST_NOTIFICATIONS)"))
 SCP_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding event type 1, and the event_types row 1, "
                 "both written by the database's onCreate executor after events.db exists",
                 handled_by="the seed waits for both (first_start) before inserting events of type 1; the double "
                 "writes them when it creates the database and lists only displayed types", sources=(SCP,)),
-), read=(SCP,))
-SCP_FIDELITY = FidelityReading(source=SCP, date=DATE, verdict="mismatch-fixed", found=(
+    LaunchGuard(kind="first_screen", what="POST_NOTIFICATIONS is asked when an event with a reminder is saved (a new "
+                "event has one); denied, nothing is stored", handled_by="granted at setup (runtime_permissions)",
+                sources=(SCP_START,)),
+    LaunchGuard(kind="first_screen", what="the reminder 'Disclaimer' dialog (ReminderWarningDialog) at the first "
+                "reminder click or save of an event with a reminder", handled_by="the double shows it; the oracle "
+                "taps OK", sources=(SCP_START,)),
+), read=(SCP, SCP_START))
+SCP_FIDELITY = FidelityReading(source=SCP_START, date=DATE, verdict="mismatch-open", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
+    "storage re-read: Room v8 events columns as seeded (Fossify's without access_level and status), seconds, "
+    "event_type 1, source 'simple-calendar'",
+    "as Fossify Calendar: a new event lasted 60 minutes in the double (the app: defaultDuration 0), the reminder "
+    "Disclaimer was missing, and POST_NOTIFICATIONS was not granted at setup: all fixed",
     "the time opened a text dialog; the app opens MaterialTimePicker in clock mode (setupStartTime: "
     "isUsingSystemTheme, Simple-Commons default isSPlus()); now modelled, the oracle taps the face",
-    "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode (now modelled)",),
-    open_points=("storage and start-up not re-read in this pass (issue 27's reader confirmed units and the default "
-                 "reminder)", "Simple-Commons' dialog themes not read: calendar mode taken from its fork's "
-                 "(FossifyOrg/commons 6.1.5 styles.xml)"))
+    "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode (now modelled)",
+    "open: the first screen is the month grid (storedView MONTHLY_VIEW); the double opens the event list"),
+    open_points=("Simple-Commons' dialog themes not read: calendar mode taken from its fork's (FossifyOrg/commons "
+                 "6.1.5 styles.xml)",
+                 "the month view is not modelled (as Fossify Calendar)"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "

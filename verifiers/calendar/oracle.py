@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Read, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import Answer, By, Count, Intent, LongPress, Read, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
 from verifiers.date_pickers import pick_date
@@ -52,6 +52,9 @@ class CalUi:
     #: TimePicker) or "text"; 12-hour or not.
     time_picker: str = "text"
     twelve: bool = False
+    #: Simple-Commons' "Disclaimer" (ReminderWarningDialog): met once per fresh install at the first
+    #: reminder click or save of an event with a reminder; OK goes on.
+    disclaimer: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -62,13 +65,13 @@ FOSSIFY = CalUi(
     app_id="calendar_fossify_calendar", new_event=By(desc="New event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Yes",
-    delete=(Tap(By(desc="Delete")),), time_picker="material",
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
 )
 SCP = CalUi(
     app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_start", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
-    delete=(Tap(By(desc="Delete")),), time_picker="material",
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
 )
 ETAR = CalUi(
     app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
@@ -162,6 +165,17 @@ def delete_row(ui: CalUi, i: int) -> Steps:
     yield Tap(By(text=ui.confirm))
 
 
+def past_disclaimer(ui: CalUi) -> Steps:
+    """OK on the reminder disclaimer when it is on the screen (only after the first reminder click or save)."""
+    if ui.disclaimer and int((yield Count(By(text="Disclaimer")))) > 0:
+        yield Tap(By(text="OK"))
+
+
+def save(ui: CalUi) -> Steps:
+    yield Tap(ui.save)
+    yield from past_disclaimer(ui)
+
+
 def _hour(p: dict[str, object]) -> int:
     return int(str(p["hour"]))
 
@@ -179,10 +193,11 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
     if "reminder_mins" in p:
         yield Tap(By(res="event_reminder"))
+        yield from past_disclaimer(ui)
         yield Tap(By(text=ui.reminders[int(str(p["reminder_mins"]))]))
     if "event_description" in p and p.get("with_description", True):
         yield TypeInto(By(res="event_description"), str(p["event_description"]))
-    yield Tap(ui.save)
+    yield from save(ui)
 
 
 def _create_plain(ui: CalUi, p: dict[str, object]) -> Steps:
@@ -208,7 +223,7 @@ def _edit(ui: CalUi, p: dict[str, object]) -> Steps:
     yield LongPress(By(res="event_title"))
     yield Tap(By(text="Select all"))
     yield TypeText(str(p["new_event_title"]))
-    yield Tap(ui.save)
+    yield from save(ui)
 
 
 def _move(ui: CalUi, p: dict[str, object]) -> Steps:
@@ -217,7 +232,7 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
     yield from open_row(ui, i)
     yield from set_date(str(p["date"]), ui.date_picker)
     yield from set_time(ui, "start", f"{_hour(p):02d}:00")
-    yield Tap(ui.save)
+    yield from save(ui)
 
 
 def _on_date(ui: CalUi, p: dict[str, object]) -> Steps:

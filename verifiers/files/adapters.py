@@ -301,11 +301,52 @@ AmazeAdapter.fidelity = FidelityReading(
            "'Delete Permanently' is ticked; the profile and docs said the opposite and the double deleted outright: "
            "profile, docs and double now follow the source (verdicts unchanged: the bin is outside CATBench)",),
     open_points=("3.11.2 itself is not tagged in the snapshot read; v3.10 is the nearest",))
-_open_apps: tuple[type[SharedStorageAdapter], ...] = (MaterialFilesAdapter, FossifyFileManagerAdapter)
-for _cls in _open_apps:
-    _src = _cls.storage[0].sources[0]
-    _cls.launch_guards = LaunchGuards(guards=(_all_files_guard(_src),), read=(_src,))
-    _cls.fidelity = FidelityReading(source=_src, date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
+MATERIAL_START = SourceRef(repo="zhanghai/MaterialFiles", tag="v1.7.4", files=(
+    "app/src/main/AndroidManifest.xml (POST_NOTIFICATIONS, MANAGE_EXTERNAL_STORAGE)",
+    "app/src/main/java/me/zhanghai/android/files/filelist/FileListFragment.kt (ensureStorageAccess: the 'All files "
+    "access' rationale when !isExternalStorageManager; ensureNotificationPermission: the POST_NOTIFICATIONS "
+    "request; confirmDeleteFiles)",
+    "app/src/main/java/me/zhanghai/android/files/filelist/NameDialogFragment.kt (nameEdit."
+    "setOnEditorConfirmActionListener { onOk() }: Enter confirms New folder, Rename, Create archive)",
+    "app/src/main/res/layout/name_dialog_name_include.xml (nameEdit, inputType text)",
+    "app/src/main/res/values/strings.xml (file_delete_message_file_format 'Delete “%1$s”?', file_list_empty)"))
+FOSSIFY_FM_START = SourceRef(repo="FossifyOrg/File-Manager", tag="1.6.1", files=(
+    "app/src/main/kotlin/org/fossify/filemanager/activities/MainActivity.kt (onCreate: appLaunched, tabs, "
+    "tryInitFileManager -> handleStoragePermission, openPath(config.homeFolder); checkWhatsNew)",
+    "app/src/main/kotlin/org/fossify/filemanager/activities/SimpleActivity.kt (handleStoragePermission: the 'access "
+    "storage' prompt on R+ only when !isExternalStorageManager)",
+    "app/src/main/kotlin/org/fossify/filemanager/dialogs/CreateNewItemDialog.kt, res/layout/dialog_create_new.xml "
+    "(item_title singleLine, no editor action: only OK creates)",
+    "app/src/main/res/layout/dialog_compress_as.xml (filename_value, no editor action)",
+    "app/src/main/kotlin/org/fossify/filemanager/adapters/ItemsAdapter.kt (askConfirmDelete: deletion_confirmation "
+    "with the quoted file name; deleteFiles: no recycle bin)"))
+MaterialFilesAdapter.launch_guards = LaunchGuards(guards=(
+    _all_files_guard(MATERIAL_START),
+    LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS request (ensureNotificationPermission)",
+                handled_by="POST_NOTIFICATIONS granted at setup", sources=(MATERIAL_START,)),
+    LaunchGuard(kind="writes", what="nothing in shared storage at start-up (settings in the app's own preferences)",
+                handled_by="no seeded store touched", sources=(MATERIAL_START,)),
+), read=(MATERIAL_START,))
+MaterialFilesAdapter.fidelity = FidelityReading(
+    source=MATERIAL_START, date=READ_ON, verdict="mismatch-fixed",
+    found=("Enter in a name dialog (New folder, Rename, Create archive) confirms it in the app "
+           "(NameDialogFragment.setOnEditorConfirmActionListener); the double's Enter did nothing: fixed "
+           "(FilesSkin.name_enter_ok)",
+           "storage, first screens and the delete dialog ('Delete “name”?', OK) match the profile and double"),
+    open_points=("the files' own operations (copy/move jobs, archive writers) were not re-read in this pass; the "
+                 "first reading's profile stands for them",))
+FossifyFileManagerAdapter.launch_guards = LaunchGuards(guards=(
+    _all_files_guard(FOSSIFY_FM_START),
+    LaunchGuard(kind="writes", what="app preferences at start-up (appLaunched, the storage-analysis tab flag); "
+                "nothing in shared storage", handled_by="no seeded store touched", sources=(FOSSIFY_FM_START,)),
+), read=(FOSSIFY_FM_START,))
+FossifyFileManagerAdapter.fidelity = FidelityReading(
+    source=FOSSIFY_FM_START, date=READ_ON, verdict="match",
+    found=(),
+    open_points=("the delete dialog quotes the name ('Are you sure you want to delete \"a.txt\"?'); the double's "
+                 "message has no quotes (label only)",
+                 "Enter in Create new / Compress as does nothing in the app and in the double; Rename "
+                 "(Fossify Commons' dialog) was not read"))
 _closed_apps: tuple[type[SharedStorageAdapter], ...] = (TotalCommanderAdapter, XploreAdapter)
 for _cls in _closed_apps:
     _src = _cls.storage[0].sources[0]

@@ -304,7 +304,7 @@ class ScreenDraftsAdapter(TelephonySmsAdapter):
 class QuikSmsAdapter(ScreenDraftsAdapter):
     app = app_by_id("sms_quik_sms")
     list_ui = ListUi(package="dev.octoshrimpy.quik.fdroid", title_res="title", snippet_res="snippet",
-                     draft_prefix="Draft: ", new_chat_desc="Compose", recipient_res="chipsInput",
+                     draft_prefix="Draft: ", new_chat_desc="Compose", recipient_res="search",
                      confirm="suggestion", message_res="message")
     ui_reason = ("QUIK keeps a draft only in its Realm conversation (Conversation.draft), an unreadable store; the "
                  "conversation list shows it as 'Draft: <body>' (main_sender_draft), which is what is read")
@@ -366,7 +366,10 @@ SimpleSmsMessengerAdapter.fidelity = FidelityReading(
     source=SIMPLE_START, date=READ_ON, verdict="mismatch-fixed",
     found=("Enter in the new-conversation address field opened the thread in the double; the real field has no "
            "editor action (only the confirm button, shown after three characters, opens it): fixed",),
-    open_points=("the drafts profile (Context.kt) was not re-read in this pass",))
+    open_points=("drafts re-read at 5.19.3 (Context.kt saveSmsDraft/getSmsDraft/deleteSmsDraft, ThreadActivity."
+                 "onPause): a content://sms/draft row with body, date, type 3 and thread_id and no address, deleted "
+                 "when the box is empty; the profile and seeder hold. The provider's own handling of an older draft "
+                 "of the thread (AOSP SmsProvider) was not re-read",))
 FossifyMessagesAdapter.launch_guards = LaunchGuards(
     guards=(*_role_guards(FossifyMessagesAdapter.storage[1].sources[0]), LaunchGuard(
         kind="writes", what="conversations.db (Room v10) on first launch", handled_by="ensure_app_database before the "
@@ -376,13 +379,48 @@ FossifyMessagesAdapter.launch_guards = LaunchGuards(
 FossifyMessagesAdapter.fidelity = FidelityReading(
     source=FOSSIFY_START, date=READ_ON, verdict="mismatch-fixed",
     found=("the same Enter/confirm mismatch as Simple SMS Messenger (NewConversationActivity.kt): fixed",),
-    open_points=(NOT_REREAD.replace("not re-read", "the drafts store not re-read"),))
-for _cls in (QuikSmsAdapter, GoogleMessagesAdapter):
-    _src = _cls.storage[-1].sources[0]
-    _cls.launch_guards = LaunchGuards(guards=_role_guards(_src), read=(_src,))
+    open_points=("drafts store re-read at tag 1.8.0 (MessagesDatabase.kt v10 conversations.db, Draft.kt, DraftsDao.kt "
+                 "REPLACE on thread_id, Context.kt saveSmsDraft/deleteSmsDraft, ThreadActivity.saveDraftMessage on "
+                 "onPause/onStop): the profile and seeder hold; the Enter/confirm reading stays at the nearest stored "
+                 "commit 05a22504",))
+GoogleMessagesAdapter.launch_guards = LaunchGuards(guards=_role_guards(GoogleMessagesAdapter.storage[-1].sources[0]),
+                                                   read=(GoogleMessagesAdapter.storage[-1].sources[0],))
+QUIK_START = SourceRef(repo="octoshrimpy/quik", tag="v4.3.4", note="the catalog's 4.3.6 (2238) is not in the "
+                       "snapshot read; v4.3.4 (2236, release commit 57d95a9a) is the nearest tag", files=(
+    "presentation/src/main/java/com/moez/QKSMS/feature/main/MainViewModel.kt (first start: full sync of the "
+    "provider into Realm when no SyncLog and the app is the SMS role holder with READ_SMS and READ_CONTACTS; "
+    "requestDefaultSms / requestPermissions otherwise; markAllSeen; changelog only after an update)",
+    "data/src/main/java/com/moez/QKSMS/manager/ChangelogManagerImpl.kt, domain/.../util/Preferences.kt "
+    "(changelogVersion defaults to the running versionCode: no changelog after pm clear)",
+    "data/src/main/java/com/moez/QKSMS/repository/MessageRepositoryImpl.kt (markAllSeen: Realm and provider "
+    "seen = 1 where seen = 0)",
+    "data/src/main/java/com/moez/QKSMS/repository/ConversationRepositoryImpl.kt (saveDraft: Conversation.draft, "
+    "draftDate in Realm only)",
+    "presentation/src/main/java/com/moez/QKSMS/feature/compose/ComposeViewModel.kt (the draft is saved when the "
+    "compose activity goes into the background; a new message opens ContactsActivity first)",
+    "presentation/src/main/res/layout/contacts_activity.xml, feature/contacts/ContactsViewModel.kt (recipient "
+    "field id search, hint title_compose 'Type a name or number', textFilter; IME_ACTION_DONE picks the first "
+    "item)",
+    "presentation/src/main/res/layout/compose_activity.xml (message: textMultiLine, no editor action)"))
+QuikSmsAdapter.launch_guards = LaunchGuards(guards=(*_role_guards(QUIK_START), LaunchGuard(
+    kind="reconciles", what="Realm copy of the provider's messages (full sync at the first start after pm clear, "
+    "while SyncLog is empty); the list shows the Realm copy", handled_by="the app is cleared before every episode "
+    "(clear_on_init) and setup makes it role holder with READ_SMS/READ_CONTACTS, so the sync copies the seed",
+    sources=(QUIK_START,)), LaunchGuard(kind="writes", what="markAllSeen at start: provider seen = 1 where seen = 0",
+    handled_by="the seed writes seen = 1 already: nothing changes", sources=(QUIK_START,))), read=(QUIK_START,))
 GoogleMessagesAdapter.fidelity = FidelityReading(
     source=GoogleMessagesAdapter.storage[-1].sources[0], date=READ_ON, verdict="unverifiable", open_points=(
         "closed source: the drafts stand-in file, the picker's Enter behaviour and first screens (Google sign-in, "
         "chat features) are assumed",))
-QuikSmsAdapter.fidelity = FidelityReading(source=QuikSmsAdapter.storage[-1].sources[0], date=READ_ON,
-                                          verdict="unverifiable", open_points=(NOT_REREAD,))
+QuikSmsAdapter.fidelity = FidelityReading(source=QUIK_START, date=READ_ON, verdict="mismatch-open", found=(
+    "drafts: Realm Conversation.draft/draftDate only, saved when the compose screen goes into the background, "
+    "listed as 'Draft: %s' (main_sender_draft): the profile holds",
+    "the double's recipient field had id chipsInput, which 4.3.4 does not have: the field is ContactsActivity's "
+    "'search' (hint 'Type a name or number'); fixed in the double, the oracle and the screen reader",
+    "open: a new message opens ContactsActivity, a screen of its own (search field and contacts only); the double "
+    "shows the field, the suggestions and the message box on one compose screen"),
+    open_points=("the picker as its own activity (ContactsActivity) is not modelled; the double's activity name is "
+                 "ComposeActivity while the recipient is picked",
+                 "Enter in the search field: the soft keyboard's action (IME_ACTION_DONE) picks the first item; a "
+                 "hardware Enter (IME_NULL) is filtered out; the double's field has no editor action (as a hardware "
+                 "Enter)",))

@@ -84,7 +84,7 @@ QUIK = SmsUi(
     draft_listed=True,
     app_id="sms_quik_sms",
     new_chat=By(desc="Compose"),
-    recipient=By(res="chipsInput"),
+    recipient=By(res="search"),
     confirm_number=lambda n: [Tap(By(text=n, res="title"))],
     contact_row_res="title",
     list_row_res="title",

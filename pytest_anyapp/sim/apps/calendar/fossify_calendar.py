@@ -2,7 +2,9 @@
 
 Events open straight into the event editor (``EventActivity``): "Title", "Location", "Description",
 start/end date and time, "Reminder" (a new event gets 10 minutes before), "Repetition", saved with
-the toolbar's "Save" check; the editor's toolbar has "Delete", confirmed with "Yes". A FAB "New
+the toolbar's "Save" check (a new event starts and ends at the next full hour: Config.defaultDuration 0;
+the first reminder click or save with a reminder meets the "Disclaimer" dialog, OK); the editor's
+toolbar has "Delete", confirmed with "Yes". A FAB "New
 event" starts one. The time buttons open MaterialTimePicker in clock mode (``setupStartTime``/
 ``setupEndTime`` with ``isDynamicTheme()``, true on Android 12+ by default). Storage: Room ``databases/events.db`` (:class:`EventsDb`, v11).
 """
@@ -24,6 +26,7 @@ SKIN = CalendarSkin(
     menu=("Go to today", "Search", "Settings"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="dmy", time_format="24h", default_reminder=10, lineage="simple-calendar",
     date_picker="platform", time_picker="material",
+    default_duration=0, reminder_warning=True,
 )
 
 
@@ -33,6 +36,10 @@ class FossifyCalendar(CalendarApp):
     version_name, version_code = "1.10.3", 20
     launch_activity = "org.fossify.calendar.activities.SplashActivity.Orange"
     icon_color = "#EF6C00"
+    #: AndroidManifest.xml's runtime permissions (1.10.3); setup grants POST_NOTIFICATIONS, without which
+    #: saving an event with a reminder asks for it first (SimpleActivity.handleNotificationPermission).
+    permissions = ("android.permission.READ_CONTACTS", "android.permission.READ_CALENDAR",
+                   "android.permission.WRITE_CALENDAR", "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
 
     def on_create(self) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
-from pytest_anyapp.sim.apps.calendar.store import Ev, EventStore, to_min
+from pytest_anyapp.sim.apps.calendar.store import Ev, EventsDb, EventStore, to_min
 from pytest_anyapp.sim.apps.date_pickers import DatePickerKind, open_date_picker
 from pytest_anyapp.sim.apps.skin import Icon as Icon
 from pytest_anyapp.sim.apps.time_pickers import show_time_picker
@@ -80,6 +80,13 @@ class CalendarSkin:
     date_format: Literal["iso", "short", "weekday", "dmy"] = "short"
     time_format: Literal["24h", "12h"] = "24h"
     default_reminder: int | None = None
+    #: A new event's length in minutes (Fossify Calendar: Config.defaultDuration, 0 until changed).
+    default_duration: int = 60
+    #: The Simple-Commons "Disclaimer" (ReminderWarningDialog) met before the first reminder is set or
+    #: an event with a reminder is first saved, until ``was_alarm_warning_shown`` is stored.
+    reminder_warning: bool = False
+    #: The title field takes line breaks (Calendar's Compose OutlinedTextField, singleLine false: Enter adds one).
+    title_multiline: bool = False
     #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
     date_picker: DatePickerKind = "platform"
     #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
@@ -218,7 +225,8 @@ class Editor(CalendarScreen):
             now = time.gmtime(self.app.now_ms() // 1000)
             start = (now.tm_hour + 1) * 60 if now.tm_hour < 23 else 23 * 60
             rem = (s.default_reminder,) if s.default_reminder is not None else ()
-            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + 60), reminders=rem)
+            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + s.default_duration),
+                    reminders=rem)
         self.draft = ev
         self.set_field("event_title", ev.title)
         self.set_field("event_description", ev.description)
@@ -232,7 +240,7 @@ class Editor(CalendarScreen):
         repeat = s.repeats[(None, "daily", "weekly").index(d.repeat) if d.repeat in (None, "daily", "weekly") else 0]
         reminder = ", ".join(lbl for m, lbl in s.reminders if m in d.reminders) or s.reminders[0][1]
         body: list[View] = [
-            EditText("event_title", hint=s.title_hint, padding=(16, 12)),
+            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline),
             Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
             Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
                    id="event_start_time", style="text"),
@@ -290,7 +298,25 @@ class Editor(CalendarScreen):
             self.dismiss_dialog()
         self.show_dialog(AlertDialog("", choices=list(self.skin.repeats), on_choice=pick))
 
+    def warned(self, then: Any) -> None:
+        """``then()`` past the reminder disclaimer (EventActivity.saveCurrentEvent and the first reminder's
+        click, Fossify Calendar 1.10.3): OK stores ``was_alarm_warning_shown`` and goes on."""
+        store = self.cal.store
+        if not self.skin.reminder_warning or not isinstance(store, EventsDb) or store.flag("was_alarm_warning_shown"):
+            then()
+            return
+
+        def ok() -> None:
+            store.set_flag("was_alarm_warning_shown")
+            then()
+        self.show_dialog(AlertDialog("Disclaimer", "Reminders may be delayed or missed if the system stops the app "
+                                     "in the background (Settings: battery optimisation).", positive=("OK", ok),
+                                     neutral=("Settings", None)))
+
     def ask_reminder(self) -> None:
+        self.warned(self._ask_reminder)
+
+    def _ask_reminder(self) -> None:
         options = self.skin.reminders
 
         def pick(i: int) -> None:  # the first reminder slot takes the choice
@@ -305,8 +331,12 @@ class Editor(CalendarScreen):
         if not title:
             self.toast("Title cannot be empty")
             return
+        ev = replace(self.draft, title=title, description=self.field("event_description").strip())
+        self.warned(lambda: self._store(ev)) if ev.reminders else self._store(ev)
+
+    def _store(self, ev: Ev) -> None:
         try:
-            self.cal.store.save(replace(self.draft, title=title, description=self.field("event_description").strip()))
+            self.cal.store.save(ev)
         except LookupError:
             self.toast("No calendars available")
             return

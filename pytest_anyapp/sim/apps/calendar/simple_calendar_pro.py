@@ -2,9 +2,10 @@
 
 Fossify Calendar's ancestor: the same event editor and store model (Room v8, without
 ``access_level``/``status``), a 10-minute default reminder; the rows read "Oct 17" dates and the
-delete confirmation says "OK". The time buttons open MaterialTimePicker in clock mode
-(``setupStartTime``/``setupEndTime`` with ``config.isUsingSystemTheme``, Simple-Commons' default
-``isSPlus()``). Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
+delete confirmation says "OK". As Fossify Calendar: a new event lasts Config.defaultDuration (0), and
+the first reminder click or save with a reminder meets the "Disclaimer" (ReminderWarningDialog).
+The time buttons open MaterialTimePicker in clock mode (``setupStartTime``/``setupEndTime`` with
+``config.isUsingSystemTheme``, Simple-Commons' default ``isSPlus()``). Storage: ``databases/events.db`` (:class:`EventsDb`, v8).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ SKIN = CalendarSkin(
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
     date_picker="platform", time_picker="material",
+    default_duration=0, reminder_warning=True,
 )
 
 
@@ -33,6 +35,10 @@ class SimpleCalendarPro(CalendarApp):
     version_name, version_code = "6.22.2", 238
     launch_activity = "com.simplemobiletools.calendar.pro.activities.SplashActivity.Orange"
     icon_color = "#FF9800"
+    #: AndroidManifest.xml's runtime permissions (6.22.2); setup grants POST_NOTIFICATIONS, which saving an event
+    #: with a reminder asks for first (EventActivity.saveEvent: handleNotificationPermission).
+    permissions = ("android.permission.READ_CONTACTS", "android.permission.READ_CALENDAR",
+                   "android.permission.WRITE_CALENDAR", "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
 
     def on_create(self) -> None:

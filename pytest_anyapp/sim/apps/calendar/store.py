@@ -222,6 +222,24 @@ class EventsDb:
         path.write_text("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n" + ET.tostring(root, "unicode"),
                         encoding="utf-8")
 
+    def flag(self, name: str) -> bool:
+        """A boolean of Simple-Commons' ``Prefs.xml`` (e.g. ``was_alarm_warning_shown``, BaseConfig)."""
+        path = self._prefs_path()
+        if not path.exists():
+            return False
+        root = ET.fromstring(path.read_text(encoding="utf-8"))
+        return any(el.tag == "boolean" and el.get("name") == name and el.get("value") == "true" for el in root)
+
+    def set_flag(self, name: str) -> None:
+        path = self._prefs_path()
+        root = ET.fromstring(path.read_text(encoding="utf-8")) if path.exists() else ET.Element("map")
+        for el in [el for el in root if el.get("name") == name]:
+            root.remove(el)
+        ET.SubElement(root, "boolean", name=name, value="true")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n" + ET.tostring(root, "unicode"),
+                        encoding="utf-8")
+
     def events(self) -> list[Ev]:
         """EventsHelper.getEvents with the type filter: only event types in ``display_event_types``
         (none when the set is empty)."""

@@ -107,6 +107,9 @@ class FilesSkin:
     details_title: str = "Properties"
     details_rows: tuple[str, ...] = ("Name", "Path", "Size", "Last modified")
     empty_text: str = "No files"
+    #: Enter in a name dialog's field confirms it like OK (Material Files: NameDialogFragment's
+    #: setOnEditorConfirmActionListener); False: Enter does nothing there.
+    name_enter_ok: bool = False
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -325,7 +328,12 @@ class Browser(FilesScreen):
         s = self.skin
         self.set_field(s.field_id, initial)
         self.focus(s.field_id)
-        body = Column(EditText(s.field_id, hint=s.name_hint, padding=(24, 8)), extra)
+
+        def confirm(_text: str) -> None:
+            self.dismiss_dialog()
+            on_ok(self.field(s.field_id).strip())
+        body = Column(EditText(s.field_id, hint=s.name_hint, padding=(24, 8),
+                               on_submit=confirm if s.name_enter_ok else None), extra)
         self.show_dialog(AlertDialog(title, view=body, positive=(s.ok, lambda: on_ok(self.field(s.field_id).strip())),
                                      negative=(s.cancel, None)))
 

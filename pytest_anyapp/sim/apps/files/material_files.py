@@ -7,7 +7,8 @@ and the toolbar offers Cut, Copy, Delete with Extract, Compress, Share, Select a
 overflow; a speed-dial FAB creates a Folder or a File ("New folder" dialog); Copy/Cut start a
 paste mode ("Copying 1" + Paste) and Extract one with "Extract here", which extracts into a
 folder named after the archive; Compress opens "Create archive" (name = the folder's or the
-file's name, type .zip/.tar.xz/.7z); Properties is a dialog.
+file's name, type .zip/.tar.xz/.7z); Properties is a dialog. Enter in a name field confirms the dialog
+(NameDialogFragment: setOnEditorConfirmActionListener { onOk() }).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ SKIN = FilesSkin(
     paste="Paste", extract_here="Extract here", rename_title="Rename", delete_title="Delete",
     delete_message="Delete “{name}”?", delete_yes="OK", archive_title="Create archive",
     details_title="Properties", details_rows=("Name", "Parent Folder", "Type", "Size", "Last Modified"),
-    empty_text="No files",
+    empty_text="No files", name_enter_ok=True,
 )
 
 

@@ -30,7 +30,7 @@ SKIN = SmsSkin(
                        message_many="Are you sure you would like to delete these conversations?"),
         mark_outgoing=True,
     ),
-    picker=PickerSkin(style="compose", field_id="chipsInput", hint="Type a name or number", to_label="To",
+    picker=PickerSkin(style="compose", field_id="search", hint="Type a name or number", to_label="To",
                       list_id="contacts", row_title_id="title", row_subtitle_id="subtitle"),
     thread=ThreadSkin(
         activity=f"{_ACT}.compose.ComposeActivity", field_id="message", hint="Write a message…",

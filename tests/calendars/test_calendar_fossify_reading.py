@@ -1,0 +1,104 @@
+"""Fossify Calendar 1.10.3 as its source behaves (second reading, issue 23): a new event lasts
+``Config.defaultDuration`` (0 minutes) and keeps the 10-minute reminder; saving it meets the
+``ReminderWarningDialog`` ("Disclaimer") once per install, and nothing is stored before its OK
+(``EventActivity.saveCurrentEvent``); POST_NOTIFICATIONS, which ``saveEvent`` asks for before storing
+an event with a reminder, is granted at setup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.device.uixml import parse_ui_dump
+from pytest_anyapp.sim.apps.calendar.fossify_calendar import FossifyCalendar
+from pytest_anyapp.sim.testing import running_device
+from verifiers.calendar.adapters import EventsDbAdapter, FossifyCalendarAdapter, SimpleCalendarProAdapter
+from verifiers.calendar.state import CalendarState
+
+NOTIFY = "android.permission.POST_NOTIFICATIONS"
+
+
+@pytest.fixture(scope="module")
+def client(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeviceClient]:
+    with running_device(Path(tmp_path_factory.mktemp("fossify-calendar")) / "dev", adb_server_port=adb_server) as dev:
+        yield DeviceClient(LaneAddress(serial=dev.serial, console_port=dev.console_port, grpc_port=None,
+                                       adb_port=adb_server))
+
+
+def _tap(client: DeviceClient, *, desc: str | None = None, res: str | None = None, text: str | None = None) -> None:
+    for el in parse_ui_dump(client.ui_dump()):
+        if ((desc is None or el.content_desc == desc) and (res is None or el.resource_id.endswith(f":id/{res}"))
+                and (text is None or el.text == text)):
+            x, y = el.center
+            client.check(f"input tap {x} {y}")
+            return
+    raise AssertionError(f"nothing on screen with desc={desc} res={res} text={text}")
+
+
+def _texts(client: DeviceClient) -> set[str]:
+    return {e.text for e in parse_ui_dump(client.ui_dump())}
+
+
+def _new_event(client: DeviceClient, title: str, new: str = "New event") -> None:
+    _tap(client, desc=new)
+    _tap(client, res="event_title")
+    client.check(f"input text {title}")
+    _tap(client, desc="Save")
+
+
+def test_post_notifications_is_granted_at_setup_and_declared_by_the_double() -> None:
+    from pytest_anyapp.sim.apps.calendar.simple_calendar_pro import SimpleCalendarPro
+
+    assert NOTIFY in FossifyCalendarAdapter.runtime_permissions and NOTIFY in FossifyCalendar.permissions
+    assert NOTIFY in SimpleCalendarProAdapter.runtime_permissions and NOTIFY in SimpleCalendarPro.permissions
+
+
+@pytest.mark.parametrize(("adapter", "new"), [(FossifyCalendarAdapter(), "New event"),
+                                            (SimpleCalendarProAdapter(), "New Event")])
+def test_first_save_with_a_reminder_meets_the_disclaimer_and_a_new_event_lasts_zero_minutes(
+        client: DeviceClient, adapter: EventsDbAdapter, new: str) -> None:
+    """Simple Calendar Pro 6.22.2's EventActivity does the same (Config.defaultDuration 0, saveCurrentEvent)."""
+    package = adapter.app.package
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch(package)
+    _new_event(client, "Dentist", new)
+    assert "Disclaimer" in _texts(client)
+    assert adapter.parse(adapter.read_raw(client)).events == []  # nothing stored before OK
+    _tap(client, text="OK")
+    events = adapter.parse(adapter.read_raw(client)).events
+    assert [(e.title, e.reminders, e.duration_min) for e in events] == [("Dentist", [10], 0)]
+    _new_event(client, "Barber", new)  # shown once: was_alarm_warning_shown is stored
+    assert "Disclaimer" not in _texts(client)
+    assert sorted(e.title for e in adapter.parse(adapter.read_raw(client)).events) == ["Barber", "Dentist"]
+    client.force_stop(package)
+
+
+def test_vayun_calendar_gets_post_notifications_at_setup() -> None:
+    """Calendar v2.6.7 (vayun-mathur/Modern-Apps, MainActivity.kt) asks for POST_NOTIFICATIONS at every
+    start until it is granted: setup grants it (and the double declares it, so the grant is real)."""
+    from pytest_anyapp.sim.apps.calendar.vayun_calendar import VayunCalendar
+    from verifiers.calendar.adapters import VayunCalendarAdapter
+
+    assert NOTIFY in VayunCalendarAdapter.runtime_permissions and NOTIFY in VayunCalendar.permissions
+    assert VayunCalendar.skin.default_duration == 0  # EditEventScreen.kt: endTime = startTime
+
+
+def test_vayun_calendar_title_takes_a_line_break_on_enter(client: DeviceClient) -> None:
+    """EditEventScreen.kt (v2.6.7): the title is an OutlinedTextField with singleLine = false and no
+    keyboardActions, so Enter adds a line break instead of moving on or saving."""
+    from verifiers.calendar.adapters import VayunCalendarAdapter
+
+    adapter = VayunCalendarAdapter()
+    adapter.seed(client, CalendarState(events=[]))
+    client.launch(adapter.app.package)
+    _tap(client, desc="Add event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    client.check("input keyevent 66")
+    title = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith(":id/event_title"))
+    assert title.text == "Dentist\n"
+    client.force_stop(adapter.app.package)

@@ -1,0 +1,36 @@
+"""QUIK 4.3.4 (octoshrimpy/quik, nearest tag to the pinned 4.3.6) as its source behaves: a new message
+picks its recipient in ContactsActivity's field ``search`` (``contacts_activity.xml``, hint
+``title_compose`` "Type a name or number"); there is no ``chipsInput`` view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_anyapp.device.client import DeviceClient, LaneAddress
+from pytest_anyapp.device.uixml import parse_ui_dump
+from pytest_anyapp.sim.testing import running_device
+from verifiers.sms.adapters import QuikSmsAdapter
+
+
+@pytest.fixture(scope="module")
+def client(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DeviceClient]:
+    with running_device(Path(tmp_path_factory.mktemp("quik")) / "dev", adb_server_port=adb_server) as dev:
+        yield DeviceClient(LaneAddress(serial=dev.serial, console_port=dev.console_port, grpc_port=None,
+                                       adb_port=adb_server))
+
+
+def test_new_message_recipient_field_is_contacts_search(client: DeviceClient) -> None:
+    adapter = QuikSmsAdapter()
+    adapter.setup(client)
+    client.launch(adapter.app.package)
+    compose = next(e for e in parse_ui_dump(client.ui_dump()) if e.content_desc == "Compose")
+    client.check(f"input tap {compose.center[0]} {compose.center[1]}")
+    fields = {e.resource_id.rsplit("/", 1)[-1]: e for e in parse_ui_dump(client.ui_dump())
+              if e.class_name == "android.widget.EditText"}
+    assert "search" in fields and "chipsInput" not in fields
+    assert fields["search"].text == "Type a name or number"
+    assert adapter.list_ui.recipient_res == "search"
+    client.force_stop(adapter.app.package)
