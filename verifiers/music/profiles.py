@@ -50,12 +50,15 @@ def _rows(lines: list[str], tag: str, width: int) -> list[list[str]]:
 def _grouped(lines: list[str], titles: dict[int, str]) -> list[Playlist]:
     """``PH id hex(name)`` rows (``P id name`` in records read before names were hex-encoded) and
     ``S playlist_id audio_id`` rows (in playlist order) -> playlists."""
-    named = [(pid, name) for pid, name in _rows(lines, "P", 2)]
-    try:
-        named += [(pid, bytes.fromhex(name).decode("utf-8")) for pid, name in _rows(lines, "PH", 2)]
-    except ValueError as exc:
-        raise VerifierReadError(f"playlist name not hex: {exc}") from exc
-    lists = {pid: Playlist(name=name) for pid, name in sorted(named, key=lambda r: int(r[0]))}
+    lists: dict[str, Playlist] = {}
+    for line in lines:  # in the read's order (Phonograph Plus: its database's playlists, then MediaStore's)
+        tag = line.split(S, 1)[0]
+        if tag in ("P", "PH"):
+            ((pid, name),) = _rows([line], tag, 2)
+            try:
+                lists[pid] = Playlist(name=bytes.fromhex(name).decode("utf-8") if tag == "PH" else name)
+            except ValueError as exc:
+                raise VerifierReadError(f"playlist name not hex: {exc}") from exc
     for pid, audio in _rows(lines, "S", 2):
         if pid in lists:
             lists[pid].songs.append(_title(titles, audio))
@@ -564,8 +567,8 @@ class PhonographPlaylists(PlaylistProfile):
     room: RoomPlaylists
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
-        room = [line.replace(f"P{S}", f"P{S}db", 1).replace(f"S{S}", f"S{S}db", 1)
-                for line in self.room.read(device, package) if line[:2] in (f"P{S}", f"S{S}")]
+        room = [line.replace(f"PH{S}", f"PH{S}db", 1).replace(f"S{S}", f"S{S}db", 1)
+                for line in self.room.read(device, package) if line.startswith((f"PH{S}", f"S{S}"))]
         return room + mediastore_lines(device)
 
     def seed(self, device: DeviceClient, package: str, playlists: list[Playlist], ids: dict[str, int]) -> None:

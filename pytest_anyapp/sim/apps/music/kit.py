@@ -156,15 +156,15 @@ class MusicApp(SimApp):
         """The dialog stored its minutes (Retro: on SeekBar release; SicMu: the delay preference)."""
 
     def on_create(self) -> None:
+        media_sessions(self.device).pop(self.package, None)  # a session dies with its process
         self.playlists()
         q = self.queue()
         if isinstance(q, PlaybackStateQueue) and self.skin.restored_queue_title is not None:
             self.publish_restored_queue(q)
 
     def publish_restored_queue(self, q: PlaybackStateQueue) -> None:
-        """A new process has a new session; when the saved queue is restored the service sets its
-        queue and title and the current song's metadata, paused (nothing plays until asked)."""
-        media_sessions(self.device).pop(self.package, None)
+        """When the saved queue is restored the service sets its session's queue and title and the
+        current song's metadata, paused (nothing plays until asked)."""
         ids = q.get()
         if not ids:
             return
