@@ -648,9 +648,17 @@ NOTESNOOK_WHAT = {
 }
 
 
-NOTESNOOK_INTRO = SourceRef(repo="streetwriters/notesnook", tag="169db9b (search index; nearest to 3.4.9-android)",
-                            files=("apps/mobile/app/components/intro/index.tsx (Get started / I already have an "
-                                   "account, then SettingsService introCompleted)",))
+NOTESNOOK_INTRO = SourceRef(repo="streetwriters/notesnook", tag="3.4.9-android", files=(
+    "apps/mobile/app/navigation/navigation-stack.tsx (initial route Intro while introCompleted is not true)",
+    "apps/mobile/app/components/intro/index.tsx ('Get started' sets introCompleted and pushes Auth welcomeSignup; "
+    "'I already have an account' the login)",
+    "apps/mobile/app/components/auth/header.tsx (welcome: 'Use offline' -> 'Offline mode' dialog, 'I understand' "
+    "-> hideAuth)",
+    "apps/mobile/app/services/settings.ts (settings as JSON under MMKV key appSettings)",
+    "apps/mobile/app/common/database/mmkv.ts (react-native-mmkv-storage)",
+    "packages/intl/src/strings.ts, packages/intl/locale/en.po ('Get started', 'Use offline', 'Offline mode', "
+    "'I understand')",
+))
 
 
 class NotesnookAdapter(AppAdapter[NotesState]):
@@ -685,17 +693,20 @@ class NotesnookAdapter(AppAdapter[NotesState]):
                 "inferred from react-native-quick-sqlite"),),
     ),)
     launch_guards = LaunchGuards(guards=(
-        LaunchGuard(kind="first_screen", what="the intro (three slides; 'Get started' opens the sign-up dialog, 'I "
-                                              "already have an account' the login) until the setting introCompleted",
-                    handled_by="NOT HANDLED: the seeder types the state through the app's screens and the double "
-                               "shows no intro", sources=(NOTESNOOK_INTRO,)),
+        LaunchGuard(kind="first_screen", what="the intro ('Get started' / 'I already have an account') while the "
+                    "setting introCompleted (MMKV appSettings) is not true: always after pm clear",
+                    handled_by="the seeder passes it as a user of a fresh install does ('Get started', then the "
+                    "welcome sign-up's 'Use offline' and 'I understand'), before typing the state in; the episode "
+                    "starts after it; the double shows the intro and the sign-up until then",
+                    sources=(NOTESNOOK_INTRO,)),
     ), read=(NOTESNOOK_INTRO,))
     fidelity = FidelityReading(
-        source=NOTESNOOK_INTRO, date=READ_ON, verdict="mismatch-open",
-        found=("the real app opens on its intro after pm clear; the double and the seeder (typing the state through "
-               "the screens) skip it",),
-        open_points=("the double must show the intro and the seeder pass it ('Get started', then dismiss the sign-up "
-                     "dialog); introCompleted is kept in MMKV, which a seeder cannot write as a file",))
+        source=NOTESNOOK_INTRO, date=READ_ON, verdict="mismatch-fixed",
+        found=("the real app opens on its intro after pm clear; the double skipped it and the seeder typed the state "
+               "as if it were not there: the double now shows the intro and the welcome sign-up ('Use offline' -> "
+               "'Offline mode' -> 'I understand'), and the seeder goes through them first",),
+        open_points=("introCompleted lives in MMKV (a binary store): not seeded as a file; the intro's slides and "
+                     "the sign-up form are modelled by their buttons only",))
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         if template.answer_task:
