@@ -85,3 +85,21 @@ def test_notallyx_text_note_editor_and_enter_in_its_title(client: DeviceClient) 
     client.check("input text milk")
     assert find(client, resource_id="com.philkes.notallyx:id/EnterTitle").text == "Groceries"
     assert find(client, resource_id="com.philkes.notallyx:id/EnterBody").text == "milk"
+
+
+def test_notesnook_opens_on_its_intro_until_the_seeder_goes_through_it(client: DeviceClient) -> None:
+    """``navigation-stack.tsx`` (3.4.9-android): the intro is the first route until introCompleted; the
+    seeder passes it ("Get started" -> "Use offline" -> "I understand") before typing the state in."""
+    from verifiers.notes.adapters import NotesnookAdapter
+    from verifiers.notes.state import Note
+
+    client.check("pm clear com.streetwriters.notesnook")
+    client.launch("com.streetwriters.notesnook")
+    texts = [el.text for el in parse_ui_dump(client.ui_dump())]
+    assert "Get started" in texts and "I already have an account" in texts
+    adapter = NotesnookAdapter()
+    adapter.seed(client, NotesState(notes=[Note(title="Groceries", body="milk")]))
+    client.force_stop("com.streetwriters.notesnook")
+    client.launch("com.streetwriters.notesnook")
+    texts = [el.text for el in parse_ui_dump(client.ui_dump())]
+    assert "Get started" not in texts and "Groceries" in texts
