@@ -65,7 +65,7 @@ def start(client: DeviceClient, adapter: CfaitAdapter | GritAdapter | TaskMateAd
 def test_cfait_parses_the_smart_syntax_of_its_parser() -> None:
     """Samples written from ``apply_smart_input`` (v1.1.5): ``!N`` the priority, ``@`` + ISO date and a
     following ``HH:MM`` the due date and time, ``@weekly`` the recurrence, the rest the summary."""
-    from pytest_anyapp.sim.apps.tasks.cfait import parse_smart  # the double's parser (absent before this reading)
+    from pytest_anyapp.sim.apps.tasks.cfait_syntax import parse_smart  # the double's parser (new in this reading)
 
     t = parse_smart("Pay rent !1 @2023-10-24 14:00", "2023-10-15")
     assert (t.title, t.due_date, t.due_time, t.priority, t.recurrence) == ("Pay rent", "2023-10-24", "14:00", "high",
