@@ -307,6 +307,21 @@ class JoplinAdapter(SqliteNotesAdapter):
 
 # -- NotallyX ---------------------------------------------------------------------------------------
 
+NOTALLY_READ = SourceRef(repo="PhilKes/NotallyX", tag="v7.5.3", files=(
+    "app/src/main/java/com/philkes/notallyx/NotallyXApplication.kt (theme, backup observers: nothing written "
+    "without a backup folder)",
+    "app/src/main/java/com/philkes/notallyx/presentation/activity/main/MainActivity.kt (start view, no dialog)",
+    "app/src/main/java/com/philkes/notallyx/data/NotallyDatabase.kt (NotallyDatabase v9, SQLCipher only when "
+    "the biometric lock is on)",
+    "app/src/main/java/com/philkes/notallyx/presentation/viewmodel/preference/NotallyXPreferences.kt "
+    "(dataOnExternalStorage false, biometric lock off by default)",
+    "app/schemas/com.philkes.notallyx.data.NotallyDatabase/9.json", "app/src/main/java/com/philkes/notallyx/data/"
+    "model/Converters.kt (items: body, checked, isChild, order)",
+    "app/src/main/AndroidManifest.xml (EditNoteActivity, EditListActivity)",
+    "app/src/main/res/layout/activity_edit.xml (EnterTitle: textMultiLine, actionNext)",
+    "app/src/main/java/com/philkes/notallyx/presentation/UiExtensions.kt (setOnNextAction: Enter -> next)",
+))
+
 NOTALLY_DB = "/data/data/com.philkes.notallyx/databases/NotallyDatabase"
 
 
@@ -337,14 +352,18 @@ class NotallyXAdapter(SqliteNotesAdapter):
             "(Add label dialog)",
         )),),
     ),)
-    launch_guards = LaunchGuards(read=(SourceRef(
-        repo="PhilKes/NotallyX", tag="v7.5.3", files=("app/schemas/.../9.json", "NotallyDatabase.kt"),
-        note="none found in the storage files read; the activities' start-up (MainActivity) was not read"),))
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="writes", what="the Room database NotallyDatabase (v9) when the notes list first loads",
+                    handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                    sources=(NOTALLY_READ,)),
+    ), read=(NOTALLY_READ,))
     fidelity = FidelityReading(
-        source=SourceRef(repo="PhilKes/NotallyX", tag="v7.5.3"), date=READ_ON, verdict="unverifiable",
-        open_points=("start-up not read in this pass (MainActivity, first-run dialogs, the biometric lock default "
-                     "off taken from the profile); the seeder waits for the default 'activity resumed, database "
-                     "settled' marker",))
+        source=NOTALLY_READ, date=READ_ON, verdict="mismatch-fixed",
+        found=("the double named its editor EditActivity, the abstract base: a text note opens EditNoteActivity, a "
+               "list EditListActivity (now so)",
+               "Enter in the title moves the focus to the body or the first item (setOnNextAction's key listener); "
+               "the double ignored it (now moves the focus)"),
+        open_points=())
 
     def readable_part(self, state: NotesState) -> NotesState:
         """A list note has no text of its own; the labels of notes are Label rows too."""
@@ -506,7 +525,21 @@ class OrgzlyAdapter(SqliteNotesAdapter):
 
 # -- neutriNote CE ----------------------------------------------------------------------------------
 
+NEUTRI_READ = SourceRef(repo="appml/neutrinote", tag="v4.6.3", files=(
+    "app/src/main/java/com/appmindlab/nano/MainActivity.java (onCreate: verifyStoragePermission (API < 29), "
+    "verifyNotificationPermission; setupDatabase -> verifyDatabase; checkLocalRepoPath -> setDefaultLocalRepoPath)",
+    "app/src/main/java/com/appmindlab/nano/Const.java (INTRO_NOTE_TITLE, INTRO_NOTE_CONTENT)",
+    "app/src/main/java/com/appmindlab/nano/DBHelper.java (app_db v2 DDL)",
+    "app/src/main/java/com/appmindlab/nano/DataSource.java (createRecord: ms timestamps; active = deleted 0)",
+    "app/src/main/res/layout/activity_display_dbentry.xml (edit_title: imeOptions actionDone, no inputType)",
+    "app/src/main/java/com/appmindlab/nano/DisplayDBEntry.java (title editor action: IME_ACTION_DONE -> content)",
+))
+
 NEUTRI_DB = "/data/data/com.appmindlab.nano/databases/app_db"
+#: What ``MainActivity.verifyDatabase`` writes at every start while no record is live (``Const.java``
+#: INTRO_NOTE_TITLE / INTRO_NOTE_CONTENT at v4.6.3): the app's own note, not the user's.
+NEUTRI_INTRO_TITLE = "Getting Started"
+NEUTRI_INTRO_CONTENT = "Welcome. Stop by the Help documentation at the side to explore around."
 
 
 def _live_tags(state: NotesState) -> list[str]:
@@ -519,6 +552,8 @@ class NeutriNoteAdapter(SqliteNotesAdapter):
 
     app = app_by_id("notes_neutrinote")
     db = NEUTRI_DB
+    #: MainActivity.verifyNotificationPermission asks for it in onCreate on Android 13.
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="notes and their tags", path=NEUTRI_DB,
         format="SQLiteOpenHelper app_db v2: records(_id, title not null (unique in practice), content not null, "
@@ -536,24 +571,46 @@ class NeutriNoteAdapter(SqliteNotesAdapter):
             "app/src/main/res/layout/activity_display_dbentry.xml (edit_title, edit_content)",
         ), note="schema facts read through the notes (storage_todo_notes_calendar.md §5); UI ids at v4.6.3"),),
     ),)
-    launch_guards = LaunchGuards(read=(SourceRef(
-        repo="appml/neutrinote", tag="v4.6.3", files=("app/src/main/java/com/appmindlab/nano/DBHelper.java",),
-        note="none found in the storage files read; MainActivity's first start was not read"),))
+    launch_guards = LaunchGuards(guards=(
+        LaunchGuard(kind="writes", what="the note 'Getting Started' (MainActivity.verifyDatabase, at every start "
+                    "while no record is live)", handled_by="a seed without a live note also holds that note as the "
+                    "app writes it, so the episode's launch writes nothing; the reader drops exactly that row (the "
+                    "app's own note); the double writes it as the app does", sources=(NEUTRI_READ,)),
+        LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS permission dialog (MainActivity.onCreate, "
+                    "verifyNotificationPermission, Android 13)", handled_by="granted at setup (runtime_permissions); "
+                    "the double declares the permission", sources=(NEUTRI_READ,)),
+        LaunchGuard(kind="writes", what="the default local repository path (setDefaultLocalRepoPath on Android 13: "
+                    "the preference and a file in the app's external folder)", handled_by="no template reads them",
+                    sources=(NEUTRI_READ,)),
+    ), read=(NEUTRI_READ,))
     fidelity = FidelityReading(
-        source=SourceRef(repo="appml/neutrinote", tag="v4.6.3"), date=READ_ON, verdict="unverifiable",
-        open_points=("start-up not read in this pass (MainActivity, first-run help notes or dialogs); the seeder "
-                     "waits for the default 'activity resumed, database settled' marker",))
+        source=NEUTRI_READ, date=READ_ON, verdict="mismatch-fixed",
+        found=("the app writes a 'Getting Started' note at start while no record is live (every create template "
+               "seeds none): the seeder now writes it as the app would and the reader drops it; the double writes "
+               "it (it did not), so a seeder that forgets it fails launch invariance on the simulator",
+               "a POST_NOTIFICATIONS dialog in onCreate on Android 13: now granted at setup",
+               "the double's records table had other defaults than DBHelper's (metadata '' vs NULL, pos 0 vs -1): "
+               "now the app's DDL"),
+        open_points=("edit_title has no inputType (a multi-line EditText): a hardware Enter most likely adds a line "
+                     "to the title (the editor listener acts only on IME_ACTION_DONE); the double's title ignores "
+                     "Enter — not verified on a device",))
 
     def readable_part(self, state: NotesState) -> NotesState:
         return state.model_copy(update={"folders": _live_tags(state)})
 
     def seed_statements(self, state: NotesState) -> list[str]:
+        """The seeded notes; with none of them live, also the intro note the app would write at its next
+        start (``verifyDatabase``), so that the episode's launch writes nothing."""
         out = ["DELETE FROM records;"]
         for i, note in enumerate(state.notes):
             t = _seed_time(i)
             out.append("INSERT INTO records (title, content, star, deleted, created, modified, accessed, metadata) "
                        f"VALUES ({sql_text(note.title)}, {sql_text(join_task_lines(note.body, note.items))}, 0, "
                        f"{1 if note.trashed else 0}, {t}, {t}, {t}, {sql_text(' '.join(note.folders))});")
+        if not any(not n.trashed for n in state.notes):
+            t = _seed_time(0)
+            out.append("INSERT INTO records (title, content, star, deleted, created, modified, accessed) VALUES "
+                       f"({sql_text(NEUTRI_INTRO_TITLE)}, {sql_text(NEUTRI_INTRO_CONTENT)}, 0, 0, {t}, {t}, {t});")
         return out
 
     def queries(self) -> dict[str, str]:
@@ -564,6 +621,8 @@ class NeutriNoteAdapter(SqliteNotesAdapter):
             raise VerifierReadError("neutriNote snapshot lacks 'records'")
         notes = []
         for title, text, deleted, metadata in parse_hex_rows(raw["records"], 4, "records"):
+            if (title, text, deleted, metadata) == (NEUTRI_INTRO_TITLE, NEUTRI_INTRO_CONTENT, "0", ""):
+                continue  # the app's own intro note (verifyDatabase), not a note of the user's
             body, items = split_task_lines(text)
             notes.append(Note(title=title, body=body, items=items, folders=metadata.split(), trashed=deleted == "1"))
         state = NotesState(notes=notes)
@@ -589,9 +648,17 @@ NOTESNOOK_WHAT = {
 }
 
 
-NOTESNOOK_INTRO = SourceRef(repo="streetwriters/notesnook", tag="169db9b (search index; nearest to 3.4.9-android)",
-                            files=("apps/mobile/app/components/intro/index.tsx (Get started / I already have an "
-                                   "account, then SettingsService introCompleted)",))
+NOTESNOOK_INTRO = SourceRef(repo="streetwriters/notesnook", tag="3.4.9-android", files=(
+    "apps/mobile/app/navigation/navigation-stack.tsx (initial route Intro while introCompleted is not true)",
+    "apps/mobile/app/components/intro/index.tsx ('Get started' sets introCompleted and pushes Auth welcomeSignup; "
+    "'I already have an account' the login)",
+    "apps/mobile/app/components/auth/header.tsx (welcome: 'Use offline' -> 'Offline mode' dialog, 'I understand' "
+    "-> hideAuth)",
+    "apps/mobile/app/services/settings.ts (settings as JSON under MMKV key appSettings)",
+    "apps/mobile/app/common/database/mmkv.ts (react-native-mmkv-storage)",
+    "packages/intl/src/strings.ts, packages/intl/locale/en.po ('Get started', 'Use offline', 'Offline mode', "
+    "'I understand')",
+))
 
 
 class NotesnookAdapter(AppAdapter[NotesState]):
@@ -626,17 +693,20 @@ class NotesnookAdapter(AppAdapter[NotesState]):
                 "inferred from react-native-quick-sqlite"),),
     ),)
     launch_guards = LaunchGuards(guards=(
-        LaunchGuard(kind="first_screen", what="the intro (three slides; 'Get started' opens the sign-up dialog, 'I "
-                                              "already have an account' the login) until the setting introCompleted",
-                    handled_by="NOT HANDLED: the seeder types the state through the app's screens and the double "
-                               "shows no intro", sources=(NOTESNOOK_INTRO,)),
+        LaunchGuard(kind="first_screen", what="the intro ('Get started' / 'I already have an account') while the "
+                    "setting introCompleted (MMKV appSettings) is not true: always after pm clear",
+                    handled_by="the seeder passes it as a user of a fresh install does ('Get started', then the "
+                    "welcome sign-up's 'Use offline' and 'I understand'), before typing the state in; the episode "
+                    "starts after it; the double shows the intro and the sign-up until then",
+                    sources=(NOTESNOOK_INTRO,)),
     ), read=(NOTESNOOK_INTRO,))
     fidelity = FidelityReading(
-        source=NOTESNOOK_INTRO, date=READ_ON, verdict="mismatch-open",
-        found=("the real app opens on its intro after pm clear; the double and the seeder (typing the state through "
-               "the screens) skip it",),
-        open_points=("the double must show the intro and the seeder pass it ('Get started', then dismiss the sign-up "
-                     "dialog); introCompleted is kept in MMKV, which a seeder cannot write as a file",))
+        source=NOTESNOOK_INTRO, date=READ_ON, verdict="mismatch-fixed",
+        found=("the real app opens on its intro after pm clear; the double skipped it and the seeder typed the state "
+               "as if it were not there: the double now shows the intro and the welcome sign-up ('Use offline' -> "
+               "'Offline mode' -> 'I understand'), and the seeder goes through them first",),
+        open_points=("introCompleted lives in MMKV (a binary store): not seeded as a file; the intro's slides and "
+                     "the sign-up form are modelled by their buttons only",))
 
     def validation_mode(self, template: TaskTemplate[Any]) -> PairMode:
         if template.answer_task:

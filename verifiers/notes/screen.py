@@ -43,6 +43,10 @@ class NotesnookUi:
     notebook_field: str = "title"
     notebook_ok: str = "Add"
     home: str = "Home"
+    #: The first screens of a cleared app (``components/intro/index.tsx``, ``components/auth/header.tsx``).
+    get_started: str = "Get started"
+    use_offline: str = "Use offline"
+    understand: str = "I understand"
 
 
 UI = NotesnookUi()
@@ -93,6 +97,14 @@ class Screen:
         self.device.force_stop(self.ui.package)
         self.device.launch(self.ui.package)
         self.find("note list", lambda e: res(self.ui.new_note)(e))
+
+    def pass_intro(self) -> None:
+        """What a user of a fresh install does to reach the notes without an account: "Get started"
+        (stores introCompleted), then the welcome sign-up's "Use offline" and "I understand"."""
+        self.tap("Get started", lambda e: e.text == self.ui.get_started)
+        self.tap("Use offline", lambda e: e.text == self.ui.use_offline)
+        self.tap("I understand", lambda e: e.text == self.ui.understand)
+        self.find("note list", res(self.ui.new_note))
 
     def open_notebooks(self) -> None:
         self.tap("side menu button", lambda e: e.content_desc == self.ui.side_menu)
@@ -146,7 +158,8 @@ def type_state(device: DeviceClient, notebooks: list[str], notes: list[tuple[str
     out = device.check(f"pm clear {ui.package}")
     if "Success" not in out:
         raise DeviceError(f"pm clear {ui.package}: {out.strip()}")
-    s.restart()
+    device.launch(ui.package)
+    s.pass_intro()
     for name in notebooks:
         s.open_notebooks()
         s.tap("add-notebook button", res(ui.add_notebook))

@@ -298,6 +298,8 @@ CFAIT_PRIORITY: dict[Priority, int] = {"high": 1, "medium": 5, "low": 9, "none":
 
 class CfaitAdapter(TodoAdapter):
     app: ClassVar[AppSpec] = app_by_id("tasks_cfait")
+    #: MainActivity asks for it at its first composition on Android 13 (a system dialog over the list).
+    runtime_permissions: ClassVar[tuple[str, ...]] = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="tasks (Local calendar)", path=CFAIT_FILE,
         format='JSON {"version": 9, "tasks": [{uid, summary, description, status NeedsAction|InProcess|Completed|'
@@ -624,8 +626,6 @@ class NtodotxtAdapter(TodoAdapter):
 # -- launch guards and the second reading (issues 23/27; docs/tasks.md, "Launch guards and fidelity") ------
 
 READ_ON = "2026-12-03"
-NOT_REREAD = ("not re-read against its source in this pass: the profile's own reading stands, unconfirmed by a "
-              "second reader")
 TASKS_ORG_START = SourceRef(repo="tasks/tasks", tag="15.9", files=(
     "app/src/main/java/com/todoroo/astrid/activity/MainActivity.kt (WelcomeDestination while no account)",
     "app/src/main/java/com/todoroo/astrid/activity/MainActivityViewModel.kt (accountExists, routeOnboarding)",
@@ -665,40 +665,138 @@ TasksOrgAdapter.fidelity = FidelityReading(
            "modelled"),
     open_points=("the time picker of the double is a text dialog (docs/tasks.md, pickers)",))
 
-_profile_read = {
-    CfaitAdapter: CfaitAdapter.storage[0].sources,
-    TaskMateAdapter: TaskMateAdapter.storage[0].sources,
-    GritAdapter: GritAdapter.storage[0].sources,
-}
-for _cls, _read in _profile_read.items():
-    _cls.launch_guards = LaunchGuards(read=_read)  # none found in the files the profile read
-    _cls.fidelity = FidelityReading(source=_read[0], date=READ_ON, verdict="unverifiable", open_points=(NOT_REREAD,))
-CFAIT_NO_PICKER = ("no date picker at v1.1.5: a due date is smart syntax in the task's one field "
-                   "(android/app/src/main/java/com/trougnouf/cfait/ui/TaskDetailScreen.kt); the double's due/time "
-                   "dialogs are not the app's (docs/tasks.md, pickers)")
-CfaitAdapter.fidelity = FidelityReading(source=CfaitAdapter.storage[0].sources[0], date=READ_ON,
-                                        verdict="unverifiable", open_points=(NOT_REREAD, CFAIT_NO_PICKER))
-GritAdapter.launch_guards = LaunchGuards(guards=(
-    LaunchGuard(kind="writes", what="the Room database task_database on first launch",
-                handled_by="ensure_app_database launches the app once and seeds after the file exists",
-                sources=GritAdapter.storage[0].sources),), read=GritAdapter.storage[0].sources)
+# Second readings of 2026-12-03 (issue 23 item 4): each app's source at its pinned tag, read before our profile.
+CFAIT_READ = SourceRef(repo="trougnouf/cfait", tag="v1.1.5", files=(
+    "android/app/src/main/java/com/trougnouf/cfait/CfaitApplication.kt (CfaitMobile(filesDir); loadFromCache at "
+    "process start)",
+    "src/mobile.rs (CfaitMobile::new spawns prune_trash; load_from_cache loads every local calendar and saves the "
+    "rebuilt alarm index)",
+    "src/storage.rs (load_internal: a version other than 9 is migrated and re-saved, empty uids replaced, duplicate "
+    "uids dropped; a failed load refuses every later save of that calendar)",
+    "src/model/item.rs (Task: uid, summary, description, status, priority, etag, href, calendar_href have no serde "
+    "default)", "src/context.rs (files/data/local.json, alarm_index.json)", "src/config.rs (Config::default)",
+    "android/app/src/main/java/com/trougnouf/cfait/MainActivity.kt (POST_NOTIFICATIONS requested at the first "
+    "composition on Android 13)",
+    "android/app/src/main/java/com/trougnouf/cfait/ui/HomeScreen.kt (input bar: singleLine, ImeAction.Send adds the "
+    "task from the whole line; the list stays)",
+    "android/app/src/main/java/com/trougnouf/cfait/ui/TaskDetailScreen.kt (one 'Task (smart syntax)' field, newlines "
+    "blocked, ImeAction.Done saves; 'Save' text button; no date, time or priority control)",
+    "src/model/parser.rs (apply_smart_input)", "src/model/display.rs (to_smart_string)", "locales/en.json",
+))
+CfaitAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="needs", what="files/data/local.json at version 9 whose tasks carry every field without a serde "
+                "default (uid, summary, description, status, priority, etag, href, calendar_href)",
+                handled_by="the seeder writes version 9 and all of them (another version is migrated and rewritten "
+                "at start; a parse failure leaves the Local calendar empty and refuses saves)", sources=(CFAIT_READ,)),
+    LaunchGuard(kind="writes", what="files/data/alarm_index.json, rebuilt and saved at every start (load_from_cache)",
+                handled_by="no template reads it (read_raw reads local.json only)", sources=(CFAIT_READ,)),
+    LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS permission dialog over the list (Android 13, "
+                "MainActivity's first composition)", handled_by="granted at setup (runtime_permissions), as on a "
+                "lab device where it was granted once; the double declares the permission", sources=(CFAIT_READ,)),
+), read=(CFAIT_READ,))
+CfaitAdapter.fidelity = FidelityReading(
+    source=CFAIT_READ, date=READ_ON, verdict="mismatch-fixed",
+    found=("the real app has no date, time, priority or recurrence control: they are typed as smart syntax into the "
+           "input bar (Send creates the task from the whole line) or into the task's one 'Task (smart syntax)' "
+           "field; the double offered a form with pickers, which the oracle used: the double now parses the syntax "
+           "(@date [HH:MM], !N, @daily/@weekly/@monthly), its edit screen is the smart field + 'Save', and the "
+           "oracle types the syntax",
+           "a POST_NOTIFICATIONS dialog at first start on Android 13: the permission is now granted at setup"),
+    open_points=("the double parses a subset of apply_smart_input (no @every/@after, weekdays, relative dates other "
+                 "than today/tomorrow, reminders or tags) and stores priorities as 1/5/9 only",))
+
+PFA_SOURCE_READ = SourceRef(repo="SecUSo/privacy-friendly-todo-list", tag="v3.4.0", files=(
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/PFAApplication.kt (onCreate: alarm job, no data written)",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/view/MainActivity.kt (isFirstTimeLaunch -> tutorial and "
+    "finish; permission prompts only after saving a task with a reminder)",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/util/PreferenceMgr.kt (default SharedPreferences; "
+    "getStringPrefAsLong loads the defaults of res/xml/settings.xml when a key is missing)",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/model/database/TodoListDatabase.kt (TodoDatabase.db, "
+    "migrations only, no create callback)",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/model/database/entities/TodoTaskData.kt",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/model/database/DatabaseTypeConverters.kt (seconds)",
+    "app/src/main/java/org/secuso/privacyfriendlytodolist/view/dialog/DeadlineDialog.kt (12:00)",
+    "app/src/main/res/layout/task_dialog.xml (et_task_name: inputType text, no imeOptions or editor listener)",
+))
 TodoListPfaAdapter.launch_guards = LaunchGuards(guards=(
     LaunchGuard(kind="first_screen", what="TutorialActivity while isFirstTimeLaunch is not false",
                 handled_by="the seeder writes isFirstTimeLaunch=false (app-owned, restorecon)",
-                sources=TodoListPfaAdapter.storage[0].sources),
+                sources=(PFA_SOURCE_READ,)),
     LaunchGuard(kind="writes", what="the Room database TodoDatabase.db on first launch",
                 handled_by="ensure_app_database launches the app once and seeds after the file exists",
                 sources=TodoListPfaAdapter.storage[1].sources),
-), read=(*TodoListPfaAdapter.storage[0].sources, *TodoListPfaAdapter.storage[1].sources))
-TodoListPfaAdapter.fidelity = FidelityReading(source=TodoListPfaAdapter.storage[1].sources[0], date=READ_ON,
-                                              verdict="unverifiable", open_points=(NOT_REREAD,))
+    LaunchGuard(kind="writes", what="the defaults of res/xml/settings.xml into the default preferences, the first "
+                "time a string preference is read (PreferenceManager.setDefaultValues)",
+                handled_by="setDefaultValues keeps the seeded isFirstTimeLaunch; no template reads the preferences",
+                sources=(PFA_SOURCE_READ,)),
+), read=(PFA_SOURCE_READ, *TodoListPfaAdapter.storage[1].sources))
+TodoListPfaAdapter.fidelity = FidelityReading(source=PFA_SOURCE_READ, date=READ_ON, verdict="match")
+
+TASKMATE_READ = SourceRef(repo="Amirhossein77-98/TaskMate", tag="4.10.7", files=(
+    "app/src/main/java/StorageHelper.kt (focusmate_prefs / tasks_list, Gson)", "app/src/main/java/Task.kt",
+    "app/src/main/java/com/amirsteinbeck/taskmate/MainActivity.kt (loads the list, writes nothing at start; "
+    "openTaskBottomSheet)", "app/src/main/AndroidManifest.xml (no runtime permission)",
+    "app/src/main/res/layout/activity_main.xml (userInput, submitButton)",
+    "app/src/main/res/layout/bottomsheet_edit_task.xml (editTitle: singleLine, imeOptions actionNext; saveButton)",
+    "app/src/main/res/layout/item_task.xml (taskDone)", "app/src/main/res/values/strings.xml",
+))
+TaskMateAdapter.launch_guards = LaunchGuards(read=(TASKMATE_READ,))  # none found: no first-run screen, no start-up write
+TaskMateAdapter.fidelity = FidelityReading(
+    source=TASKMATE_READ, date=READ_ON, verdict="mismatch-fixed",
+    found=("the double's labels and ids were not the app's (FAB 'Add Task', 'titleInput', 'Add', 'taskCheckBox'): "
+           "the app opens its sheet from the bottom field 'Enter your task…' (userInput) or the plus button, the "
+           "sheet has 'Enter title…' (editTitle) and 'Save' (saveButton), the card's checkbox is taskDone; the skin "
+           "and the oracle now use them",),
+    open_points=("saving an edit writes a new Task (isDone false, a new id): renaming a completed task would "
+                 "un-complete it in the app and not in the double (no template renames a completed task)",
+                 "the double shows the entry as a floating button where the app has a text field and an icon button"))
+
+GRIT_SOURCE_READ = SourceRef(repo="shub39/Grit", tag="6.0.3", files=(
+    "shared/ui/src/commonMain/kotlin/com/shub39/grit/shared/ui/viewmodel/MainViewModel.kt (checkChangelog, "
+    "dismissChangelog)", "shared/ui/src/commonMain/kotlin/com/shub39/grit/shared/ui/components/ChangelogSheet.kt",
+    "androidApp/src/main/java/com/shub39/grit/core/data/datastore/SettingsDatastoreImpl.kt (last_changelog_shown, "
+    "starting_page default Tasks)", "androidApp/src/main/java/com/shub39/grit/core/data/datastore/DatastoreFactory.kt "
+    "(grit.preferences_pb)", "CHANGELOG.md (## 6.0.3)",
+    "androidApp/src/main/java/com/shub39/grit/tasks/data/database/TaskDatabase.kt (task_database v5)",
+    "androidApp/src/main/java/com/shub39/grit/tasks/data/database/TaskEntity.kt, CategoryEntity.kt",
+    "shared/ui/src/commonMain/kotlin/com/shub39/grit/shared/ui/task/ui/component/TaskUpsertSheet.kt (title: "
+    "multi-line TextFieldState, ImeAction.None)",
+))
+GritAdapter.launch_guards = LaunchGuards(guards=(
+    LaunchGuard(kind="writes", what="the Room database task_database on first launch",
+                handled_by="ensure_app_database launches the app once and seeds after the file exists",
+                sources=GritAdapter.storage[0].sources),
+    LaunchGuard(kind="first_screen", what="the 'What's Changed' sheet (6.0.3, 'Done') while the DataStore key "
+                "last_changelog_shown differs from the newest changelog entry: always after pm clear",
+                handled_by="not seeded (a DataStore protobuf): the double shows the sheet and the oracle dismisses it "
+                "with 'Done' in every episode, as a user of a fresh install does", sources=(GRIT_SOURCE_READ,)),
+), read=(GRIT_SOURCE_READ, *GritAdapter.storage[0].sources))
+GritAdapter.fidelity = FidelityReading(
+    source=GRIT_SOURCE_READ, date=READ_ON, verdict="mismatch-fixed",
+    found=("a 'What's Changed' sheet covers the tasks page after pm clear: the double shows it (it did not), the "
+           "oracle's prelude taps 'Done'",
+           "the task title is a multi-line field without an IME action (Enter adds a line): the double's title "
+           "field now takes Enter as a new line (it ignored it)"),
+    open_points=("a Grit task can hold a reminder (TaskEntity.reminder, LocalDateTime); the profile treats Grit as "
+                 "holding no due date, so the due-date templates stay declined",))
+
+NTODOTXT_READ = SourceRef(repo="tmaegel/ntodotxt", tag="v0.18.0", files=(
+    "lib/main.dart (app_flutter; data.db; IntroPage until LoginLocal/LoginWebDAV)",
+    "lib/login/state/login_cubit.dart (secureStorage 'backend')", "lib/intro/page/intro_page.dart",
+    "lib/login/page/login_page.dart ('Local', 'Apply')",
+    "lib/todo_file/state/todo_file_cubit.dart (load: File(todo.txt).create() keeps an existing file)",
+    "lib/todo/api/todo_list_api.dart", "lib/todo/model/todo_model.dart (fromString, toString)",
+    "lib/todo/page/todo_create_edit_page.dart (description: TextInputType.text, maxLines 3, newlines denied, no "
+    "onFieldSubmitted: Enter closes the keyboard)",
+))
 NtodotxtAdapter.launch_guards = LaunchGuards(guards=(
     LaunchGuard(kind="first_screen", what="the intro pages and 'Use local mode' while flutter_secure_storage has no "
                 "'backend'", handled_by="not seeded (Keystore-encrypted): the double shows the pages and the oracle "
-                "goes through them in every episode", sources=NtodotxtAdapter.storage[0].sources),
-), read=NtodotxtAdapter.storage[0].sources)
-NtodotxtAdapter.fidelity = FidelityReading(source=NtodotxtAdapter.storage[0].sources[0], date=READ_ON,
-                                           verdict="unverifiable", open_points=(NOT_REREAD,))
+                "goes through them in every episode", sources=(NTODOTXT_READ,)),
+    LaunchGuard(kind="writes", what="app_flutter/data.db (sqflite: settings and filters) at start",
+                handled_by="no template reads it; todo.txt is only created when missing", sources=(NTODOTXT_READ,)),
+), read=(NTODOTXT_READ,))
+NtodotxtAdapter.fidelity = FidelityReading(source=NTODOTXT_READ, date=READ_ON, verdict="match")
 
 
 def _echo_dropped(lines: list[str]) -> list[str]:

@@ -58,6 +58,9 @@ class TodoUi:
     prelude: tuple[Intent, ...] = ()
     #: The due-date picker (a key of :data:`verifiers.date_pickers.PICKERS`; "text": a typed dialog).
     date_picker: str = "text"
+    #: Due dates, times and recurrences are typed as the app's smart syntax into the add line
+    #: (Cfait: ``@2023-10-24 09:00``, ``@weekly``); the app has no controls for them.
+    smart_syntax: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -73,9 +76,9 @@ TASKS_ORG = TodoUi(
 
 CFAIT = TodoUi(
     app_id="tasks_cfait", new_task=By(res="smart_input"), title_field=By(res="summary_input"),
-    save=By(desc="Save changes"), row_title_res="task_summary", row_detail_res="task_meta",
+    save=By(text="Save"), row_title_res="task_summary", row_detail_res="task_meta",
     priorities=("!0", "!9", "!5", "!1"), repeats=("daily", "weekly", "monthly"),
-    done_label="✓ done", check_res="task_checkbox", quick_add=True,
+    done_label="✓ done", check_res="task_checkbox", quick_add=True, smart_syntax=True,
 )
 
 PFA = TodoUi(
@@ -86,15 +89,17 @@ PFA = TodoUi(
 )
 
 TASKMATE = TodoUi(
-    app_id="tasks_taskmate", new_task=By(desc="Add Task"), title_field=By(res="titleInput"), save=By(text="Add"),
+    app_id="tasks_taskmate", new_task=By(res="userInput"), title_field=By(res="editTitle"), save=By(text="Save"),
     row_title_res="taskTitle", row_detail_res="taskDescription", priorities=("", "", "", ""), repeats=("", "", ""),
-    done_label="", check_res="taskCheckBox",
+    done_label="", check_res="taskDone",
 )
 
 GRIT = TodoUi(
     app_id="tasks_grit", new_task=By(desc="Add Task"), title_field=By(res="task_title_field"), save=By(desc="Done"),
     row_title_res="task_title", row_detail_res="task_reminder", priorities=("", "", "", ""), repeats=("", "", ""),
     done_label="", check_res="task_status",
+    # after pm clear: the "What's Changed" sheet of 6.0.3 (its "Done" stores last_changelog_shown)
+    prelude=(Tap(By(text="Done")),),
 )
 
 NTODOTXT = TodoUi(
@@ -222,7 +227,16 @@ def _incomplete_on_date(ui: TodoUi, p: dict[str, str]) -> Steps:
     yield Answer(titles([r for r in rows if r.due == p["date"] and not r.done]))
 
 
+def smart_add(ui: TodoUi, line: str) -> Steps:
+    """Create a task from one smart-syntax line in the add field (the app stays on the list)."""
+    yield TypeInto(ui.new_task, line)
+    yield Press("enter")
+
+
 def _due_with_time(ui: TodoUi, p: dict[str, str]) -> Steps:
+    if ui.smart_syntax:
+        yield from smart_add(ui, f'{p["task_title"]} @{p["due_date"]} {p["due_time"]}')
+        return
     yield from new_task(ui, p["task_title"])
     yield from type_date(ui, p["due_date"])
     yield from type_time(p["due_time"])
@@ -230,6 +244,9 @@ def _due_with_time(ui: TodoUi, p: dict[str, str]) -> Steps:
 
 
 def _recurring(ui: TodoUi, p: dict[str, str]) -> Steps:
+    if ui.smart_syntax:
+        yield from smart_add(ui, f'{p["task_title"]} @{p["due_date"]} @{p["recurrence"]}')
+        return
     yield from new_task(ui, p["task_title"])
     yield from type_date(ui, p["due_date"])
     yield Tap(By(res="repeat"))

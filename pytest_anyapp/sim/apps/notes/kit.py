@@ -103,6 +103,11 @@ class EditorSkin:
     #: done_icon: only "Done" saves, BACK asks; as_typed: every edit is saved at once (Notesnook)
     save: Literal["on_leave", "done_icon", "as_typed"] = "on_leave"
     save_question: str = "Save changes?"
+    #: The activity of a list note's editor where it is not ``activity`` (NotallyX: EditListActivity).
+    list_activity: str = ""
+    #: What Enter does in the title field: nothing, or move the focus to the body / the item field
+    #: (NotallyX's ``setOnNextAction`` key listener).
+    title_enter: Literal["none", "next"] = "none"
     item_hint: str = "List item"  # list notes: the field that adds an item
     item_id: str = ""
     checkbox_id: str = ""
@@ -430,7 +435,8 @@ class Editor(NotesScreen):
         self.focus(e.title_id if e.title_field and note is None else e.body_id)
 
     def activity_name(self) -> str:
-        return self.app.activity_name(self.skin.editor.activity)
+        e = self.skin.editor
+        return self.app.activity_name(e.list_activity if self.kind == "list" and e.list_activity else e.activity)
 
     def note(self) -> SimNote | None:
         return next((n for n in self.store.notes() if n.key == self.key), None) if self.key else None
@@ -443,7 +449,10 @@ class Editor(NotesScreen):
         typed = (lambda _text: self.save()) if e.save == "as_typed" else None
         parts: list[View] = []
         if e.title_field:
-            parts.append(EditText(e.title_id, hint=e.title_hint, padding=(16, 8), size=22, on_change=typed))
+            to_next = (lambda _text: self.focus(e.item_id if self.kind == "list" else e.body_id)) \
+                if e.title_enter == "next" else None
+            parts.append(EditText(e.title_id, hint=e.title_hint, padding=(16, 8), size=22, on_change=typed,
+                                  on_submit=to_next))
         if self.kind == "list":
             parts += [Row(CheckBox(text, id=e.checkbox_id or None, checked=done, on_change=lambda c, i=i: self.check(i, c)),
                           padding=(16, 0)) for i, (text, done) in enumerate(self.items)]

@@ -7,6 +7,10 @@ default). There are no folders: a note's **metadata** words are its tags, set fr
 "Metadata" menu entry in the "Edit Metadata" dialog ("Set"). A long-press starts the action mode;
 Delete marks the note deleted (``deleted = 1``). Search is a toolbar icon. Checklists are Markdown
 task lines in the content.
+
+Start-up (``MainActivity.onCreate`` at v4.6.3): POST_NOTIFICATIONS is asked for on Android 13 (setup
+grants it), and ``verifyDatabase`` writes the note "Getting Started" whenever no record is live
+(:class:`NeutriDb`).
 """
 
 from __future__ import annotations
@@ -54,3 +58,4 @@ class NeutriNote(NotesApp):
     launch_activity = ".MainActivity"
     icon_color = "#F57C00"
     skin = SKIN
+    permissions = ("android.permission.POST_NOTIFICATIONS",)

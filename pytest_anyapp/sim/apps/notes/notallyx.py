@@ -6,6 +6,9 @@ through "Add Item" (no Markdown). The search field is always above the notes. La
 folders: the drawer's "Labels" page has an "Add label" icon (a dialog with one field); a label
 opens its notes, and a note made there carries the label. A long-press selects a note; Delete
 (selection bar) moves it to "Deleted" at once, without asking (``folder = 'DELETED'``).
+A text note opens in ``EditNoteActivity``, a list in ``EditListActivity`` (``EditActivity`` is their
+abstract base); Enter in the title moves the focus to the body or the first item
+(``UiExtensions.setOnNextAction``, ``EditNoteActivity.kt``, ``EditListActivity.kt`` at v7.5.3).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ SKIN = NotesSkin(
         selection_title="1 Selected",
     ),
     editor=EditorSkin(
-        activity=".presentation.activity.note.EditActivity", body_id="EnterBody", body_hint="Note",
+        activity=".presentation.activity.note.EditNoteActivity", body_id="EnterBody", body_hint="Note",
+        list_activity=".presentation.activity.note.EditListActivity", title_enter="next",
         title_field=True, title_id="EnterTitle", title_hint="Title", item_id="AddItem", item_hint="Add Item",
         checkbox_id="CheckBox",
         actions=(Icon("pin", "Pin", "Pin"), Icon("label", "Labels", "Labels")),

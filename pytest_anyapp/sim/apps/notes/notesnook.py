@@ -9,19 +9,29 @@ header's menu button opens the side menu, whose Notebooks tab lists them with an
 opens its notes, and a note made there belongs to it. A long-press selects a note; "Move to
 trash" asks before moving it to the Trash (``deleted``). The database is always encrypted
 (store.NotesnookVault): the harness reads this app's screens, never its files.
+
+First screens (``navigation-stack.tsx``: the initial route is the intro while the setting
+``introCompleted``, kept in MMKV ``appSettings``, is not true): the intro slides with "Get started"
+and "I already have an account" (``components/intro/index.tsx``); "Get started" stores
+``introCompleted`` and opens the welcome sign-up, whose header button "Use offline" asks "Offline
+mode" → "I understand" and leaves for the notes (``components/auth/header.tsx``;
+``packages/intl`` strings at 3.4.9-android). Overrides: ``Intro`` and ``WelcomeSignup``.
 """
 
 from __future__ import annotations
 
+from pytest_anyapp.sim.apps.base import AlertDialog, Screen, SimApp
 from pytest_anyapp.sim.apps.notes.kit import (
     Confirm,
     EditorSkin,
     FolderSkin,
     Icon,
     ListSkin,
+    NoteList,
     NotesApp,
     NotesSkin,
 )
+from pytest_anyapp.sim.ui.views import Button, Column, Row, Scaffold, Spacer, TextView, View
 
 SKIN = NotesSkin(
     list=ListSkin(
@@ -45,8 +55,39 @@ SKIN = NotesSkin(
                       page_row_id="notebook-title", page_add=Icon("plus", "Add notebook", "sidebar-add-button"),
                       dialog_title="New notebook", field_id="title", field_hint="Enter a title", ok="Add"),
     delete=Confirm(title="Move to trash", message="Move \"{title}\" to trash?", yes="Delete"),
-    store="notesnook", checklist="markdown", delete_confirm=True,
+    store="notesnook", checklist="markdown", delete_confirm=True, overrides=("Intro", "WelcomeSignup"),
 )
+MMKV = "mmkv"  # the double's stand-in for the MMKV store (a binary file on the real device)
+
+
+class Intro(Screen):
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            TextView("Notesnook", size=28, align="center"),
+            TextView("Privacy for everyone", align="center"), spacing=24, padding=(32, 240, 32, 0)),
+            bottom=Column(Button("Get started", self.get_started), Button("I already have an account", lambda: None),
+                          spacing=8, padding=(16, 8)))
+
+    def get_started(self) -> None:
+        self.app.prefs(MMKV).put(introCompleted=True)
+        self.replace(WelcomeSignup(self.app))
+
+
+class WelcomeSignup(Screen):
+    """The sign-up of a welcome (``AuthMode.welcomeSignup``): its header offers to go offline."""
+
+    def build(self) -> View:
+        return Scaffold(None, Column(
+            Row(Spacer(weight=1.0), Button("Use offline", self.offline, style="text"), padding=(12, 8)),
+            TextView("Create your account", size=24, padding=(16, 24)), spacing=8))
+
+    def offline(self) -> None:
+        self.show_dialog(AlertDialog("Offline mode", "Your notes stay on this device.",
+                                     positive=("I understand", lambda: self.replace(NoteList(self.app)))))
+
+
+def start(app: SimApp) -> Screen:
+    return NoteList(app) if app.prefs(MMKV).get("introCompleted") else Intro(app)
 
 
 class Notesnook(NotesApp):
@@ -56,3 +97,4 @@ class Notesnook(NotesApp):
     launch_activity = ".MainActivity"
     icon_color = "#008837"
     skin = SKIN
+    home = start

@@ -265,11 +265,20 @@ class NeutriDb(_Sqlite):
 
     db_name = "app_db"
     schema = """
-    CREATE TABLE IF NOT EXISTS records (_id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
-      content TEXT NOT NULL, star INTEGER DEFAULT 0, deleted INTEGER DEFAULT 0, created date, modified date,
-      accessed date, metadata TEXT DEFAULT '', pos INTEGER DEFAULT 0, passcode TEXT DEFAULT '',
-      latitude REAL DEFAULT 0, longitude REAL DEFAULT 0, distance REAL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS records (_id integer primary key autoincrement, title text not null,
+      content text not null, star integer default 0, deleted integer default 0, created date,
+      modified date default (datetime('now','localtime')), accessed date, metadata text, pos integer default -1,
+      passcode text, latitude double, longitude double, distance double);
     """
+    #: ``MainActivity.verifyDatabase`` (v4.6.3): with no live record, every start writes this note.
+    INTRO = ("Getting Started", "Welcome. Stop by the Help documentation at the side to explore around.")
+
+    def create(self) -> None:
+        super().create()
+        if not self.rows("SELECT _id FROM records WHERE deleted = 0 LIMIT 1"):
+            now = self.now()
+            self.run("INSERT INTO records (title, content, star, deleted, created, modified, accessed) "
+                     "VALUES (?, ?, 0, 0, ?, ?, ?)", (*self.INTRO, now, now, now))
 
     def notes(self) -> list[SimNote]:
         return [SimNote(str(r["_id"]), r["title"], r["content"], folders=tuple((r["metadata"] or "").split()),

@@ -79,6 +79,8 @@ class EditorSkin:
     #: Priority labels, in the order none, low, medium, high ("" = the app has no such level).
     priorities: tuple[str, str, str, str] = ("None", "Low", "Medium", "High")
     repeats: tuple[str, str, str] = ("Daily", "Weekly", "Monthly")
+    #: The title field takes Enter as a new line (a multi-line field without an IME action).
+    title_multiline: bool = False
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,7 @@ class Editor(TodoScreen):
     def build(self) -> View:
         k, e = self.skin, self.skin.editor
         d = self.draft
-        body: list[View] = [EditText(e.title_id, hint=e.title_hint, padding=(16, 12))]
+        body: list[View] = [EditText(e.title_id, hint=e.title_hint, multiline=e.title_multiline, padding=(16, 12))]
         if k.has_due:
             body.append(Button(f"{e.due_label}: {d.due_date}" if d.due_date else e.due_label, self.ask_date,
                                id="due_date", style="text"))
