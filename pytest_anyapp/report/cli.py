@@ -52,6 +52,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     report.add_argument("--replicates", type=int, default=10_000, help="bootstrap replicates (default 10000; 0: none)")
     report.add_argument("--seed", type=int, default=1729, help="bootstrap base seed (default 1729)")
     report.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
+    report.add_argument("--episodes-per-page", type=int, default=None, metavar="N",
+                        help="HTML: episodes listed per page of an app (default 500)")
     report.add_argument("--format", choices=("md", "json", "text"), default="md",
                         help="gap-table mode: md (default), json (the GapTable), text (compact terminal table)")
     report.add_argument("--condition", default=None, help="gap-table mode: only episodes of this condition")
@@ -73,6 +75,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     publish.add_argument("--replicates", type=int, default=10_000, help="bootstrap replicates (default 10000)")
     publish.add_argument("--seed", type=int, default=1729, help="bootstrap base seed (default 1729)")
     publish.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
+    publish.add_argument("--episodes-per-page", type=int, default=None, metavar="N",
+                         help="episodes listed per page of an app (default 500)")
     publish.set_defaults(func=_publication_report, html=True, write=False, require_verified=False)
 
     show = subparsers.add_parser(
@@ -159,6 +163,9 @@ def _publication_report(args: argparse.Namespace) -> int:
     if args.replicates < 0:
         print("anyapp report: --replicates must be >= 0", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.episodes_per_page is not None and args.episodes_per_page < 1:
+        print("anyapp report: --episodes-per-page must be >= 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
     from pytest_anyapp.report.analysis import build_report
     from pytest_anyapp.report.cost import load_prices
     from pytest_anyapp.report.export import write_report
@@ -188,9 +195,10 @@ def _publication_report(args: argparse.Namespace) -> int:
 
         plots = draw_all(report, Path(args.out) / "plots")
     if args.html:
-        from pytest_anyapp.report.html import write_html
+        from pytest_anyapp.report.html import EPISODES_PER_PAGE, write_html
 
-        written.append(write_html(args.out, index, report, tables, plots))
+        written.append(write_html(args.out, index, report, tables, plots,
+                                  page_size=args.episodes_per_page or EPISODES_PER_PAGE))
     index.close()
     if report.eligibility.stamp:
         print(report.eligibility.stamp, file=sys.stderr)

@@ -25,6 +25,7 @@ pre{background:#f7f7f7;padding:.5em;overflow:auto;max-height:28em;white-space:pr
 .shot svg{position:absolute;left:0;top:0;height:100%}
 .noshot{width:300px;height:120px;border:1px dashed #bbb;color:#888;display:flex;align-items:center;justify-content:center}
 .stepinfo{flex:1 1 auto;min-width:0}
+.crumbs,.pager{font-size:13px}.pager a,.pager strong{margin-right:.35em}
 """
 
 FILTER_JS = """
@@ -79,7 +80,7 @@ INDEX = """<!DOCTYPE html>
 {% if t.stamp %}<p class="stamp-ref"><a href="#stamp">not analysis-eligible: see the banner above</a></p>{% endif %}
 <div class="scroll"><table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in t.rows %}{% set f = t.filters[loop.index0] if t.filters|length > loop.index0 else {} %}
-<tr data-row{% for k, v in f.items() %} data-{{ k }}="{{ v }}"{% endfor %}>{% for cell in row %}<td{% if loop.index0 >= t.numeric_from %} class="num"{% endif %}>{{ cell }}</td>{% endfor %}</tr>
+<tr data-row{% for k, v in f.items() %} data-{{ k }}="{{ v }}"{% endfor %}>{% for cell in row %}<td{% if loop.index0 >= t.numeric_from %} class="num"{% endif %}>{% if f.app and cell == f.app and app_links[cell] %}<a href="{{ app_links[cell] }}">{{ cell }}</a>{% else %}{{ cell }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</tbody></table></div>
 {% if t.note %}<p class="note">{{ t.note }}</p>{% endif %}
 </section>
@@ -91,10 +92,11 @@ INDEX = """<!DOCTYPE html>
 <section id="failure-modes"><h2>Failure modes</h2>
 {% for s in extra_sections %}{{ s }}{% else %}<p class="note">No failure-mode analysis available.</p>{% endfor %}
 </section>
-<section id="episodes"><h2>Episodes (<span id="episode-count">{{ episodes|length }}</span>)</h2>
-<div class="scroll" id="episodes-scroll"><table id="episodes-table"><thead><tr><th>Run</th><th>Episode</th><th>Model</th><th>Condition</th><th>Category</th><th>App</th><th>Template</th><th>Instance</th><th>Status</th><th>Steps</th><th>Duration (s)</th><th>Cause</th></tr></thead><tbody>
-{% for e in episodes %}<tr data-row data-strict data-model="{{ e.model }}" data-category="{{ e.category }}" data-app="{{ e.app_id }}">
-<td>{{ e.run_id }}</td><td><a class="episode-link" href="{{ e.href }}">{{ e.test_id }}</a></td><td>{{ e.model }}</td><td>{{ e.condition }}</td><td>{{ e.category }}</td><td>{{ e.app_id }}</td><td>{{ e.semantic_id }}</td><td class="num">{{ e.instance }}</td><td class="status-{{ e.status }}">{{ e.status }}</td><td class="num">{{ e.steps }}</td><td class="num">{{ "%.1f"|format(e.duration_s) }}</td><td>{{ e.failure_cause }}</td></tr>
+<section id="episodes"><h2>Episodes ({{ n_episodes }}) by app</h2>
+<p class="note">Each app's page has its per-template table and its episodes, {{ page_size }} to a page; every episode links to its trajectory.</p>
+<div class="scroll"><table id="apps-table"><thead><tr><th>Category</th><th>App</th><th>Role</th><th>Episodes</th><th>Success</th><th>Failure</th><th>Invalid</th><th>Episode pages</th></tr></thead><tbody>
+{% for a in apps_pages %}<tr data-row data-strict data-category="{{ a.category }}" data-app="{{ a.app_id }}">
+<td>{{ a.category }}</td><td><a class="app-link" href="{{ a.href }}">{{ a.app_id }}</a></td><td>{{ a.role }}</td><td class="num">{{ a.n }}</td><td class="num">{{ a.success }}</td><td class="num">{{ a.failure }}</td><td class="num">{{ a.invalid }}</td><td>{% for p in a.pages %}<a class="page-link" href="{{ p.href }}">{{ p.number }}</a> {% endfor %}</td></tr>
 {% endfor %}</tbody></table></div></section>
 <script>{{ filter_js|safe }}</script>
 </body></html>
@@ -106,7 +108,7 @@ VIEWER = """<!DOCTYPE html>
 <link rel="icon" href="data:,">
 <title>{{ r.test_id }} — AnyAppBench trajectory</title><style>{{ style }}</style></head>
 <body>
-{% if back %}<p><a id="back" href="{{ back }}">← report</a></p>{% endif %}
+{% if back %}<p><a id="back" href="{{ back }}">← episode list</a>{% if home %} · <a id="home" href="{{ home }}">report</a>{% endif %}</p>{% endif %}
 <h1>{{ r.test_id }}</h1>
 {% if stamp %}<div class="stamp">{{ stamp }}</div>{% endif %}
 <table id="summary">
@@ -153,4 +155,64 @@ VIEWER = """<!DOCTYPE html>
 {% if r.attempts %}<h2>Attempts</h2><pre>{{ attempts }}</pre>{% endif %}
 <h2>Provenance</h2><pre id="provenance">{{ provenance }}</pre>
 </body></html>
+"""
+
+LAYOUT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>{% block title %}{% endblock %} — AnyAppBench</title><style>{{ style }}</style></head>
+<body>
+<p class="crumbs"><a id="home" href="{{ home }}">report</a>{% block crumbs %}{% endblock %}</p>
+{% block heading %}{% endblock %}
+{% if stamp %}<div class="stamp" id="stamp">{{ stamp }}</div>{% endif %}
+{% block content %}{% endblock %}
+</body></html>
+"""
+
+#: One app: its success per model × condition and per template, and the pages listing its episodes.
+APP_PAGE = """{% extends "layout" %}
+{% block title %}{{ app.app_id }}{% endblock %}
+{% block heading %}<h1>{{ app.app_id }}</h1>
+<p class="note">Category {{ app.category }} · {{ app.role }} app{% if app.package %} · {{ app.package }}{% endif %} · {{ app.n }} episodes</p>{% endblock %}
+{% block content %}
+<section id="per-template"><h2>Success per model × condition and per template</h2>
+<div class="scroll"><table id="app-table"><thead><tr><th>Model</th><th>Condition</th><th>App SR (success/valid)</th><th>Invalid</th><th>Missing</th>
+{% for t in templates %}<th>{{ t }}</th>{% endfor %}<th>Tokens / episode</th><th>Episodes on page</th></tr></thead><tbody>
+{% for r in rows %}<tr data-row data-model="{{ r.model }}"><td>{{ r.model }}</td><td>{{ r.condition }}</td><td class="num">{{ r.rate }}</td><td class="num">{{ r.invalid }}</td><td class="num">{{ r.missing }}</td>
+{% for t in templates %}<td class="num">{{ r.templates.get(t, "--") }}</td>{% endfor %}<td class="num">{{ r.tokens }}</td><td>{% for p in r.pages %}<a class="page-link" href="{{ p.href }}">{{ p.number }}</a> {% endfor %}</td></tr>
+{% endfor %}</tbody></table></div>
+<p class="note">App SR = mean over its templates of the template's success over valid instances (the report's hierarchy); template cells are that template's rate. Invalid and missing are scheduled cells without a valid verdict.</p>
+</section>
+<section id="pages"><h2>Episode pages ({{ pages|length }})</h2>
+<div class="scroll"><table id="pages-table"><thead><tr><th>Page</th><th>Episodes</th><th>First</th><th>Last</th></tr></thead><tbody>
+{% for p in pages %}<tr><td><a class="page-link" href="{{ p.href }}">{{ p.number }}</a></td><td class="num">{{ p.n }}</td><td>{{ p.first }}</td><td>{{ p.last }}</td></tr>
+{% endfor %}</tbody></table></div></section>
+{% endblock %}
+"""
+
+#: One page of an app's episodes (a fixed number per page), each linked to its trajectory viewer.
+EPISODE_PAGE = """{% extends "layout" %}
+{% block title %}{{ app.app_id }} episodes {{ number }}/{{ n_pages }}{% endblock %}
+{% block crumbs %} › <a id="app" href="{{ app_href }}">{{ app.app_id }}</a>{% endblock %}
+{% block heading %}<h1>{{ app.app_id }}: episodes, page {{ number }} of {{ n_pages }}</h1>{% endblock %}
+{% block content %}
+<nav class="pager" id="pager">{% if prev %}<a id="prev" href="{{ prev }}">← previous</a>{% endif %}
+{% for p in pages %}{% if p.number == number %}<strong>{{ p.number }}</strong>{% else %}<a class="page-link" href="{{ p.href }}">{{ p.number }}</a>{% endif %} {% endfor %}
+{% if next %}<a id="next" href="{{ next }}">next →</a>{% endif %}</nav>
+<div class="filters">
+  <label>Model <select data-filter="model" id="filter-model"><option value="">all</option>
+  {% for m in models %}<option value="{{ m }}">{{ m }}</option>{% endfor %}</select></label>
+  <label>Condition <select data-filter="condition" id="filter-condition"><option value="">all</option>
+  {% for c in conditions %}<option value="{{ c }}">{{ c }}</option>{% endfor %}</select></label>
+  <label>Status <select data-filter="status" id="filter-status"><option value="">all</option>
+  {% for s in statuses %}<option value="{{ s }}">{{ s }}</option>{% endfor %}</select></label>
+</div>
+<section id="episodes"><h2>Episodes <span id="episode-count">{{ episodes|length }}</span> of {{ episodes|length }} on this page ({{ first }}–{{ last }} of {{ app.n }})</h2>
+<div class="scroll" id="episodes-scroll"><table id="episodes-table"><thead><tr><th>Run</th><th>Episode</th><th>Model</th><th>Condition</th><th>Template</th><th>Instance</th><th>Status</th><th>Steps</th><th>Duration (s)</th><th>Cause</th></tr></thead><tbody>
+{% for e in episodes %}<tr data-row data-strict data-model="{{ e.model }}" data-condition="{{ e.condition }}" data-status="{{ e.status }}">
+<td>{{ e.run_id }}</td><td>{% if e.href %}<a class="episode-link" href="{{ e.href }}">{{ e.test_id }}</a>{% else %}{{ e.test_id }} (no record){% endif %}</td><td>{{ e.model }}</td><td>{{ e.condition }}</td><td>{{ e.semantic_id }}</td><td class="num">{{ e.instance }}</td><td class="status-{{ e.status }}">{{ e.status }}</td><td class="num">{{ e.steps }}</td><td class="num">{{ "%.1f"|format(e.duration_s) }}</td><td>{{ e.failure_cause }}</td></tr>
+{% endfor %}</tbody></table></div></section>
+<script>{{ filter_js|safe }}</script>
+{% endblock %}
 """

@@ -14,18 +14,18 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
 
 import pytest
 
+from .site_check import CHROMIUM, CHROMIUM_FLAGS, HAVE_CHROMIUM, crawl, static_server
+from .site_check import check_links as _check_links
+from .site_check import open_page as _open
+
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("ANYAPP_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"]
 SELECT = "SmsSend and not SmsSendReceivedAddress and not SmsSendToContact"
 EVIL = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
 
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM,
                                 reason=f"no chromium at {CHROMIUM} (make bootstrap installs Debian's chromium)")
 
 
@@ -58,7 +58,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                            "--html", "--allow-ineligible", "--replicates", "200"],
                           cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
-    return {"results": results, "out": out, "index": out / "html" / "index.html", "evil": evil.parent.name}
+    return {"results": results, "out": out, "index": out / "html" / "index.html", "evil": evil.parent.name,
+            "apps": out / "html" / "apps"}
 
 
 @pytest.fixture(scope="module")
@@ -71,76 +72,60 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _open(browser: Any, path: Path) -> tuple[Any, list[str]]:
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
-    page.goto(path.as_uri())
-    page.wait_for_load_state("load")
-    return page, errors
-
-
-def _check_links(page: Any, path: Path) -> list[Path]:
-    """Every href/src on the page resolves (files exist, fragments name an element); returns linked pages."""
-    pages = []
-    targets = page.eval_on_selector_all("a[href], img[src]", "els => els.map(e => e.href || e.src)")
-    assert targets
-    for url in targets:
-        parsed = urlparse(url)
-        assert parsed.scheme == "file", f"non-local link {url} on {path}"
-        target = Path(unquote(parsed.path))
-        assert target.is_file(), f"{url} on {path} does not resolve"
-        if parsed.fragment and target == path:
-            assert page.locator(f"[id='{parsed.fragment}']").count() == 1, f"no #{parsed.fragment} on {path}"
-        if target.suffix == ".html" and target != path:
-            pages.append(target)
-    broken = page.eval_on_selector_all("img", "els => els.filter(e => !(e.complete && e.naturalWidth > 0)).length")
-    assert broken == 0
-    return pages
-
-
 def test_index_loads_clean_with_stamp_and_tables(site: dict[str, Any], browser: Any) -> None:
     page, errors = _open(browser, site["index"])
     assert page.title() == "AnyAppBench report"
     assert page.locator("#stamp").inner_text().startswith("NOT ANALYSIS-ELIGIBLE: ")
     assert page.locator("#headline_c1 table tbody tr").count() == 2  # oracle and null
     assert page.locator("#plots img").count() >= 2
-    assert page.locator("#episodes tr[data-row]").count() == 8
+    # the index lists apps, each with its episode pages (4 SMS apps, 2 episodes each: oracle and null)
+    assert page.locator("#episodes tr[data-row]").count() == 4
+    assert page.locator("#episodes a.page-link").count() == 4
     assert errors == []
 
 
 def test_filters(site: dict[str, Any], browser: Any) -> None:
     page, errors = _open(browser, site["index"])
-    visible = "#episodes tr[data-row]:not([hidden])"
     page.select_option("#filter-model", "null")
-    assert page.locator(visible).count() == 4
-    assert set(page.eval_on_selector_all(visible, "rs => rs.map(r => r.dataset.model)")) == {"null"}
-    assert page.locator("#episode-count").inner_text() == "4"
     assert page.locator("#headline_c1 tbody tr:not([hidden])").count() == 1
     page.select_option("#filter-app", "sms_quik_sms")
-    assert page.locator(visible).count() == 1
-    page.select_option("#filter-model", "")
-    assert page.locator(visible).count() == 2
+    assert page.locator("#episodes tr[data-row]:not([hidden])").count() == 1
     assert page.locator("#per_app_c1 tbody tr:not([hidden])").count() == 1
     page.select_option("#filter-app", "")
     page.select_option("#filter-category", "sms")
-    assert page.locator(visible).count() == 8
+    assert page.locator("#episodes tr[data-row]:not([hidden])").count() == 4
+    assert errors == []
+    # an app's episode page filters its own rows
+    listing, errors = _open(browser, site["apps"] / "sms_quik_sms" / "episodes-001.html")
+    visible = "#episodes tr[data-row]:not([hidden])"
+    assert listing.locator(visible).count() == 2
+    listing.select_option("#filter-model", "null")
+    assert listing.locator(visible).count() == 1
+    assert set(listing.eval_on_selector_all(visible, "rs => rs.map(r => r.dataset.model)")) == {"null"}
+    assert listing.locator("#episode-count").inner_text() == "1"
+    listing.select_option("#filter-model", "")
+    listing.select_option("#filter-status", "valid_success")
+    assert set(listing.eval_on_selector_all(visible, "rs => rs.map(r => r.dataset.model)")) == {"oracle"}
     assert errors == []
 
 
 def test_every_link_resolves_and_viewers_load(site: dict[str, Any], browser: Any) -> None:
-    page, errors = _open(browser, site["index"])
-    viewers = sorted(set(_check_links(page, site["index"])))
+    """Index → app pages → episode pages → viewers: every link and image resolves in Chromium and
+    every episode is reachable from the index."""
+    found = crawl(site["index"])
+    assert found.broken == [] and found.external == []
+    viewers = sorted(p for p in found.pages if p.parent.parent.parent.name == "episodes")
     assert len(viewers) == 8
-    for viewer in viewers:
-        vpage, verrors = _open(browser, viewer)
-        _check_links(vpage, viewer)
-        assert verrors == [], (viewer, verrors)
-        assert vpage.locator("#provenance").inner_text().strip().startswith("{")
-        vpage.close()
-    assert errors == []
+    listings = sorted(p for p in found.pages if p.name.startswith("episodes-"))
+    apps = sorted(p for p in found.pages if p.parent.name == "apps")
+    assert len(apps) == 4 and len(listings) == 4
+    for path in [site["index"], *apps, *listings, *viewers]:
+        page, errors = _open(browser, path)
+        _check_links(page, path)
+        assert errors == [], (path, errors)
+        if path in viewers:
+            assert page.locator("#provenance").inner_text().strip().startswith("{")
+        page.close()
 
 
 def test_viewer_draws_actions_of_oracle(site: dict[str, Any], browser: Any) -> None:
@@ -183,10 +168,6 @@ def test_publish_site_has_leaderboard_and_ledger_heads_and_works_from_a_static_s
     """``anyapp publish``: refused for ineligible input, stamped under --allow-ineligible; the
     leaderboard ranks both agents; every run's ledger head and verify command are shown (the run
     whose record was edited is named unverified); the site works from file:// and over HTTP."""
-    import http.server
-    import threading
-    from functools import partial
-
     from pytest_anyapp.records import ledger
 
     results, out = site["results"], tmp_path / "site"
@@ -212,41 +193,43 @@ def test_publish_site_has_leaderboard_and_ledger_heads_and_works_from_a_static_s
     assert errors == []
     page.close()
 
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(out / "html"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        page = browser.new_page()
-        served: list[str] = []
-        page.on("console", lambda m: served.append(m.text) if m.type == "error" else None)
-        page.on("requestfailed", lambda r: served.append(f"request failed: {r.url}"))
-        response = page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+    with static_server(out / "html") as base:
+        page, served = _open(browser, f"{base}/index.html")
+        assert page.locator("#leaderboard tbody tr").count() == 2
+        page.locator("#episodes a.app-link").first.click()
         page.wait_for_load_state("load")
-        assert response is not None and response.ok
-        assert page.locator("#leaderboard tbody tr").count() == 2 and served == []
+        page.locator("#pages a.page-link").first.click()
+        page.wait_for_load_state("load")
+        page.locator("a.episode-link").first.click()
+        page.wait_for_load_state("load")
+        assert page.url.startswith(f"{base}/episodes/") and page.locator("#provenance").count() == 1
+        assert served == []
         page.close()
-    finally:
-        server.shutdown()
 
 
 def test_index_says_ineligible_once_and_episodes_table_scrolls_keeping_the_episode(site: dict[str, Any],
                                                                                    browser: Any) -> None:
     """Issue 24: the eligibility banner once (not once per table and plot); at a laptop's width the
-    page does not overflow, the episodes table scrolls inside itself and keeps its Episode column."""
+    page does not overflow; on a narrow window an app's episode page scrolls its table inside itself
+    and keeps the Episode column in view."""
     page, errors = _open(browser, site["index"])
     page.set_viewport_size({"width": 900, "height": 800})
     banner = page.locator("#stamp").inner_text()
     assert page.content().count(banner.split(": ", 1)[1][:60]) == 1
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-    box = page.locator("#episodes-scroll")
+    listing, listing_errors = _open(browser, site["apps"] / "sms_quik_sms" / "episodes-001.html")
+    listing.set_viewport_size({"width": 600, "height": 800})
+    assert listing.locator("#stamp").count() == 1
+    assert listing.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    box = listing.locator("#episodes-scroll")
     assert box.evaluate("e => e.scrollWidth > e.clientWidth && getComputedStyle(e).overflowX === 'auto'")
     box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
     left = box.evaluate("e => e.getBoundingClientRect().left")
-    episode = page.locator("#episodes-table tbody tr td:nth-child(2)").first
-    cause = page.locator("#episodes-table tbody tr td:last-child").first
+    episode = listing.locator("#episodes-table tbody tr td:nth-child(2)").first
+    cause = listing.locator("#episodes-table tbody tr td:last-child").first
     assert episode.evaluate("e => e.getBoundingClientRect().left") >= left - 1  # still in view
-    assert cause.evaluate("e => e.getBoundingClientRect().right") <= page.evaluate("() => window.innerWidth")
+    assert cause.evaluate("e => e.getBoundingClientRect().right") <= listing.evaluate("() => window.innerWidth")
+    assert listing_errors == []
     if os.environ.get("ANYAPP_DOC_SCREENSHOTS"):  # docs/reports.md pictures, made by this test
         shots = Path(os.environ["ANYAPP_DOC_SCREENSHOTS"])
         page.set_viewport_size({"width": 1100, "height": 900})
