@@ -95,7 +95,7 @@ INDEX = """<!DOCTYPE html>
 <section id="episodes"><h2>Episodes ({{ n_episodes }}) by app</h2>
 <p class="note">Each app's page has its per-template table and its episodes, {{ page_size }} to a page; every episode links to its trajectory.</p>
 <div class="scroll"><table id="apps-table"><thead><tr><th>Category</th><th>App</th><th>Role</th><th>Episodes</th><th>Success</th><th>Failure</th><th>Invalid</th><th>Episode pages</th></tr></thead><tbody>
-{% for a in apps_pages %}<tr data-row data-strict data-category="{{ a.category }}" data-app="{{ a.app_id }}">
+{% for a in apps_pages %}<tr data-row data-category="{{ a.category }}" data-app="{{ a.app_id }}">
 <td>{{ a.category }}</td><td><a class="app-link" href="{{ a.href }}">{{ a.app_id }}</a></td><td>{{ a.role }}</td><td class="num">{{ a.n }}</td><td class="num">{{ a.success }}</td><td class="num">{{ a.failure }}</td><td class="num">{{ a.invalid }}</td><td>{% for p in a.pages %}<a class="page-link" href="{{ p.href }}">{{ p.number }}</a> {% endfor %}</td></tr>
 {% endfor %}</tbody></table></div></section>
 <script>{{ filter_js|safe }}</script>
