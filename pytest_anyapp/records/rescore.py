@@ -47,8 +47,15 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
     if record.verifier is None or record.status is Status.INVALID:
         return Rescored(test_id=record.test_id, recorded=record.status, rescored=None, predicted=predicted,
                         reasons=["no final snapshot (invalid or ended by unusable agent output)"])
-    template = template_by_id(prov.task.semantic_id)
-    adapter = adapters()[prov.app.app_id].for_template(template)  # bound as the episode used it
+    known = adapters()
+    try:
+        template = template_by_id(prov.task.semantic_id)
+    except KeyError:
+        template = None
+    if template is None or prov.app.app_id not in known:
+        return Rescored(test_id=record.test_id, recorded=record.status, rescored=None, predicted=predicted,
+                        reasons=[f"{prov.task.semantic_id} x {prov.app.app_id} is not a pair this code knows"])
+    adapter = known[prov.app.app_id].for_template(template)  # bound as the episode used it
     state = adapter.parse(record.verifier.snapshot)
     history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
     verdict = template.check(prov.task.params, state, history, record.answer)

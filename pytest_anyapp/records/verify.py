@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_anyapp.outcomes import Status
 from pytest_anyapp.plans.audit import read_records
 from pytest_anyapp.records import ledger
 from pytest_anyapp.records.models import EpisodeRecord
@@ -155,6 +156,10 @@ def _check_records(run_dir: Path, latest: dict[str, _Entry], report: VerifyRepor
             add(Finding(kind="problem", where=f"provenance.{field}", message=f"differs across the run ({detail})"))
     for record in current if rescore else []:
         rescored = rescore_record(record)
+        if rescored.rescored is None and record.verifier is not None and record.status is not Status.INVALID:
+            add(Finding(kind="problem", where=f"{record.test_id}/{ledger.RECORD_FILE}",
+                        message=f"cannot be re-scored: {'; '.join(rescored.reasons)}"))
+            continue
         if not rescored.changed:
             continue
         from pytest_anyapp.benchmark import BENCHMARK_VERSION as now_version
