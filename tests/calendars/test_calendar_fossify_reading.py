@@ -102,3 +102,39 @@ def test_vayun_calendar_title_takes_a_line_break_on_enter(client: DeviceClient) 
     title = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith(":id/event_title"))
     assert title.text == "Dentist\n"
     client.force_stop(adapter.app.package)
+
+
+def test_with_int_pref_keeps_longs_and_sets_the_view() -> None:
+    """Prefs.xml as SharedPreferencesImpl writes it: a long stays a long (getLong on an int throws)."""
+    from verifiers.calendar.adapters import with_int_pref
+    from verifiers.clock.prefs import parse_prefs
+
+    text = ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n    <long name=\"last_x\" value=\"5\" />\n"
+            "    <int name=\"view\" value=\"1\" />\n    <set name=\"display_event_types\">\n        <string>1</string>\n"
+            "    </set>\n</map>\n")
+    out = with_int_pref(text, "view", 3)
+    assert '<long name="last_x" value="5" />' in out and out.count('name="view"') == 1
+    assert parse_prefs(out) == {"last_x": 5, "view": 3, "display_event_types": ["1"]}
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_the_app_opens_on_the_month_grid_unless_setup_stored_the_event_list(
+        client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """Config.storedView defaults to MONTHLY_VIEW; the seed stores EVENTS_LIST_VIEW (3) in Prefs.xml, so the
+    agent meets the list the real app would show; a seed without it meets the month grid."""
+    package = adapter.app.package
+    list_id = "calendar_events_list_holder" if "simple" in adapter.app.app_id else "calendar_events_list"
+    client.check(f"pm clear {package}")
+    adapter.ensure_database(client)  # the app's first start, no seed: Prefs.xml without ``view``
+    client.launch(package)
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert "top_value" in ids and list_id not in ids
+    client.force_stop(package)
+    adapter.seed(client, CalendarState(events=[]))
+    assert '<int name="view" value="3" />' in client.check(
+        f"cat /data/data/{package}/shared_prefs/Prefs.xml")
+    client.launch(package)
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert list_id in ids and "top_value" not in ids
+    client.force_stop(package)

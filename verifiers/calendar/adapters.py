@@ -17,6 +17,7 @@ import datetime as dt
 import json
 import re
 import shlex
+import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
@@ -329,13 +330,40 @@ class EventsDbAdapter(CalendarAdapter):
                   f"flags, event_type, parent_id, last_updated, source, availability, color, type{self.extra_columns}) "
                   "VALUES " + ", ".join(rows) + ";") if rows else ""
         device.sqlite(self.db_path, f"{BUSY} BEGIN IMMEDIATE; DELETE FROM events; {insert} COMMIT;")
+        self.store_list_view(device)
         hand_to_app(device, self.db_path.rsplit("/", 2)[0])
+
+    def store_list_view(self, device: DeviceClient) -> None:
+        """The app opens on Config.storedView (``view``, default MONTHLY_VIEW); a lab that chose the event
+        list once has ``view`` = EVENTS_LIST_VIEW (3) in Prefs.xml: store that (launch guard ``first_screen``)."""
+        prefs = self.db_path.rsplit("/", 2)[0] + "/shared_prefs/Prefs.xml"
+        out = device.run(f"cat {shlex.quote(prefs)}")
+        if not out.ok:
+            raise VerifierReadError(f"could not read {prefs}: {out.stderr.strip()[:200]}")
+        device.push_bytes(with_int_pref(out.stdout, "view", EVENTS_LIST_VIEW).encode(), prefs)
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return {"events": read_lines(device, self.db_path, EVENTS_DB_READ)}
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
         return events_db_state(fields(raw, "events", 9, self.app.display_name))
+
+
+#: Config.storedView's value for the "Simple event list" (helpers/Constants.kt at both pinned tags).
+EVENTS_LIST_VIEW = 3
+
+
+def with_int_pref(xml_text: str, key: str, value: int) -> str:
+    """A SharedPreferences file with ``key`` set to an ``<int>``, every other entry kept as written (a
+    ``<long>`` read back as ``<int>`` would make the app's getLong throw)."""
+    try:
+        root = ET.fromstring(xml_text)
+    except ET.ParseError as exc:
+        raise VerifierReadError(f"preferences file is not XML: {exc}") from exc
+    for el in [el for el in root if el.get("name") == key]:
+        root.remove(el)
+    ET.SubElement(root, "int", name=key, value=str(value))
+    return "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n" + ET.tostring(root, "unicode")
 
 
 #: One line per event of an ``events.db`` (Simple/Fossify Calendar): texts hex-encoded.

@@ -11,6 +11,7 @@ The time buttons open MaterialTimePicker in clock mode (``setupStartTime``/``set
 from __future__ import annotations
 
 from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
+from pytest_anyapp.sim.apps.calendar.month import stored_view_home
 from pytest_anyapp.sim.apps.calendar.store import EventsDb, EventStore
 
 SKIN = CalendarSkin(
@@ -40,6 +41,8 @@ class SimpleCalendarPro(CalendarApp):
     permissions = ("android.permission.READ_CONTACTS", "android.permission.READ_CALENDAR",
                    "android.permission.WRITE_CALENDAR", "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
+    #: The month grid unless Prefs.xml ``view`` holds the event list (Config.storedView; setup stores it).
+    home = stored_view_home
 
     def on_create(self) -> None:
         EventsDb(self, 8).create()
