@@ -79,6 +79,12 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=DATE, verdict="mismatch-open
     "FullWeek) with no schedule list, and its labels differ (editor field 'Title', not 'Title (required)')"),
     open_points=("the week/month views and the app's labels are not modelled (the double's list, labels and ids "
                  "are its own)",
+                 "setup does not store a list layout: a nearest revision (not confirmed as v2.6.7) has "
+                 "CalendarLayout.Agenda beside FullWeek, and library/.../util/DataStoreUtils.kt keeps one Preferences "
+                 "DataStore at files/datastore_default.preferences_pb (PreferenceDataStoreFactory), read into a map by "
+                 "an IO collector after the view model has taken its default; writing the protobuf "
+                 "(default_calendar_layout = 'Agenda') before the first start is possible, but the tag's file name and "
+                 "enum, and the Agenda screen's labels the double would have to copy, were not read at v2.6.7",
                  "Kotlin Duration.parse reads the seed's 'P<n>S' DURATION as invalid (0): harmless while no seeded "
                  "event recurs; the provider seed also leaves CalendarMetaData to the provider (real calendar.db "
                  "trusts seeded Instances inside an already expanded range)"))
