@@ -34,3 +34,23 @@ def test_new_message_recipient_field_is_contacts_search(client: DeviceClient) ->
     assert fields["search"].text == "Type a name or number"
     assert adapter.list_ui.recipient_res == "search"
     client.force_stop(adapter.app.package)
+
+
+def test_the_recipient_is_picked_in_contacts_activity_without_a_message_box(client: DeviceClient) -> None:
+    """ContactsActivity (feature/contacts, 4.3.4) holds only the search field and the contacts; the compose
+    screen, with the message box, opens once a recipient is chosen."""
+    adapter = QuikSmsAdapter()
+    adapter.setup(client)
+    client.launch(adapter.app.package)
+    compose = next(e for e in parse_ui_dump(client.ui_dump()) if e.content_desc == "Compose")
+    client.check(f"input tap {compose.center[0]} {compose.center[1]}")
+    assert "com.moez.QKSMS.feature.contacts.ContactsActivity" in client.check("dumpsys activity activities")
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert "search" in ids and "message" not in ids
+    client.check("input text 5550101")
+    row = next(e for e in parse_ui_dump(client.ui_dump()) if e.text == "5550101" and e.resource_id.endswith("/title"))
+    client.check(f"input tap {row.center[0]} {row.center[1]}")
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert "message" in ids and "search" not in ids
+    assert "com.moez.QKSMS.feature.compose.ComposeActivity" in client.check("dumpsys activity activities")
+    client.force_stop(adapter.app.package)

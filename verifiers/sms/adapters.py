@@ -417,10 +417,10 @@ QuikSmsAdapter.fidelity = FidelityReading(source=QUIK_START, date=READ_ON, verdi
     "listed as 'Draft: %s' (main_sender_draft): the profile holds",
     "the double's recipient field had id chipsInput, which 4.3.4 does not have: the field is ContactsActivity's "
     "'search' (hint 'Type a name or number'); fixed in the double, the oracle and the screen reader",
-    "open: a new message opens ContactsActivity, a screen of its own (search field and contacts only); the double "
-    "shows the field, the suggestions and the message box on one compose screen"),
-    open_points=("the picker as its own activity (ContactsActivity) is not modelled; the double's activity name is "
-                 "ComposeActivity while the recipient is picked",
-                 "Enter in the search field: the soft keyboard's action (IME_ACTION_DONE) picks the first item; a "
+    "a new message opens ContactsActivity, a screen of its own (search field and contacts only); the double "
+    "showed the field, the suggestions and the message box on one compose screen: fixed (the double's picker is "
+    "com.moez.QKSMS.feature.contacts.ContactsActivity without a message box; the chosen contact opens "
+    "ComposeActivity)"),
+    open_points=("Enter in the search field: the soft keyboard's action (IME_ACTION_DONE) picks the first item; a "
                  "hardware Enter (IME_NULL) is filtered out; the double's field has no editor action (as a hardware "
                  "Enter)",))

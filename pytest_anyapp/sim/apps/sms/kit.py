@@ -6,8 +6,8 @@ docs/sms.md). Variation points:
 
 * **entry flow** — how a new conversation starts: a FAB or an extended button (``ListSkin.entry``),
   and what it opens (``PickerSkin.style``): a recipient page with a confirm button (``page``), a
-  recipient field whose typed number shows as a "Send to …" row (``send_to``), or the compose
-  screen itself with recipient suggestions (``compose``);
+  recipient field whose typed number shows as a "Send to …" row (``send_to``), or a contacts
+  screen of its own, field and suggestions only, before the compose screen (``compose``, QUIK's ContactsActivity);
 * **where an action lives** — toolbar icons, the overflow menu, or the long-press selection bar
   (``actions`` / ``menu`` / ``selection_*`` of each screen, by action name);
 * **dialogs vs pages** — confirmation dialogs (``Confirm``), the forward target (``forward_to``);
@@ -407,12 +407,10 @@ class Picker(SmsScreen):
         super().__init__(app)
         self.prefill = prefill
         self.focus(self.skin.picker.field_id)
-        if self.skin.picker.style == "compose" and prefill:
-            self.set_field(self.skin.thread.field_id, prefill)
 
     def activity_name(self) -> str:
         p = self.skin.picker
-        return self.app.activity_name(self.skin.thread.activity if p.style == "compose" else p.activity)
+        return self.app.activity_name(p.activity)
 
     def build(self) -> View:
         p = self.skin.picker
@@ -579,13 +577,14 @@ class Thread(SmsScreen):
 
 
 class _ComposeNew:
-    """The new-message form of a compose-style picker (QUIK): "To" field, suggestions, the box."""
+    """The contacts screen of a compose-style picker (QUIK's ContactsActivity): the field and the matching
+    contacts, no message box; a text being shared or forwarded waits for the compose screen."""
 
     def __init__(self, host: Picker) -> None:
         self.host = host
 
     def build(self) -> View:
-        p, t = self.host.skin.picker, self.host.skin.thread
+        p = self.host.skin.picker
         query = self.host.field(p.field_id)
         rows: list[View] = []
         if looks_like_number(query):
@@ -594,20 +593,14 @@ class _ComposeNew:
         for c in self.host.store.search_contacts(query) if query.strip() else []:
             rows.append(ListItem(c.name, c.number, avatar=c.name, title_id=p.row_title_id,
                                  subtitle_id=p.row_subtitle_id, on_click=lambda n=c.number: self.choose(n)))
-        lead = [ImageButton(t.composer_lead.icon, t.composer_lead.desc, id=t.composer_lead.id or None)] \
-            if t.composer_lead else []
-        composer = Row(*lead, EditText(t.field_id, hint=t.hint, multiline=True, weight=1.0),
-                       ImageButton(t.send.icon, t.send.desc, id=t.send.id or None, enabled=False),
-                       padding=(8, 4), spacing=4)
         return Scaffold(Toolbar("", nav="back"),
                         Column(TextView(p.to_label, size=14, color="#49454F", padding=(16, 8, 16, 0)),
                                EditText(p.field_id, hint=p.hint, padding=(16, 12))),
-                        ScrollList(*rows, id=p.list_id), bottom=composer)
+                        ScrollList(*rows, id=p.list_id))
 
     def choose(self, address: str) -> None:
         """A suggestion became the recipient: the screen turns into that conversation."""
-        typed = self.host.field(self.host.skin.thread.field_id)
-        self.host.replace(Thread(self.host.app, address, typed or self.host.prefill))
+        self.host.replace(Thread(self.host.app, address, self.host.prefill))
 
 
 SmsApp.home = ConversationList  # every skin's launch screen (an app may set its own)

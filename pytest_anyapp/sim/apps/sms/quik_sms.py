@@ -2,8 +2,9 @@
 
 Its own idiom, as in the real app: the list is titled "Inbox" under a navigation drawer, sent
 snippets read "You: …" and drafts "Draft: …", the compose FAB has only a content description
-("Compose"), and a new message and a conversation are the same compose screen — recipients are
-picked from suggestions under a "Type a name or number" field. The box says "Write a message…",
+("Compose"), and a new message first opens ContactsActivity, a screen of its own with only the
+"Type a name or number" field (``search``) and the matching contacts (``contacts_activity.xml``,
+4.3.4); the chosen one opens the compose screen. The box says "Write a message…",
 Delete asks "Delete conversation?", a long-pressed message has Copy, Forward and Delete icons.
 Drafts are kept in the app's Realm store (here a private stand-in file the harness never reads);
 conversations holding only a draft are listed.
@@ -30,7 +31,8 @@ SKIN = SmsSkin(
                        message_many="Are you sure you would like to delete these conversations?"),
         mark_outgoing=True,
     ),
-    picker=PickerSkin(style="compose", field_id="search", hint="Type a name or number", to_label="To",
+    picker=PickerSkin(style="compose", activity=f"{_ACT}.contacts.ContactsActivity",
+                      field_id="search", hint="Type a name or number", to_label="To",
                       list_id="contacts", row_title_id="title", row_subtitle_id="subtitle"),
     thread=ThreadSkin(
         activity=f"{_ACT}.compose.ComposeActivity", field_id="message", hint="Write a message…",
