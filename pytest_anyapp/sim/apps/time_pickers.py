@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pytest_anyapp.sim.ui import theme
@@ -117,6 +117,8 @@ class TimePickerKind:
     number_text: bool = True
     #: Content descriptions take the bare number ("5 minutes") rather than the label ("05 minutes").
     desc_number: bool = False
+    #: A keyboard toggle whose icon has no content description (Tasks.org's own dialog).
+    unlabelled_toggle: bool = False
 
 
 MATERIAL = TimePickerKind(
@@ -154,8 +156,13 @@ COMPOSE = TimePickerKind(
     desc_number=True, view_id="", view_class="android.view.View", display_id="",
 )
 
+#: Tasks.org 15.9's own dialog around the Compose TimePicker (kmp/.../compose/pickers/TimePickerDialog.kt):
+#: ``BasicAlertDialog`` with no title, ``TimePicker`` (or ``TimeInput`` once toggled), a bottom row of an
+#: ``IconButton`` (KEYBOARD / SCHEDULE symbol, ``contentDescription = null``), "Cancel" and "OK".
+TASKS_ORG = replace(COMPOSE, name="tasks_org", title="", unlabelled_toggle=True)
+
 #: Every picker kind a double may open, by name.
-KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL, COMPOSE)}
+KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL, COMPOSE, TASKS_ORG)}
 
 
 class ClockFace(SeekBar):
@@ -239,9 +246,11 @@ class TimePickerDialog(Floating):
     (24-hour values), Cancel and BACK leave the time alone."""
 
     def __init__(self, screen: Any, kind: TimePickerKind, hour: int, minute: int, *, twelve: bool,
-                 on_set: Callable[[int, int], Any], mode: Literal["clock", "keyboard"] = "clock") -> None:
+                 on_set: Callable[[int, int], Any], mode: Literal["clock", "keyboard"] = "clock",
+                 on_cancel: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.screen, self.kind, self.twelve, self.on_set = screen, kind, twelve, on_set
+        self.on_cancel = on_cancel
         self.hour, self.minute = hour % 24, minute % 60
         self.selection: Selection = "hour"
         self.mode = mode
@@ -298,15 +307,17 @@ class TimePickerDialog(Floating):
         k = self.kind
         body = self.clock() if self.mode == "clock" else self.keyboard()
         mode = None
-        if k.to_keyboard:  # a keyboard toggle (MaterialTimePicker has one; Compose's TimePicker alone none)
-            mode = ImageButton("keyboard" if self.mode == "clock" else "clock",
+        if k.to_keyboard or k.unlabelled_toggle:  # MaterialTimePicker has one; Compose's TimePicker alone none
+            mode = ImageButton("keyboard" if self.mode == "clock" else "schedule",
                                k.to_keyboard if self.mode == "clock" else k.to_clock, id=k.mode_id,
                                on_click=self.switch_mode)
-            mode.class_name = k.mode_class  # type: ignore[misc]
+            if k.mode_class:
+                mode.class_name = k.mode_class  # type: ignore[misc]
         buttons = Row(mode, Spacer(weight=1.0),
-                      Button(k.cancel[1], self._wrap(None), id=k.cancel[0], style="text"),
+                      Button(k.cancel[1], self._wrap(self.on_cancel), id=k.cancel[0], style="text"),
                       Button(k.ok[1], self.confirm, id=k.ok[0], style="text"), spacing=8, padding=(12, 8, 8, 0))
-        return Column(TextView(k.title, id=k.title_id, size=14, padding=(24, 16, 24, 0)), body, buttons,
+        title = TextView(k.title, id=k.title_id, size=14, padding=(24, 16, 24, 0)) if k.title else Spacer(height=32)
+        return Column(title, body, buttons,
                       padding=(0, 0, 0, 8))
 
     def period(self) -> View | None:
@@ -371,6 +382,8 @@ class TimePickerDialog(Floating):
 
 
 def show_time_picker(screen: Any, kind: str, hour: int, minute: int, *, twelve: bool,
-                     on_set: Callable[[int, int], Any]) -> None:
-    """Open the picker ``kind`` (a key of :data:`KINDS`) over ``screen``, on ``hour:minute``."""
-    screen.show_dialog(TimePickerDialog(screen, KINDS[kind], hour, minute, twelve=twelve, on_set=on_set))
+                     on_set: Callable[[int, int], Any], on_cancel: Callable[[], Any] | None = None) -> None:
+    """Open the picker ``kind`` (a key of :data:`KINDS`) over ``screen``, on ``hour:minute``
+    (``on_cancel``: what Cancel returns to, e.g. the sheet that opened the picker)."""
+    screen.show_dialog(TimePickerDialog(screen, KINDS[kind], hour, minute, twelve=twelve, on_set=on_set,
+                                        on_cancel=on_cancel))

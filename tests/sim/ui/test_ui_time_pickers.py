@@ -182,3 +182,27 @@ def test_vayun_calendar_opens_the_compose_time_picker(tmp_path: Path) -> None:
     dumped = nodes(device.ui.dump_xml())
     assert any(a["content-desc"] == "12 hours" and a["class"] == "android.view.View" for a in dumped)
     assert "time_input" not in _ids(device)
+
+
+def test_tasks_org_picks_the_due_time_in_its_date_sheet_with_its_compose_time_picker(tmp_path: Path) -> None:
+    """Tasks.org 15.9: the due-date sheet's "Pick time" (DatePickerShortcuts.kt ``TimeShortcuts``) opens
+    the app's TimePickerDialog.kt (Compose TimePicker, an unlabelled keyboard toggle, Cancel, OK), whose
+    OK returns to the sheet; the sheet's OK sets day and time. No typed time dialog, no "Due time" row."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "org.tasks"
+    assert device.ui.start_app(package)
+    _tap(device, text="Continue without sync")
+    _tap(device, content_desc="Create new task")
+    _tap(device, resource_id=f"{package}:id/due_date")
+    _tap(device, text="Pick time")
+    dumped = nodes(device.ui.dump_xml())
+    assert any(a["content-desc"] == "2 o'clock" and a["class"] == "android.view.View" for a in dumped)
+    assert "time_input" not in _ids(device) and not any(a["text"] == "Today" for a in dumped)
+    _tap(device, content_desc="2 o'clock", **{"class": "android.view.View"})
+    _tap(device, content_desc="45 minutes", **{"class": "android.view.View"})
+    _tap(device, text="PM")
+    _tap(device, text="OK")
+    assert any(a["text"] == "2:45 PM" for a in nodes(device.ui.dump_xml()))  # back on the sheet
+    _tap(device, text="OK")
+    due = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/due_date"))
+    assert due.endswith(" 14:45") and "due_time" not in _ids(device)
