@@ -206,3 +206,25 @@ def test_tasks_org_picks_the_due_time_in_its_date_sheet_with_its_compose_time_pi
     _tap(device, text="OK")
     due = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/due_date"))
     assert due.endswith(" 14:45") and "due_time" not in _ids(device)
+
+
+def test_chrono_add_opens_its_flutter_dial_and_mode_offers_the_input_fields(tmp_path: Path) -> None:
+    """Chrono 0.6.0: "Add" opens its fork of Flutter's time picker (time_picker.dart) on the dial, the
+    default of the "Time Picker" setting; the dial's numbers are painted without semantics (no nodes),
+    "Mode" offers "Dial"/"Input"/"Spinner", and Save adds the alarm."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    assert device.ui.start_app("com.vicolo.chrono")
+    _tap(device, text="Skip")
+    _tap(device, content_desc="Add")
+    dumped = nodes(device.ui.dump_xml())
+    texts = {a["text"] for a in dumped}
+    assert {"Select Time", "Mode", "Cancel", "Customize", "Save"} <= texts and "time_input" not in _ids(device)
+    assert not any(a["text"] in {"1", "13", "05"} or a["content-desc"].endswith(" hours") for a in dumped)
+    assert not any(a["class"] == "android.widget.EditText" for a in dumped)  # the dial, not the fields
+    _tap(device, text="Mode")
+    _tap(device, text="Input")
+    for label, value in (("Hour", "7"), ("Minute", "35")):
+        _tap(device, text=label, **{"class": "android.widget.EditText"})
+        device.ui.type_text(value)
+    _tap(device, text="Save")
+    assert any(a["text"] == "07:35" for a in nodes(device.ui.dump_xml()))
