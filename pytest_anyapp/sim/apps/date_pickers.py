@@ -29,8 +29,9 @@ The looks (``LOOKS``), from their public sources:
   semantics "24, Tuesday 24 October 2023", an "Enter Date" field ``dd/mm/yyyy``;
 * ``kashcal`` — KashCal 22.5.15's own grid (``ui/components/pickers/DateTimePicker.kt``,
   ``InlineDatePickerContent``): "Previous month"/"Next month" icons, the month title merged as
-  "Pick month and year", day cells reading only the number, "Done" (the sheet also holds the time
-  wheels, which stay the time picker's).
+  "Pick month and year", day cells reading only the number, "Done"; under the grid the
+  ``WheelTimePicker`` wheels (``time_pickers.kashcal_wheels``), whose settled values "Done" commits
+  with the day (``DateTimeSheet``: both "Starts" and "Ends" open the whole sheet).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pytest_anyapp.sim.apps.base import Screen
-from pytest_anyapp.sim.apps.time_pickers import show_time_picker
+from pytest_anyapp.sim.apps.time_pickers import kashcal_wheels, reset_kashcal_wheels, show_time_picker
 from pytest_anyapp.sim.ui.dialogs import AlertDialog
 from pytest_anyapp.sim.ui.views import Button, Column, EditText, ImageButton, Row, Spacer, TextView, View
 
@@ -163,6 +164,8 @@ class DatePicker(AlertDialog):
         self.first = first
         #: Tasks.org's due-date sheet also picks the time ("HH:MM", None: no time); ``on_time`` gets it.
         self.time_of_day, self.on_time = time_of_day, on_time
+        if kind == "kashcal" and on_time is not None:
+            reset_kashcal_wheels(screen.widgets.scroll)
 
     # -- actions -------------------------------------------------------------------------------
     def move(self, months: int) -> None:
@@ -194,8 +197,17 @@ class DatePicker(AlertDialog):
         self.commit_time(self.picked)
 
     def commit_time(self, day: str | None) -> None:
+        if self.kind == "kashcal" and self.on_time is not None:
+            self.wheels()  # the time the wheels settled on
         if self.on_time is not None:
             self.on_time(self.time_of_day if day else None)
+
+    def wheels(self) -> View:
+        """KashCal's ``DateTimeSheet``: the wheels under the grid; their settled values are the time."""
+        hour, minute = (int(self.time_of_day[:2]), int(self.time_of_day[3:])) if self.time_of_day else (0, 0)
+        view, h, m = kashcal_wheels(self.screen.widgets.scroll, hour, minute)
+        self.time_of_day = f"{h:02d}:{m:02d}"
+        return view
 
     def set_time(self, hhmm: str | None) -> None:
         self.time_of_day = hhmm
@@ -306,6 +318,8 @@ class DatePicker(AlertDialog):
             body = EditText(fid, hint=hint, padding=(16, 8))
         else:
             body = self.grid()
+        if self.kind == "kashcal" and self.on_time is not None:
+            body = Column(body, self.wheels(), spacing=4)
         return Column(TextView(self.label, id=lk.title_id or None, size=14) if self.label else None,
                       self.header(), body, self.buttons(), padding=24, spacing=8)
 

@@ -228,3 +228,29 @@ def test_chrono_add_opens_its_flutter_dial_and_mode_offers_the_input_fields(tmp_
         device.ui.type_text(value)
     _tap(device, text="Save")
     assert any(a["text"] == "07:35" for a in nodes(device.ui.dump_xml()))
+
+
+def test_kashcal_start_opens_its_date_time_sheet_with_the_wheels(tmp_path: Path) -> None:
+    """KashCal 22.5.15: "Starts" opens DateTimeSheet (pickers/DateTimePicker.kt): the month grid and,
+    under it, WheelTimePicker's two circular wheels ("Wheel picker with 24 options" / "… 12 options",
+    three items on screen, no ids); dragging a wheel by whole items selects the centred one; "Done"."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "org.onekash.kashcal"
+    assert device.ui.start_app(package)
+    _tap(device, content_desc="Create event")
+    shown = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
+    hour, minute = map(int, shown[-5:].split(":"))
+    _tap(device, resource_id=f"{package}:id/event_start_time")
+    dumped = nodes(device.ui.dump_xml())
+    assert "time_input" not in _ids(device) and any(a["text"] == "Done" for a in dumped)
+    wheels = [a for a in dumped if a["content-desc"].startswith("Wheel picker with ")]
+    assert [a["content-desc"] for a in wheels] == ["Wheel picker with 24 options", "Wheel picker with 12 options"]
+    texts = [a["text"] for a in dumped]
+    assert {f"{(hour - 1) % 24:02d}", f"{hour:02d}", f"{(hour + 1) % 24:02d}"} <= set(texts)  # the neighbours
+    left, top, right, bottom = map(int, re.findall(r"-?\d+", wheels[0]["bounds"]))
+    item = (bottom - top) / 3
+    x = (left + right) / 2
+    device.ui.swipe(x, bottom - item / 2, x, bottom - item / 2 - 2 * item, 400)  # two items on
+    _tap(device, text="Done")
+    after = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
+    assert after.endswith(f"{(hour + 2) % 24:02d}:{minute:02d}")
