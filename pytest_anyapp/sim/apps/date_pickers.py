@@ -259,8 +259,10 @@ class DatePicker(AlertDialog):
             buttons: list[View | None] = [
                 Button(label, (lambda n=n: self.pick(time.strftime("%Y-%m-%d", time.gmtime(calendar.timegm(t) + n * 86400)))),
                        style="text") for n, label in days]
-            dates = Column(*buttons, Button("No date", self.clear, style="text"), padding=(16, 0), weight=1.0)
-            return dates if self.on_time is None else Row(dates, self.time_shortcuts())
+            dates = [*buttons, Button("No date", self.clear, style="text")]
+            if self.on_time is None:
+                return Column(*dates, padding=(16, 0))
+            return Row(Column(*dates, padding=(16, 0), weight=1.0), self.time_shortcuts())
         return None
 
     def time_shortcuts(self) -> View:
