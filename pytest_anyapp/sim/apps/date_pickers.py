@@ -22,8 +22,9 @@ The looks (``LOOKS``), from their public sources:
   (``kmp/.../compose/pickers/DatePickerBottomSheet.kt``, ``DatePickerShortcuts.kt``); for a due date
   (``DueDatePickerSheet.kt``) a second column of time shortcuts (``TimeShortcuts``: a custom time once
   one is set, morning/afternoon/evening/night, "Pick time", "No time"); "Pick time" opens the app's
-  ``TimePickerDialog`` (``time_pickers.TASKS_ORG``), whose OK applies the time (and today where no day
-  was chosen, ``dayForAppliedTime``) and returns to the sheet; the sheet's OK commits both;
+  ``TimePickerDialog`` (``time_pickers.TASKS_ORG``), whose OK applies the time (where no day was
+  chosen ``dayForAppliedTime`` picks one, ``dayForNewTime`` not read: the double takes today) and
+  returns to the sheet; the sheet's OK commits both;
 * ``flutter`` — Flutter's ``showDatePicker`` with ``Locale('en', 'GB')`` (flutter
   ``material/date_picker.dart``, ``GlobalMaterialLocalizations`` en_GB): "Switch to input", day
   semantics "24, Tuesday 24 October 2023", an "Enter Date" field ``dd/mm/yyyy``;
@@ -211,7 +212,7 @@ class DatePicker(AlertDialog):
 
     def set_time(self, hhmm: str | None) -> None:
         self.time_of_day = hhmm
-        if hhmm and self.picked is None:  # dayForAppliedTime: a time without a day lands on today
+        if hhmm and self.picked is None:  # dayForAppliedTime picks a day (dayForNewTime not read: today)
             self.picked = self.today
 
     def pick_time(self) -> None:

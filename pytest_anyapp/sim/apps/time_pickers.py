@@ -40,6 +40,10 @@ number (``Hours`` 12, 1 … 11; 24 h: the outer ring ``screen[index] % 12`` = 0 
 2)`` (Role.RadioButton, as is the AM/PM toggle); no keyboard toggle unless the app adds one. A tap
 lifts on the numbers' angles as on MaterialTimePicker (``AnalogTimePickerState.onTap`` not read
 further: a tap on a number picks that number).
+
+``TASKS_ORG`` (Tasks.org's own dialog around ``COMPOSE``), ``CHRONO`` (Chrono's fork of Flutter's
+picker, a dial without number nodes and a "Mode" button) and KashCal's wheels (``kashcal_wheels``,
+drawn inside its date sheet) are described where they are defined.
 """
 
 from __future__ import annotations
