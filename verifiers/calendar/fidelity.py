@@ -202,7 +202,10 @@ SCP_FIDELITY = FidelityReading(source=SCP_START, date=DATE, verdict="mismatch-op
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
     "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",
-    "app/src/main/kotlin/org/onekash/kashcal/ui/components/pickers/DateTimePicker.kt (WheelTimePicker)"))
+    "app/src/main/kotlin/org/onekash/kashcal/ui/components/pickers/DateTimePicker.kt (DateTimeSheet: the grid, "
+    "WheelTimePicker with visibleItems 3 and itemHeight 32.dp, Done; DateTimePickerCard 'Starts'/'Ends')",
+    "app/src/main/kotlin/org/onekash/kashcal/ui/components/WheelTimePicker.kt (VerticalWheelPicker: circular "
+    "LazyColumn, 'Wheel picker with N options', the centred item selected when the scroll settles)"))
 KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="the local calendar row (calendars.caldav_url = 'local://default'), which "
                 "LocalCalendarInitializer writes at start-up after Room created kashcal.db",
@@ -216,7 +219,8 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-
     "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",
     "the date opened a text dialog; the app's sheet shows its own month grid (InlineDatePickerContent, "
     "ui/components/pickers/DateTimePicker.kt): now modelled",
-    "open: the time is set on KashCal's own Compose wheel (ui/components/WheelTimePicker.kt, used by "
-    "ui/components/pickers/DateTimePicker.kt); the double's time dialog is a text field"),
+    "the time opened a typed text dialog; the app sets it on its own Compose wheels (ui/components/WheelTimePicker.kt) "
+    "under the grid of the same DateTimeSheet: now modelled, the oracle drags the wheels"),
     open_points=("only the initializer and the date/time pickers were re-read in this pass",
-                 "the time wheel is not modelled"))
+                 "the editor's 'Starts'/'Ends' cards (DateTimePickerCard, each opening the whole sheet) are the "
+                 "kit's date, start and end rows in the double (each opens the same sheet)"))

@@ -18,6 +18,7 @@ from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
 from verifiers.date_pickers import pick_date
 from verifiers.time_pickers import STEPS as TIME_STEPS
+from verifiers.time_pickers import kashcal_time
 
 Steps = Generator[Intent, str, None]
 MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
@@ -92,6 +93,7 @@ KASHCAL = CalUi(
                                                                                  "Repeats every week"),
     reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
     delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="kashcal",
+    time_picker="kashcal",
 )
 APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
 
@@ -146,6 +148,11 @@ def set_date(iso: str, picker: str) -> Steps:
 
 
 def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
+    if ui.time_picker == "kashcal":
+        shown = yield Read(By(res=f"event_{which}_time"))
+        yield Tap(By(res=f"event_{which}_time"))
+        yield from kashcal_time(shown, int(hhmm[:2]), int(hhmm[3:]))
+        return
     yield Tap(By(res=f"event_{which}_time"))
     if ui.time_picker != "text":
         yield from TIME_STEPS[ui.time_picker](int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)

@@ -86,7 +86,10 @@ CHRONO = SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
     "lib/app.dart (root route: OnBoardingScreen while GetStorage 'onboarded' is null)",
     "lib/onboarding/screens/onboarding_screen.dart (_onIntroEnd writes onboarded = true; Skip and Done)",
     "lib/settings/logic/initialize_settings.dart (initializeStorage: initList writes a list only when its init_ flag "
-    "is unset and its file is missing)", "lib/common/utils/list_storage.dart (initTextFile)"),
+    "is unset and its file is missing)", "lib/common/utils/list_storage.dart (initTextFile)",
+    "lib/alarm/screens/alarm_screen.dart (_selectTime: showTimePickerDialog, confirm text 'Save')",
+    "lib/common/widgets/time_picker.dart (the fork of Flutter's picker: 'Mode' button, dial without semantics)",
+    "lib/settings/data/general_settings_schema.dart ('Time Picker': Dial, Input, Spinner; default index 0)"),
     note="GetStorage's file app_flutter/GetStorage.gs (the get_storage package's default container) is assumed, "
          "the package not read")
 CHRONO_GUARDS = LaunchGuards(guards=(
@@ -98,8 +101,10 @@ CHRONO_GUARDS = LaunchGuards(guards=(
                 "invariance excepts the other files", sources=(CHRONO,)),
 ), read=(CHRONO,))
 CHRONO_FIDELITY = FidelityReading(source=CHRONO, date=DATE, verdict="mismatch-fixed", found=(
-    "the OnBoardingScreen at first start was neither passed by the seed nor shown by the double",),
-    open_points=("only the start-up path was re-read in this pass", "GetStorage's file name is assumed"))
+    "the OnBoardingScreen at first start was neither passed by the seed nor shown by the double",
+    "'Add' opened an editor with typed hour and minute fields; the app opens its Flutter time picker at once, on "
+    "the dial (the default), with 'Mode' offering the input fields, and Save adds the alarm: now modelled"),
+    open_points=("only the start-up path and the alarm time picker were re-read in this pass", "GetStorage's file name is assumed"))
 CLOCKYOU = SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
     "app/src/main/java/com/bnyro/clock/ui/MainActivity.kt (onCreate: start at the Permissions route while any of "
     "PermissionModel.allPermissions is missing)",

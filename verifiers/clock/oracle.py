@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pytest_anyapp.agents.oracle import By, Drag, Intent, LongPress, Read, SwipeAside, Tap, TypeInto
 from verifiers.bundle import Script, gold_from_body
-from verifiers.time_pickers import material_time
+from verifiers.time_pickers import chrono_time, material_time
 
 Steps = Generator[Intent, str, None]
 
@@ -24,7 +24,7 @@ class ClockUi:
     app_id: str
     tabs: dict[str, str]  # tab name -> label (content description)
     add_alarm: By
-    alarm_picker: Literal["text", "spinner", "scroll", "material"]
+    alarm_picker: Literal["text", "spinner", "scroll", "material", "chrono"]
     twelve: bool
     save_alarm: By
     alarm_time_res: str
@@ -69,11 +69,11 @@ DESK = ClockUi(
 
 CHRONO = ClockUi(
     app_id="clock_chrono", tabs={"alarm": "Alarm", "clock": "Clock", "timer": "Timer", "stopwatch": "Stopwatch"},
-    add_alarm=By(desc="Add"), alarm_picker="text", twelve=False, save_alarm=By(text="Save"),
+    add_alarm=By(desc="Add"), alarm_picker="chrono", twelve=False, save_alarm=By(text="Save"),
     alarm_time_res="", delete="select", delete_label="Delete", delete_confirm="",
     timer_flow="setup_start", timer_picker="spinner", add_timer=None, save_timer=None, start_timer=By(desc="Start"),
     stopwatch={"start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset"},
-    add_city=By(desc="Add"), city_flow="search",
+    add_city=By(desc="Add"), city_flow="search", picker_saves=True,
 )
 
 CLOCKYOU = ClockUi(
@@ -145,13 +145,19 @@ def pick(kind: str, names: tuple[str, ...], values: tuple[int, ...], max_pages: 
             yield TypeInto(By(res=f"{name}_{'input' if kind == 'text' else 'picker'}"), f"{value:02d}")
 
 
-def set_alarm_time(ui: ClockUi, hour: int, minute: int, *, new: bool = False) -> Steps:
+def set_alarm_time(ui: ClockUi, hour: int, minute: int, *, new: bool = False,
+                   old: tuple[int, int] | None = None) -> Steps:
     if ui.alarm_picker == "material":
         if not (new and ui.picker_saves):  # the editor's time opens the picker
             yield Tap(By(res=ui.editor_time_res))
         yield from material_time(hour, minute, twelve=ui.twelve)
         if not ui.picker_saves:
             yield Tap(ui.save_alarm)
+        return
+    if ui.alarm_picker == "chrono":  # "Add" opened the picker, whose Save adds the alarm
+        if old is not None:  # the opened alarm's time (Flutter: found by its text) opens the picker
+            yield Tap(By(text=alarm_label(ui, *old)))
+        yield from chrono_time(hour, minute)
         return
     shown = (hour % 12) or 12 if ui.twelve else hour
     yield from pick(ui.alarm_picker, ("hour", "minute"), (shown, minute))
@@ -188,7 +194,7 @@ def _create_alarm(ui: ClockUi, p: dict[str, Any]) -> Steps:
 def _edit_alarm(ui: ClockUi, p: dict[str, Any]) -> Steps:
     yield from tab(ui, "alarm")
     yield Tap(alarm_row(ui, p["old_hour"], p["old_minute"]))
-    yield from set_alarm_time(ui, p["new_hour"], p["new_minute"])
+    yield from set_alarm_time(ui, p["new_hour"], p["new_minute"], old=(p["old_hour"], p["old_minute"]))
 
 
 def _delete_alarm(ui: ClockUi, p: dict[str, Any]) -> Steps:

@@ -662,8 +662,9 @@ TasksOrgAdapter.fidelity = FidelityReading(
            "the tasks it creates and purges only linked tasks on delete",
            "a POST_NOTIFICATIONS banner on Android 13: the permission is granted at setup",
            "the due date opened a text dialog; the app opens its Material3 date sheet (DueDatePickerSheet), now "
-           "modelled"),
-    open_points=("the time picker of the double is a text dialog (docs/tasks.md, pickers)",))
+           "modelled",
+           "the due time opened a typed text dialog; the app picks it in the date sheet's time shortcuts, whose "
+           "'Pick time' opens its own Compose TimePicker dialog (TimePickerDialog.kt), now modelled"))
 
 # Second readings of 2026-12-03 (issue 23 item 4): each app's source at its pinned tag, read before our profile.
 CFAIT_READ = SourceRef(repo="trougnouf/cfait", tag="v1.1.5", files=(

@@ -17,6 +17,7 @@ from pytest_anyapp.agents.oracle import Answer, By, Intent, LongPress, Press, Re
 from verifiers.bundle import Script, gold_from_body
 from verifiers.date_pickers import pick_date
 from verifiers.tasks.templates import IR_TASKS
+from verifiers.time_pickers import compose_time
 
 Steps = Generator[Intent, str, None]
 LEVELS = ("none", "low", "medium", "high")
@@ -169,6 +170,19 @@ def type_date(ui: TodoUi, iso: str) -> Steps:
     yield Tap(By(text="OK"))
 
 
+def type_date_time(ui: TodoUi, iso: str, hhmm: str) -> Steps:
+    """Due date and time. Tasks.org picks both in its due-date sheet: "Pick time" opens its Compose
+    TimePicker dialog (kmp/.../compose/pickers/TimePickerDialog.kt), whose OK returns to the sheet."""
+    if ui.date_picker != "tasks_org":
+        yield from type_date(ui, iso)
+        yield from type_time(hhmm)
+        return
+    yield Tap(By(res="due_date"))
+    yield Tap(By(text="Pick time"))
+    yield from compose_time(int(hhmm[:2]), int(hhmm[3:]), twelve=True)
+    yield from pick_date(ui.date_picker, iso)
+
+
 def type_time(hhmm: str) -> Steps:
     yield Tap(By(res="due_time"))
     yield TypeInto(By(res="time_input"), hhmm)
@@ -238,8 +252,7 @@ def _due_with_time(ui: TodoUi, p: dict[str, str]) -> Steps:
         yield from smart_add(ui, f'{p["task_title"]} @{p["due_date"]} {p["due_time"]}')
         return
     yield from new_task(ui, p["task_title"])
-    yield from type_date(ui, p["due_date"])
-    yield from type_time(p["due_time"])
+    yield from type_date_time(ui, p["due_date"], p["due_time"])
     yield Tap(ui.save)
 
 

@@ -19,14 +19,20 @@ The looks (``LOOKS``), from their public sources:
 * ``tasks_org`` — Tasks.org 15.9's due-date sheet: the same Material3 ``DatePicker`` with
   ``showModeToggle = false``, its headline replaced by date shortcuts, and its own bottom row: an
   unlabelled keyboard icon button (``contentDescription = null``), "Cancel", "OK"
-  (``kmp/.../compose/pickers/DatePickerBottomSheet.kt``, ``DatePickerShortcuts.kt``);
+  (``kmp/.../compose/pickers/DatePickerBottomSheet.kt``, ``DatePickerShortcuts.kt``); for a due date
+  (``DueDatePickerSheet.kt``) a second column of time shortcuts (``TimeShortcuts``: a custom time once
+  one is set, morning/afternoon/evening/night, "Pick time", "No time"); "Pick time" opens the app's
+  ``TimePickerDialog`` (``time_pickers.TASKS_ORG``), whose OK applies the time (where no day was
+  chosen ``dayForAppliedTime`` picks one, ``dayForNewTime`` not read: the double takes today) and
+  returns to the sheet; the sheet's OK commits both;
 * ``flutter`` — Flutter's ``showDatePicker`` with ``Locale('en', 'GB')`` (flutter
   ``material/date_picker.dart``, ``GlobalMaterialLocalizations`` en_GB): "Switch to input", day
   semantics "24, Tuesday 24 October 2023", an "Enter Date" field ``dd/mm/yyyy``;
 * ``kashcal`` — KashCal 22.5.15's own grid (``ui/components/pickers/DateTimePicker.kt``,
   ``InlineDatePickerContent``): "Previous month"/"Next month" icons, the month title merged as
-  "Pick month and year", day cells reading only the number, "Done" (the sheet also holds the time
-  wheels, which stay the time picker's).
+  "Pick month and year", day cells reading only the number, "Done"; under the grid the
+  ``WheelTimePicker`` wheels (``time_pickers.kashcal_wheels``), whose settled values "Done" commits
+  with the day (``DateTimeSheet``: both "Starts" and "Ends" open the whole sheet).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pytest_anyapp.sim.apps.base import Screen
+from pytest_anyapp.sim.apps.time_pickers import kashcal_wheels, reset_kashcal_wheels, show_time_picker
 from pytest_anyapp.sim.ui.dialogs import AlertDialog
 from pytest_anyapp.sim.ui.views import Button, Column, EditText, ImageButton, Row, Spacer, TextView, View
 
@@ -130,13 +137,20 @@ def _fmt(pattern: str, iso: str) -> str:
     return time.strftime(pattern.replace("{dd}", f"{t.tm_mday:02d}").replace("{d}", str(t.tm_mday)), t)
 
 
+def _ampm(hhmm: str) -> str:
+    """``formatTime`` in a 12-hour locale: "9:00 AM"."""
+    h, m = int(hhmm[:2]), int(hhmm[3:])
+    return f"{(h % 12) or 12}:{m:02d} {'PM' if h >= 12 else 'AM'}"
+
+
 class DatePicker(AlertDialog):
     """One picker dialog: the month of ``shown`` as a grid; a tap on a day selects it, previous/next
     change the month, the toggle (where the look has one) swaps in the typed field; the confirm
     button hands the selection (or the typed day) to ``on_pick``. ``today`` is the device's day."""
 
     def __init__(self, screen: Screen, kind: DatePickerKind, selected: str | None, today: str,
-                 on_pick: Callable[[str | None], None], *, title: str | None = None, first: str | None = None) -> None:
+                 on_pick: Callable[[str | None], None], *, title: str | None = None, first: str | None = None,
+                 time_of_day: str | None = None, on_time: Callable[[str | None], None] | None = None) -> None:
         super().__init__()
         self.screen = screen
         self.kind: DatePickerKind = kind
@@ -149,6 +163,10 @@ class DatePicker(AlertDialog):
         self.text_mode = False
         #: The first selectable day (Flutter's ``firstDate``); earlier days are disabled.
         self.first = first
+        #: Tasks.org's due-date sheet also picks the time ("HH:MM", None: no time); ``on_time`` gets it.
+        self.time_of_day, self.on_time = time_of_day, on_time
+        if kind == "kashcal" and on_time is not None:
+            reset_kashcal_wheels(screen.widgets.scroll)
 
     # -- actions -------------------------------------------------------------------------------
     def move(self, months: int) -> None:
@@ -173,9 +191,44 @@ class DatePicker(AlertDialog):
                 return
             self.dismiss()
             self.on_pick(day)
+            self.commit_time(day)
             return
         self.dismiss()
         self.on_pick(self.picked)
+        self.commit_time(self.picked)
+
+    def commit_time(self, day: str | None) -> None:
+        if self.kind == "kashcal" and self.on_time is not None:
+            self.wheels()  # the time the wheels settled on
+        if self.on_time is not None:
+            self.on_time(self.time_of_day if day else None)
+
+    def wheels(self) -> View:
+        """KashCal's ``DateTimeSheet``: the wheels under the grid; their settled values are the time."""
+        hour, minute = (int(self.time_of_day[:2]), int(self.time_of_day[3:])) if self.time_of_day else (0, 0)
+        view, h, m = kashcal_wheels(self.screen.widgets.scroll, hour, minute)
+        self.time_of_day = f"{h:02d}:{m:02d}"
+        return view
+
+    def set_time(self, hhmm: str | None) -> None:
+        self.time_of_day = hhmm
+        if hhmm and self.picked is None:  # dayForAppliedTime picks a day (dayForNewTime not read: today)
+            self.picked = self.today
+
+    def pick_time(self) -> None:
+        """"Pick time": the app's TimePickerDialog; OK or Cancel come back to this sheet."""
+        if self.time_of_day:
+            hour, minute = int(self.time_of_day[:2]), int(self.time_of_day[3:])
+        else:
+            now = time.gmtime(self.screen.app.now_ms() // 1000)
+            hour, minute = now.tm_hour, now.tm_min
+
+        def chosen(h: int, m: int) -> None:
+            self.set_time(f"{h:02d}:{m:02d}")
+            self.screen.show_dialog(self)
+
+        show_time_picker(self.screen, "tasks_org", hour, minute, twelve=True, on_set=chosen,
+                         on_cancel=lambda: self.screen.show_dialog(self))
 
     def clear(self) -> None:
         """Tasks.org's "No date" (kept until OK) and PFA's "No Deadline" (at once) clear the date."""
@@ -207,8 +260,22 @@ class DatePicker(AlertDialog):
             buttons: list[View | None] = [
                 Button(label, (lambda n=n: self.pick(time.strftime("%Y-%m-%d", time.gmtime(calendar.timegm(t) + n * 86400)))),
                        style="text") for n, label in days]
-            return Column(*buttons, Button("No date", self.clear, style="text"), padding=(16, 0))
+            dates = [*buttons, Button("No date", self.clear, style="text")]
+            if self.on_time is None:
+                return Column(*dates, padding=(16, 0))
+            return Row(Column(*dates, padding=(16, 0), weight=1.0), self.time_shortcuts())
         return None
+
+    def time_shortcuts(self) -> View:
+        """``TimeShortcuts`` at the app's default quick-pick times (9:00, 13:00, 17:00, 20:00, the
+        ``QuickPickTimes`` defaults: assumed, the preference defaults were not read)."""
+        presets = ("09:00", "13:00", "17:00", "20:00")
+        times = ([self.time_of_day] if self.time_of_day and self.time_of_day not in presets else []) + list(presets)
+        rows: list[View | None] = [Button(_ampm(t), (lambda t=t: self.set_time(t)), style="text",
+                                          selected=t == self.time_of_day) for t in times]
+        rows += [Button("Pick time", self.pick_time, style="text"),
+                 Button("No time", lambda: self.set_time(None), style="text", selected=self.time_of_day is None)]
+        return Column(*rows, padding=(0, 0, 16, 0))
 
     def grid(self) -> View:
         lk = self.look
@@ -254,16 +321,20 @@ class DatePicker(AlertDialog):
             body = EditText(fid, hint=hint, padding=(16, 8))
         else:
             body = self.grid()
+        if self.kind == "kashcal" and self.on_time is not None:
+            body = Column(body, self.wheels(), spacing=4)
         return Column(TextView(self.label, id=lk.title_id or None, size=14) if self.label else None,
                       self.header(), body, self.buttons(), padding=24, spacing=8)
 
 
 def open_date_picker(screen: Screen, kind: DatePickerKind, selected: str | None,
                      on_pick: Callable[[str | None], None], *, title: str | None = None,
-                     from_initial: bool = False) -> None:
+                     from_initial: bool = False, time_of_day: str | None = None,
+                     on_time: Callable[[str | None], None] | None = None) -> None:
     """Show ``kind``'s picker over ``screen`` at ``selected`` (None: the device's today); ``on_pick``
     gets the day, or None where the picker cleared it. ``from_initial``: days before the initial
     one are disabled (ntodotxt's ``startDateDaysOffset: 0``)."""
     today = time.strftime("%Y-%m-%d", time.gmtime(screen.app.now_ms() // 1000))
     first = (selected or today) if from_initial else None
-    screen.show_dialog(DatePicker(screen, kind, selected, today, on_pick, title=title, first=first))
+    screen.show_dialog(DatePicker(screen, kind, selected, today, on_pick, title=title, first=first,
+                                  time_of_day=time_of_day, on_time=on_time))

@@ -40,17 +40,21 @@ number (``Hours`` 12, 1 … 11; 24 h: the outer ring ``screen[index] % 12`` = 0 
 2)`` (Role.RadioButton, as is the AM/PM toggle); no keyboard toggle unless the app adds one. A tap
 lifts on the numbers' angles as on MaterialTimePicker (``AnalogTimePickerState.onTap`` not read
 further: a tap on a number picks that number).
+
+``TASKS_ORG`` (Tasks.org's own dialog around ``COMPOSE``), ``CHRONO`` (Chrono's fork of Flutter's
+picker, a dial without number nodes and a "Mode" button) and KashCal's wheels (``kashcal_wheels``,
+drawn inside its date sheet) are described where they are defined.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pytest_anyapp.sim.ui import theme
-from pytest_anyapp.sim.ui.dialogs import Floating
+from pytest_anyapp.sim.ui.dialogs import AlertDialog, Floating
 from pytest_anyapp.sim.ui.geometry import Rect
 from pytest_anyapp.sim.ui.theme import dp
 from pytest_anyapp.sim.ui.views import (
@@ -60,6 +64,7 @@ from pytest_anyapp.sim.ui.views import (
     EditText,
     ImageButton,
     Row,
+    ScrollList,
     SeekBar,
     Spacer,
     TextView,
@@ -117,6 +122,17 @@ class TimePickerKind:
     number_text: bool = True
     #: Content descriptions take the bare number ("5 minutes") rather than the label ("05 minutes").
     desc_number: bool = False
+    #: A keyboard toggle whose icon has no content description (Tasks.org's own dialog).
+    unlabelled_toggle: bool = False
+    #: The face's numbers are nodes (False: painted only, as Flutter's dial without a semantics builder).
+    number_nodes: bool = True
+    #: A text button that offers the picker types (Chrono's "Mode": a single-choice sheet); "" none.
+    mode_text: str = ""
+    mode_choices: tuple[str, str, str] = ("", "", "")  # (dial, input, spinner) as the sheet names them
+    #: Extra confirm buttons that act as OK (Chrono's "Customize", approximated).
+    extra_ok: tuple[str, ...] = ()
+    #: The keyboard fields' hints are the labels ("Hour"/"Minute") instead of the current value.
+    hint_labels: bool = False
 
 
 MATERIAL = TimePickerKind(
@@ -154,8 +170,28 @@ COMPOSE = TimePickerKind(
     desc_number=True, view_id="", view_class="android.view.View", display_id="",
 )
 
+#: Tasks.org 15.9's own dialog around the Compose TimePicker (kmp/.../compose/pickers/TimePickerDialog.kt):
+#: ``BasicAlertDialog`` with no title, ``TimePicker`` (or ``TimeInput`` once toggled), a bottom row of an
+#: ``IconButton`` (KEYBOARD / SCHEDULE symbol, ``contentDescription = null``), "Cancel" and "OK".
+TASKS_ORG = replace(COMPOSE, name="tasks_org", title="", unlabelled_toggle=True)
+
+#: Chrono 0.6.0's fork of Flutter's time picker (vicolo-dev/chrono ``lib/common/widgets/time_picker.dart``):
+#: the help text is the title "Select Time" (``alarm_screen.dart`` ``_selectTime``), a "Mode" text button
+#: opens the "Time Picker" setting's choices "Dial"/"Input"/"Spinner" (``general_settings_schema.dart``,
+#: default index 0: the dial), the dial's numbers are painted (its ``GestureDetector`` has
+#: ``excludeFromSemantics`` and its ``CustomPaint`` no semantics builder: no nodes), 24-hour labels
+#: "00", "1" … "23" with 12–23 inside (Material 3), minutes "00" … "55"; the input mode's two fields
+#: carry the semantic hints "Hour"/"Minute"; buttons "Cancel", "Customize" and the confirm text "Save".
+CHRONO = replace(
+    COMPOSE, name="chrono", title="Select Time", hours_24=("00", *(str(h) for h in range(1, 24))),
+    minutes=tuple(f"{m:02d}" for m in range(0, 60, 5)), desc_number=False, number_nodes=False,
+    hour_desc_12="Select hours {}", hour_desc_24="Select hours {}", minute_desc="Select minutes {}",
+    chip_class="android.view.View", mode_text="Mode", mode_choices=("Dial", "Input", "Spinner"),
+    ok=("", "Save"), extra_ok=("Customize",), hint_labels=True, input_class="android.view.View",
+)
+
 #: Every picker kind a double may open, by name.
-KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL, COMPOSE)}
+KINDS: dict[str, TimePickerKind] = {k.name: k for k in (MATERIAL, COMPOSE, TASKS_ORG, CHRONO)}
 
 
 class ClockFace(SeekBar):
@@ -171,12 +207,16 @@ class ClockFace(SeekBar):
         super().__init__(kind.face_id or "time_picker_face", max=steps - 1, width=kind.face_dp, height=kind.face_dp, padding=(0, 0),
                          gravity="center_horizontal")
         self.children = numbers
+        self.number_nodes = kind.number_nodes
         self.kind, self.steps, self.rings = kind, steps, 2 if len(labels) == 24 else 1
         self.on_pick = on_pick
         self.class_name = kind.face_class  # type: ignore[misc]
 
     def resource_id(self, package: str) -> str:
         return f"{package}:id/{self.kind.face_id}" if self.kind.face_id else ""
+
+    def attached_children(self) -> list[View]:
+        return self.children if self.number_nodes else []
 
     def layout(self, rect: Rect) -> None:
         self.bounds = rect
@@ -231,7 +271,7 @@ class _ComboEdit(EditText):
         self.dumped_id = dumped_id
 
     def resource_id(self, package: str) -> str:
-        return f"{package}:id/{self.dumped_id}"
+        return f"{package}:id/{self.dumped_id}" if self.dumped_id else ""
 
 
 class TimePickerDialog(Floating):
@@ -239,9 +279,11 @@ class TimePickerDialog(Floating):
     (24-hour values), Cancel and BACK leave the time alone."""
 
     def __init__(self, screen: Any, kind: TimePickerKind, hour: int, minute: int, *, twelve: bool,
-                 on_set: Callable[[int, int], Any], mode: Literal["clock", "keyboard"] = "clock") -> None:
+                 on_set: Callable[[int, int], Any], mode: Literal["clock", "keyboard"] = "clock",
+                 on_cancel: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.screen, self.kind, self.twelve, self.on_set = screen, kind, twelve, on_set
+        self.on_cancel = on_cancel
         self.hour, self.minute = hour % 24, minute % 60
         self.selection: Selection = "hour"
         self.mode = mode
@@ -271,6 +313,17 @@ class TimePickerDialog(Floating):
             self.read_fields()
             self.mode = "clock"
 
+    def choose_mode(self) -> None:
+        """Chrono's "Mode": the setting's single-choice sheet; a choice comes back to this picker in
+        that mode (Spinner is not modelled: the double stays on the dial)."""
+        dial, keyboard, spinner = self.kind.mode_choices
+
+        def chosen(i: int) -> None:
+            if (i == 1) != (self.mode == "keyboard"):
+                self.switch_mode()
+            self.screen.show_dialog(self)
+        self.screen.show_dialog(AlertDialog("Time Picker", choices=[dial, keyboard, spinner], on_choice=chosen))
+
     def read_fields(self) -> None:
         hour_text, minute_text = (self.screen.field(k).strip() for k in self.keys)
         if hour_text:
@@ -298,15 +351,20 @@ class TimePickerDialog(Floating):
         k = self.kind
         body = self.clock() if self.mode == "clock" else self.keyboard()
         mode = None
-        if k.to_keyboard:  # a keyboard toggle (MaterialTimePicker has one; Compose's TimePicker alone none)
-            mode = ImageButton("keyboard" if self.mode == "clock" else "clock",
+        if k.to_keyboard or k.unlabelled_toggle:  # MaterialTimePicker has one; Compose's TimePicker alone none
+            mode = ImageButton("keyboard" if self.mode == "clock" else "schedule",
                                k.to_keyboard if self.mode == "clock" else k.to_clock, id=k.mode_id,
                                on_click=self.switch_mode)
-            mode.class_name = k.mode_class  # type: ignore[misc]
+            if k.mode_class:
+                mode.class_name = k.mode_class  # type: ignore[misc]
         buttons = Row(mode, Spacer(weight=1.0),
-                      Button(k.cancel[1], self._wrap(None), id=k.cancel[0], style="text"),
+                      Button(k.cancel[1], self._wrap(self.on_cancel), id=k.cancel[0], style="text"),
+                      *[Button(text, self.confirm, style="text") for text in k.extra_ok],
                       Button(k.ok[1], self.confirm, id=k.ok[0], style="text"), spacing=8, padding=(12, 8, 8, 0))
-        return Column(TextView(k.title, id=k.title_id, size=14, padding=(24, 16, 24, 0)), body, buttons,
+        title: View = TextView(k.title, id=k.title_id, size=14, padding=(24, 16, 24, 0)) if k.title else Spacer(height=32)
+        if k.mode_text:
+            title = Row(title, Spacer(weight=1.0), Button(k.mode_text, self.choose_mode, style="text"))
+        return Column(title, body, buttons,
                       padding=(0, 0, 0, 8))
 
     def period(self) -> View | None:
@@ -349,7 +407,7 @@ class TimePickerDialog(Floating):
         combos: list[View] = []
         for key, box, label, limit, value in zip(self.keys, (k.hour_input_id, k.minute_input_id), k.labels, limits,
                                                  values, strict=True):
-            combo = Column(_ComboEdit(key, k.edit_id, hint=f"{value:02d}", width=96,
+            combo = Column(_ComboEdit(key, k.edit_id, hint=label if k.hint_labels else f"{value:02d}", width=96,
                                       on_change=lambda text, key=key, limit=limit: self.filter(key, limit, text)),
                            TextView(label, id=k.label_id, size=12, color=theme.ON_SURFACE_VARIANT), id=box, width=96)
             combo.class_name = k.input_class  # type: ignore[misc]
@@ -371,6 +429,67 @@ class TimePickerDialog(Floating):
 
 
 def show_time_picker(screen: Any, kind: str, hour: int, minute: int, *, twelve: bool,
-                     on_set: Callable[[int, int], Any]) -> None:
-    """Open the picker ``kind`` (a key of :data:`KINDS`) over ``screen``, on ``hour:minute``."""
-    screen.show_dialog(TimePickerDialog(screen, KINDS[kind], hour, minute, twelve=twelve, on_set=on_set))
+                     on_set: Callable[[int, int], Any], on_cancel: Callable[[], Any] | None = None) -> None:
+    """Open the picker ``kind`` (a key of :data:`KINDS`) over ``screen``, on ``hour:minute``
+    (``on_cancel``: what Cancel returns to, e.g. the sheet that opened the picker)."""
+    screen.show_dialog(TimePickerDialog(screen, KINDS[kind], hour, minute, twelve=twelve, on_set=on_set,
+                                        on_cancel=on_cancel))
+
+
+# -- KashCal's wheels ------------------------------------------------------------------------------------
+
+#: KashCal 22.5.15 ``ui/components/WheelTimePicker.kt`` as its ``DateTimeSheet`` shows it
+#: (``pickers/DateTimePicker.kt``: ``visibleItems = 3``, ``itemHeight = 32.dp``): each wheel a Box
+#: described "Wheel picker with N options" around a circular ``LazyColumn`` of zero-padded numbers
+#: (24-hour: hours 00–23, minutes 00–55 in 5-minute steps, ``minuteInterval = 5``); the item centred
+#: when the scroll settles is selected (its neighbours show above and below); a tap on an item does
+#: nothing. The double keeps three laps and re-centres on the middle one, as the real list does far
+#: from its middle.
+WHEEL_ITEM_DP, WHEEL_VISIBLE, WHEEL_LAPS = 32, 3, 3
+
+
+class _Wheel(ScrollList):
+    """The LazyColumn: no resource id (Compose); its scroll kept under a fixed key."""
+
+    class_name = "android.view.View"
+
+    def __init__(self, key: str, labels: list[str]) -> None:
+        items = [TextView(label, align="center", height=WHEEL_ITEM_DP, size=16) for label in labels * WHEEL_LAPS]
+        super().__init__(*items, height=WHEEL_ITEM_DP * WHEEL_VISIBLE)
+        self.wheel_key = key
+
+    def bind(self, state: Any, path: str) -> None:
+        super().bind(state, path)
+        self.key = self.wheel_key
+
+
+def wheel_index(scroll: dict[str, int], key: str, options: int, start: int) -> int:
+    """The option centred on wheel ``key`` (snapped to an item, re-centred on the middle lap);
+    ``start`` where the wheel has not been scrolled yet."""
+    pitch = dp(WHEEL_ITEM_DP)
+    if key not in scroll:
+        top = options + start - 1  # the top item on screen; the centred one is top + 1
+    else:
+        top = round(scroll[key] / pitch)
+        if not options <= top + 1 < 2 * options:
+            top = options + (top + 1) % options - 1
+    scroll[key] = top * pitch
+    return (top + 1) % options
+
+
+def kashcal_wheels(scroll: dict[str, int], hour: int, minute: int) -> tuple[View, int, int]:
+    """The two 24-hour wheels at their current scroll (first shown on ``hour:minute``, the minute
+    rounded to the nearest 5) and the time they select."""
+    h = wheel_index(scroll, "kashcal_hour_wheel", 24, hour)
+    m = wheel_index(scroll, "kashcal_minute_wheel", 12, round(minute / 5) % 12) * 5
+    hours = Column(_Wheel("kashcal_hour_wheel", [f"{v:02d}" for v in range(24)]),
+                   desc="Wheel picker with 24 options", weight=1.0)
+    minutes = Column(_Wheel("kashcal_minute_wheel", [f"{v:02d}" for v in range(0, 60, 5)]),
+                     desc="Wheel picker with 12 options", weight=1.0)
+    return Row(hours, TextView(":", size=18), minutes, spacing=8, padding=(16, 0), align="center"), h, m
+
+
+def reset_kashcal_wheels(scroll: dict[str, int]) -> None:
+    """A newly opened sheet starts its wheels on its own time."""
+    scroll.pop("kashcal_hour_wheel", None)
+    scroll.pop("kashcal_minute_wheel", None)

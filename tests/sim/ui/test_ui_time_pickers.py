@@ -182,3 +182,75 @@ def test_vayun_calendar_opens_the_compose_time_picker(tmp_path: Path) -> None:
     dumped = nodes(device.ui.dump_xml())
     assert any(a["content-desc"] == "12 hours" and a["class"] == "android.view.View" for a in dumped)
     assert "time_input" not in _ids(device)
+
+
+def test_tasks_org_picks_the_due_time_in_its_date_sheet_with_its_compose_time_picker(tmp_path: Path) -> None:
+    """Tasks.org 15.9: the due-date sheet's "Pick time" (DatePickerShortcuts.kt ``TimeShortcuts``) opens
+    the app's TimePickerDialog.kt (Compose TimePicker, an unlabelled keyboard toggle, Cancel, OK), whose
+    OK returns to the sheet; the sheet's OK sets day and time. No typed time dialog, no "Due time" row."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "org.tasks"
+    assert device.ui.start_app(package)
+    _tap(device, text="Continue without sync")
+    _tap(device, content_desc="Create new task")
+    _tap(device, resource_id=f"{package}:id/due_date")
+    _tap(device, text="Pick time")
+    dumped = nodes(device.ui.dump_xml())
+    assert any(a["content-desc"] == "2 o'clock" and a["class"] == "android.view.View" for a in dumped)
+    assert "time_input" not in _ids(device) and not any(a["text"] == "Today" for a in dumped)
+    _tap(device, content_desc="2 o'clock", **{"class": "android.view.View"})
+    _tap(device, content_desc="45 minutes", **{"class": "android.view.View"})
+    _tap(device, text="PM")
+    _tap(device, text="OK")
+    assert any(a["text"] == "2:45 PM" for a in nodes(device.ui.dump_xml()))  # back on the sheet
+    _tap(device, text="OK")
+    due = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/due_date"))
+    assert due.endswith(" 14:45") and "due_time" not in _ids(device)
+
+
+def test_chrono_add_opens_its_flutter_dial_and_mode_offers_the_input_fields(tmp_path: Path) -> None:
+    """Chrono 0.6.0: "Add" opens its fork of Flutter's time picker (time_picker.dart) on the dial, the
+    default of the "Time Picker" setting; the dial's numbers are painted without semantics (no nodes),
+    "Mode" offers "Dial"/"Input"/"Spinner", and Save adds the alarm."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    assert device.ui.start_app("com.vicolo.chrono")
+    _tap(device, text="Skip")
+    _tap(device, content_desc="Add")
+    dumped = nodes(device.ui.dump_xml())
+    texts = {a["text"] for a in dumped}
+    assert {"Select Time", "Mode", "Cancel", "Customize", "Save"} <= texts and "time_input" not in _ids(device)
+    assert not any(a["text"] in {"1", "13", "05"} or a["content-desc"].endswith(" hours") for a in dumped)
+    assert not any(a["class"] == "android.widget.EditText" for a in dumped)  # the dial, not the fields
+    _tap(device, text="Mode")
+    _tap(device, text="Input")
+    for label, value in (("Hour", "7"), ("Minute", "35")):
+        _tap(device, text=label, **{"class": "android.widget.EditText"})
+        device.ui.type_text(value)
+    _tap(device, text="Save")
+    assert any(a["text"] == "07:35" for a in nodes(device.ui.dump_xml()))
+
+
+def test_kashcal_start_opens_its_date_time_sheet_with_the_wheels(tmp_path: Path) -> None:
+    """KashCal 22.5.15: "Starts" opens DateTimeSheet (pickers/DateTimePicker.kt): the month grid and,
+    under it, WheelTimePicker's two circular wheels ("Wheel picker with 24 options" / "… 12 options",
+    three items on screen, no ids); dragging a wheel by whole items selects the centred one; "Done"."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "org.onekash.kashcal"
+    assert device.ui.start_app(package)
+    _tap(device, content_desc="Create event")
+    shown = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
+    hour, minute = map(int, shown[-5:].split(":"))
+    _tap(device, resource_id=f"{package}:id/event_start_time")
+    dumped = nodes(device.ui.dump_xml())
+    assert "time_input" not in _ids(device) and any(a["text"] == "Done" for a in dumped)
+    wheels = [a for a in dumped if a["content-desc"].startswith("Wheel picker with ")]
+    assert [a["content-desc"] for a in wheels] == ["Wheel picker with 24 options", "Wheel picker with 12 options"]
+    texts = [a["text"] for a in dumped]
+    assert {f"{(hour - 1) % 24:02d}", f"{hour:02d}", f"{(hour + 1) % 24:02d}"} <= set(texts)  # the neighbours
+    left, top, right, bottom = map(int, re.findall(r"-?\d+", wheels[0]["bounds"]))
+    item = (bottom - top) / 3
+    x = (left + right) / 2
+    device.ui.swipe(x, bottom - item / 2, x, bottom - item / 2 - 2 * item, 400)  # two items on
+    _tap(device, text="Done")
+    after = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
+    assert after.endswith(f"{(hour + 2) % 24:02d}:{minute:02d}")

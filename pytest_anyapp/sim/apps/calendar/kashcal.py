@@ -23,7 +23,7 @@ SKIN = CalendarSkin(
     edit=Icon("pen", "Edit event", "edit_button"), date_label="Starts on", start_label="Start",
     end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
     open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
-    date_picker="kashcal",
+    date_picker="kashcal", time_picker="kashcal",
 )
 
 

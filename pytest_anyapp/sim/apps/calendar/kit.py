@@ -94,7 +94,7 @@ class CalendarSkin:
     #: The time picker the start/end buttons open: a kind of :mod:`..time_pickers` (``material``:
     #: MaterialTimePicker in clock mode; ``compose``: Compose Material 3 TimePicker), or ``text``, a
     #: dialog with an "hh:mm" field (kept where the real app's picker is not modelled yet; docs/calendar.md).
-    time_picker: Literal["text", "material", "compose"] = "text"
+    time_picker: Literal["text", "material", "compose", "kashcal"] = "text"
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)
 
@@ -265,13 +265,34 @@ class Editor(CalendarScreen):
     def update(self, **changes: Any) -> None:
         self.draft = replace(self.draft, **changes)
 
-    def ask_date(self) -> None:
+    def ask_date(self, start: bool = True) -> None:
         def pick(day: str | None) -> None:
             if day is not None:
                 self.update(date=day)
+        if self.skin.time_picker == "kashcal":  # DateTimeSheet: the day and the wheels in one sheet
+            d = self.draft
+            open_date_picker(self, self.skin.date_picker, d.date, pick, time_of_day=d.start if start else d.end,
+                             on_time=lambda at: self.apply_time(start, at))
+            return
         open_date_picker(self, self.skin.date_picker, self.draft.date, pick, title=self.skin.date_picker_title)
 
+    def apply_time(self, start: bool, at: str | None) -> None:
+        """A picked start moves the end with it (keeping the length); an end before the start is refused."""
+        d = self.draft
+        if at is None:
+            self.toast("Invalid time")
+        elif start:
+            self.update(start=at, end=hhmm(to_min(at) + d.minutes))
+        elif to_min(at) < to_min(d.start):
+            self.toast("The end time cannot be before the start")
+        else:
+            self.update(end=at)
+
     def ask_time(self, start: bool) -> None:
+        if self.skin.time_picker == "kashcal":
+            self.ask_date(start)
+            return
+
         def ok() -> None:
             at = typed_time(self.field("time_input"))
             d = self.draft
@@ -283,7 +304,7 @@ class Editor(CalendarScreen):
                 self.toast("The end time cannot be before the start")
             else:
                 self.update(end=at)
-        if self.skin.time_picker != "text":
+        if self.skin.time_picker in ("material", "compose"):
             shown = to_min(self.draft.start if start else self.draft.end)
             show_time_picker(self, self.skin.time_picker, shown // 60, shown % 60, twelve=self.skin.time_format == "12h",
                              on_set=lambda h, m: (self.set_field("time_input", f"{h:02d}:{m:02d}"), ok()))

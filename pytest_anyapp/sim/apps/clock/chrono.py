@@ -1,8 +1,10 @@
 """Chrono 0.6.0 (``com.vicolo.chrono``), a Flutter clock.
 
 Bottom navigation Alarm / Clock / Timer / Stopwatch (``lib/navigation/data/tabs.dart``). Flutter
-exposes no resource ids: everything is found by text and content description. A new alarm is
-entered in the time picker's input mode (hour and minute fields) and saved; a long-pressed
+exposes no resource ids: everything is found by text and content description. "Add" opens the
+time picker at once (``alarm_screen.dart`` ``_selectTime``: ``showTimePickerDialog``, confirm text
+"Save"), whose Save adds the alarm: the app's fork of Flutter's dial
+(:data:`pytest_anyapp.sim.apps.time_pickers.CHRONO`; its "Mode" offers the input fields); a long-pressed
 alarm is deleted from the selection bar. The timer's "+" asks for a length and starts the timer
 at once (``timer_screen.dart``: ``timer.start()`` then ``addItem``). The city search is "Search
 for a city". All lists are JSON files in ``app_flutter/Clock/`` (``alarms``, ``timers``,
@@ -35,9 +37,10 @@ SKIN = ClockSkin(
     nav="bottom",
     tabs=(("alarm", "Alarm", "flux_alarm"), ("clock", "Clock", "flux_clock"), ("timer", "Timer", "flux_timer"),
           ("stopwatch", "Stopwatch", "flux_stopwatch")),  # FluxIcons
-    alarm=AlarmSkin(list_id="", time_id="", switch_id="", add=Icon("add", "Add"), picker="text", delete="select",
+    alarm=AlarmSkin(list_id="", time_id="", switch_id="", add=Icon("add", "Add"), picker="chrono", delete="select",
                     delete_label="Delete", new_title="Select time", edit_title="Select time", save="Save",
-                    cancel="Cancel", empty_text="No alarms created"),
+                    cancel="Cancel", empty_text="No alarms created",
+                    picker_saves=True),
     timer=TimerSkin(flow="setup_start", picker="spinner", start=Icon("play", "Start"), pause="Pause", resume="Resume",
                     reset="Reset", time_id="", list_id="", add=Icon("add", "Add"), new_title="Duration"),
     stopwatch=StopwatchSkin(time_id="", start="Start", pause="Pause", resume="Resume", reset="Reset", lap="Lap"),

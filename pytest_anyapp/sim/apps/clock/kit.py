@@ -76,7 +76,7 @@ class AlarmSkin:
     time_id: str
     switch_id: str
     add: Icon
-    picker: Literal["text", "spinner", "scroll", "material"]
+    picker: Literal["text", "spinner", "scroll", "material", "chrono"]
     #: ``swipe``: swiping the row start-to-end asks "Delete alarm?" (title ``delete_label``,
     #: message ``delete_confirm``, buttons ``delete_ok`` / ``cancel``), as Compose's SwipeToDismissBox
     delete: Literal["editor", "select", "row", "swipe"]
@@ -565,12 +565,12 @@ class AlarmEditor(PickerMixin):
         a = self.skin.alarm
         twelve = self.clock.twelve()
         limits = (13 if twelve else 24, 60)
-        if a.picker == "material":
+        if a.picker in ("material", "chrono"):
             body: list[View] = [TextView(alarm_label(*self.time(), twelve), id=a.editor_time_id, size=48,
                                          align="center", padding=(24, 24), on_click=self.ask_time)]
         else:
             body = [self.picker(a.picker, ("Hour", "Minute"), limits, self.values)]
-        if twelve and a.picker != "material":
+        if twelve and a.picker not in ("material", "chrono"):
             body.append(Row(Button("AM", lambda: self.set_pm(False), style="outlined" if self.pm else "filled"),
                             Button("PM", lambda: self.set_pm(True), style="filled" if self.pm else "outlined"),
                             spacing=16, padding=(24, 0), align="center"))

@@ -227,9 +227,10 @@ class Editor(TodoScreen):
         d = self.draft
         body: list[View] = [EditText(e.title_id, hint=e.title_hint, multiline=e.title_multiline, padding=(16, 12))]
         if k.has_due:
-            body.append(Button(f"{e.due_label}: {d.due_date}" if d.due_date else e.due_label, self.ask_date,
+            when = f"{d.due_date} {d.due_time}" if d.due_time and self.time_in_date_sheet() else d.due_date
+            body.append(Button(f"{e.due_label}: {when}" if when else e.due_label, self.ask_date,
                                id="due_date", style="text"))
-        if k.has_time and d.due_date:
+        if k.has_time and d.due_date and not self.time_in_date_sheet():
             body.append(Button(f"{e.time_label}: {d.due_time}" if d.due_time else e.time_label, self.ask_time,
                                id="due_time", style="text"))
         if k.has_priority:
@@ -259,10 +260,16 @@ class Editor(TodoScreen):
     def update(self, **changes: Any) -> None:
         self.draft = replace(self.draft, **changes)
 
+    def time_in_date_sheet(self) -> bool:
+        """Tasks.org picks the due time in its due-date sheet ("Pick time"), not in a row of its own."""
+        return self.skin.date_picker == "tasks_org" and self.skin.has_time
+
     def ask_date(self) -> None:
         kind = self.skin.date_picker
         if kind != "text":
-            open_date_picker(self, kind, self.draft.due_date, self.set_due, from_initial=kind == "flutter")
+            on_time = (lambda hhmm: self.update(due_time=hhmm)) if self.time_in_date_sheet() else None
+            open_date_picker(self, kind, self.draft.due_date, self.set_due, from_initial=kind == "flutter",
+                             time_of_day=self.draft.due_time, on_time=on_time)
             return
 
         def ok() -> None:
