@@ -166,6 +166,19 @@ def _content_rows(parser: Parser, sample: AndroidSample) -> None:
     assert parser(sample.stdout, sample.state["projection"]) == _state_rows(sample)
 
 
+def _event_column(parser: Parser, sample: AndroidSample) -> None:
+    """The calendar provider's one-column event read: ``(_id, value)`` per row, NULL as None."""
+    col = sample.state["projection"][1]
+    assert parser(sample.stdout, col) == [(r["_id"] or "", r[col]) for r in _state_rows(sample)]
+
+
+def _reminder_minutes(parser: Parser, sample: AndroidSample) -> None:
+    want: dict[str, list[int]] = {}
+    for r in _state_rows(sample):
+        want.setdefault(r["event_id"] or "", []).append(int(r["minutes"] or ""))
+    assert parser(sample.stdout) == want
+
+
 def _contacts(parser: Parser, sample: AndroidSample) -> None:
     got = [(c.first, c.last, c.phones, c.starred) for c in parser(sample.stdout)]
     assert got == [(c["first"], c["last"], c["phones"], c["starred"]) for c in sample.state["contacts"]]
@@ -239,6 +252,8 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.sms.adapters.parse_drafts": _sqlite_read,
     "verifiers.music.device.now_playing_in": _now_playing,
     "pytest_anyapp.device.content.content_query_rows": _content_rows,
+    "verifiers.calendar.adapters.event_column": _event_column,
+    "verifiers.calendar.adapters.reminder_minutes": _reminder_minutes,
     "verifiers.contacts.android.parse_provider": _contacts,
     "verifiers.sms.contacts_provider.parse_phones": _phones,
     "verifiers.music.profiles.mediastore_playlists": _playlists,

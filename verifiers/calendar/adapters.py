@@ -187,16 +187,12 @@ class ProviderAdapter(CalendarAdapter):
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
         name = self.app.display_name
-        cols = {col: content_rows(raw, col, "_id", col, name) for col in EVENT_COLUMNS}
+        cols = {col: event_column(_read(raw, col, name), col, name) for col in EVENT_COLUMNS}
         ids = [k for k, _ in cols["title"]]
         if any([k for k, _ in rows] != ids for rows in cols.values()):
             raise VerifierReadError(f"{name}: the events changed between the column reads")
         value = {col: dict(rows) for col, rows in cols.items()}
-        reminders: dict[str, list[int]] = {}
-        for event_id, minutes in content_rows(raw, "reminders", "event_id", "minutes", name):
-            if minutes is None or not minutes.lstrip("-").isdigit():
-                raise VerifierReadError(f"{name}: reminder of event {event_id} has minutes {minutes!r}")
-            reminders.setdefault(event_id, []).append(int(minutes))
+        reminders = reminder_minutes(_read(raw, "reminders", name), name)
         events = []
         for _id in ids:
             start, end, duration = value["dtstart"][_id], value["dtend"][_id], value["duration"][_id]
@@ -232,17 +228,39 @@ def provider_query(device: DeviceClient, table: str, projection: str, where: str
     return query_lines(out)
 
 
-def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) -> list[tuple[str, str | None]]:
-    """``(id, value)`` per ``Row: <n> <id_col>=<id>, <col>=<value>`` line (``NULL`` is None); a line
-    that is no row continues the previous value (a value with a line break)."""
+def _read(raw: RawSnapshot, key: str, app: str) -> list[str]:
     if key not in raw:
         raise VerifierReadError(f"{app} snapshot has no {key!r} read")
+    return raw[key]
+
+
+def _id_value_rows(output: str | list[str], id_col: str, col: str, what: str) -> list[tuple[str, str | None]]:
+    """``(id, value)`` per ``Row: <n> <id_col>=<id>, <col>=<value>`` record (``NULL`` is None; the value
+    is the rest of its record, so it keeps its ``", "``, ``=`` and line breaks)."""
     out: list[tuple[str, str | None]] = []
-    for row in content_query_rows(raw[key], (id_col, col), f"{app}: content query {key}"):
+    for row in content_query_rows(output, (id_col, col), what):
         if not (row[id_col] or "").isdigit():
-            raise VerifierReadError(f"{app}: {key} row with {id_col}={row[id_col]!r}")
+            raise VerifierReadError(f"{what}: row with {id_col}={row[id_col]!r}")
         out.append((row[id_col] or "", row[col]))
     return out
+
+
+@parses("content query --uri content://com.android.calendar/events --sort _id", reads="text")
+def event_column(output: str | list[str], col: str, app: str = "CalendarProvider") -> list[tuple[str, str | None]]:
+    """``(_id, value)`` of one ``--projection _id:<col>`` read of the provider's events."""
+    return _id_value_rows(output, "_id", col, f"{app}: content query {col}")
+
+
+@parses("content query --uri content://com.android.calendar/reminders --projection event_id:minutes --sort _id",
+        reads="text")
+def reminder_minutes(output: str | list[str], app: str = "CalendarProvider") -> dict[str, list[int]]:
+    """The reminder minutes of each event id; a row whose minutes are not a number is unreadable."""
+    reminders: dict[str, list[int]] = {}
+    for event_id, minutes in _id_value_rows(output, "event_id", "minutes", f"{app}: content query reminders"):
+        if minutes is None or not minutes.lstrip("-").isdigit():
+            raise VerifierReadError(f"{app}: reminder of event {event_id} has minutes {minutes!r}")
+        reminders.setdefault(event_id, []).append(int(minutes))
+    return reminders
 
 
 _PROVIDER_FORMAT = (
