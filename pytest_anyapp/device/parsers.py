@@ -54,6 +54,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "pytest_anyapp.pool.preflight",
     "verifiers.android_alarm",
     "verifiers.calendar.adapters",
+    "verifiers.clock.adapters",
     "verifiers.contacts.android",
     "verifiers.contacts.localdb",
     "verifiers.finance.adapters",

@@ -241,6 +241,32 @@ def _joplin_notes_read() -> str:
 _JOPLIN = Citation(repo="laurent22/joplin", revision="android-v3.1.6", file="packages/lib/JoplinDatabase.ts",
                    identifier="folders, notes (with services/database/migrations 43-47; transcribed in "
                               "pytest_anyapp/sim/apps/notes/store.py JoplinDb)")
+def _clock(name: str) -> Callable[[], str]:
+    """A constant of verifiers/clock/adapters.py (schemas and reads), imported when the case runs."""
+    def get() -> str:
+        from verifiers.clock import adapters
+        return str(getattr(adapters, name))
+    return get
+
+
+def _clock_read(name: str) -> Callable[[], str]:
+    def get() -> str:
+        from verifiers.clock.adapters import BUSY
+        return f"PRAGMA busy_timeout={BUSY}; " + _clock(name)()  # verifiers.clock.adapters.sqlite_cmd
+    return get
+
+
+_FOSSIFY_CLOCK = Citation(repo="FossifyOrg/Clock", revision="1.6.0",
+                          file="app/src/main/kotlin/org/fossify/clock/helpers/DBHelper.kt",
+                          identifier="contacts (alarms.db v2); databases/AppDatabase.kt + app/schemas AppDatabase/2.json "
+                                     "timers (transcribed in verifiers/clock/adapters.py SIMPLE_*_SCHEMA)")
+_DESK = Citation(repo="BlackyHawky/Clock", revision="2.29",
+                 file="app/src/main/java/com/best/deskclock/provider/ClockDatabaseHelper.java",
+                 identifier="alarm_templates (alarms.db v25; transcribed in verifiers/clock/adapters.py "
+                            "DESK_ALARMS_SCHEMA)")
+_CLOCKYOU = Citation(repo="you-apps/ClockYou", revision="v9.1",
+                     file="app/schemas/com.bnyro.clock.data.database.AppDatabase/10.json",
+                     identifier="alarms, timeZones (transcribed in verifiers/clock/adapters.py CLOCKYOU_SCHEMA)")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -260,6 +286,62 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="fossify_clock_alarms", db="/data/data/org.fossify.clock/databases/alarms.db",
+        schema=_clock("SIMPLE_ALARMS_SCHEMA"), schema_cite=_FOSSIFY_CLOCK, read_sql=_clock_read("SIMPLE_ALARMS_READ"),
+        rows_sql=("INSERT INTO contacts (time_in_minutes, days, is_enabled, vibrate, sound_title, sound_uri, label, "
+                  "one_shot) VALUES (420, 31, 1, 0, 'Default | Cesium', 'content://settings/system/alarm_alert', "
+                  "'Wake' || char(10) || 'up, a=b', 0), (0, -1, 0, 1, '', '', '', 1), (1439, -2, 1, 0, '☕', '', '', 1);"),
+        rows=[[420, 31, 1, "Wake\nup, a=b"], [0, -1, 0, ""], [1439, -2, 1, ""]],
+        expect=[{"hour": 7, "minute": 0, "enabled": True}, {"hour": 0, "minute": 0, "enabled": False},
+                {"hour": 23, "minute": 59, "enabled": True}],
+        notes=["rows: time_in_minutes, days, is_enabled, label; a '|', newline, ', ' and '=' in texts the read does "
+               "not select; midnight and 23:59; Simple Clock 5.11.2 has the same table"]),
+    Case(
+        name="fossify_clock_timers", db="/data/data/org.fossify.clock/databases/app.db",
+        schema=_clock("SIMPLE_TIMERS_SCHEMA"), schema_cite=_FOSSIFY_CLOCK, read_sql=_clock_read("SIMPLE_TIMERS_READ"),
+        rows_sql=("INSERT INTO timers (seconds, state, vibrate, soundUri, soundTitle, label, createdAt, channelId, "
+                  "oneShot) VALUES (300, '{\"state\":{\"type\":\"Idle\"}}', 0, '', '', 'tea | 5, a=b', 1, NULL, 0), "
+                  "(90, '{\"state\":{\"type\":\"Running\",\"duration\":90000,\"tick\":90000}}', 0, '', '', "
+                  "'', 1, NULL, 0), "
+                  "(3600, '{\"state\":{\"type\":\"Paused\",\"duration\":3600000,\"tick\":1200000}}', 0, '', '', "
+                  "'', 1, NULL, 0);"),
+        rows=[[300, '{"state":{"type":"Idle"}}'], [90, '{"state":{"type":"Running","duration":90000,"tick":90000}}'],
+              [3600, '{"state":{"type":"Paused","duration":3600000,"tick":1200000}}']],
+        expect=[{"seconds": 300, "state": "idle"}, {"seconds": 90, "state": "running"},
+                {"seconds": 3600, "state": "paused"}],
+        notes=["rows: seconds, state (Gson StateWrapper, models/TimerState.kt: a ', ' inside the JSON); a label with "
+               "'|' the read does not select"]),
+    Case(
+        name="clock_deskclock_alarm_templates", db="/data/user_de/0/com.best.deskclock/databases/alarms.db",
+        schema=_clock("DESK_ALARMS_SCHEMA"), schema_cite=_DESK, read_sql=_clock_read("DESK_ALARMS_READ"),
+        rows_sql=("INSERT INTO alarm_templates (year, month, day, hour, minutes, daysofweek, enabled, vibrate, flash, "
+                  "label, syncByLabel, ringtone) VALUES (2026, 0, 1, 6, 30, 31, 1, 0, 0, 'Gym | early' || char(10) "
+                  "|| 'a=b, c', 0, NULL), (2026, 0, 1, 0, 5, 0, 0, 1, 0, '', 0, 'content://x|y');"),
+        rows=[[6, 30, 1, "Gym | early\na=b, c"], [0, 5, 0, ""]],
+        expect=[{"hour": 6, "minute": 30, "enabled": True}, {"hour": 0, "minute": 5, "enabled": False}],
+        notes=["rows: hour, minutes, enabled, label; '|', newline, ', ', '=' in texts the read does not select"]),
+    Case(
+        name="clockyou_alarms", db="/data/data/com.bnyro.clock/databases/com.bnyro.clock",
+        schema=_clock("CLOCKYOU_SCHEMA"), schema_cite=_CLOCKYOU, read_sql=_clock_read("CLOCKYOU_ALARMS_READ"),
+        rows_sql=("INSERT INTO alarms (time, label, enabled, days, vibrate) VALUES (27000000, 'Run | 5k' || char(10) || "
+                  "'x', 1, '0,1,2,3,4,5,6', 0), (86340000, NULL, 0, '', 1);"),
+        rows=[[27000000, "Run | 5k\nx", 1], [86340000, None, 0]],
+        expect=[{"hour": 7, "minute": 30, "enabled": True}, {"hour": 23, "minute": 59, "enabled": False}],
+        notes=["rows: time (ms after midnight), label, enabled"]),
+    Case(
+        name="clockyou_time_zones_awkward_names", db="/data/data/com.bnyro.clock/databases/com.bnyro.clock",
+        schema=_clock("CLOCKYOU_SCHEMA"), schema_cite=_CLOCKYOU, read_sql=_clock_read("CLOCKYOU_ZONES_READ"),
+        rows_sql=("INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES "
+                  "('Australia/Sydney,Sydney,Australia', 'Australia/Sydney', 'Sydney', 'Australia'), "
+                  "('Europe/Madrid,Madrid,Spain (España)', 'Europe/Madrid', 'Madrid', 'Spain (España)'), "
+                  "('Asia/Tokyo,Tokyo | 東京,Japan', 'Asia/Tokyo', 'Tokyo | 東京', 'Japan'), "
+                  "('Etc/X,a=b, c,X', 'Etc/X', 'a=b, c', 'X');"),
+        rows=[["Australia/Sydney", "Sydney"], ["Europe/Madrid", "Madrid"], ["Asia/Tokyo", "Tokyo | 東京"],
+              ["Etc/X", "a=b, c"]],
+        expect=["Sydney", "Madrid", "Tokyo | 東京", "a=b, c"],
+        notes=["rows: zoneId, zoneName (primary key order); a '|' in a display name stays in it (the last column), "
+               "', ' and '=' too; a newline in a name would make an extra line, which the reader refuses"]),
     Case(
         name="tasks_org_tasks_awkward_titles", db="/data/data/org.tasks/databases/database",
         schema=_tasks_org_schema, schema_cite=_TASKS_ORG, read_sql=_tasks_org_read,
