@@ -267,6 +267,42 @@ _DESK = Citation(repo="BlackyHawky/Clock", revision="2.29",
 _CLOCKYOU = Citation(repo="you-apps/ClockYou", revision="v9.1",
                      file="app/schemas/com.bnyro.clock.data.database.AppDatabase/10.json",
                      identifier="alarms, timeZones (transcribed in verifiers/clock/adapters.py CLOCKYOU_SCHEMA)")
+def _music(name: str) -> Callable[[], str]:
+    def get() -> str:
+        from verifiers.music import profiles
+        return "PRAGMA busy_timeout=5000; " + str(getattr(profiles, name))  # verifiers.music.device.sqlite_lines
+    return get
+
+
+def _retro_queue_schema() -> str:
+    from verifiers.music.profiles import RETRO_QUEUE_COLUMNS
+    return "; ".join(f"CREATE TABLE {t} ({RETRO_QUEUE_COLUMNS})" for t in ("playing_queue", "original_playing_queue"))
+
+
+def _fossify_songs_schema() -> str:
+    from pytest_anyapp.sim.apps.music.store import FossifySongsDb
+    return FossifySongsDb.SCHEMA
+
+
+def _monster_schema() -> str:
+    from pytest_anyapp.sim.apps.music.store import MonsterQueue
+    return MonsterQueue.SCHEMA
+
+
+_RETRO_QUEUE = Citation(repo="RetroMusicPlayer/RetroMusicPlayer", revision="v6.1.0",
+                        file="app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
+                        identifier="createTable (playing_queue, original_playing_queue; transcribed in "
+                                   "verifiers/music/profiles.py RETRO_QUEUE_COLUMNS)")
+_FOSSIFY_MUSIC = Citation(repo="FossifyOrg/Music-Player", revision="1.8.1",
+                          file="app/src/main/kotlin/org/fossify/musicplayer/models/QueueItem.kt",
+                          identifier="queue_items (SongsDatabase v15; transcribed in pytest_anyapp/sim/apps/music/"
+                                     "store.py FossifySongsDb)")
+_MONSTER = Citation(repo="ZTFtrue/MonsterMusic", revision="0.1.69",
+                    file="app/src/main/java/com/ztftrue/music/sqlData/model/MusicItem.kt",
+                    identifier="queue (MusicDatabase v7; transcribed in pytest_anyapp/sim/apps/music/store.py "
+                               "MonsterQueue)")
+_RQ = ("title, track, year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, "
+       "album_artist")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -286,6 +322,36 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="retro_music_playing_queue", db="/data/data/code.name.monkey.retromusic/databases/music_playback_state.db",
+        schema=_retro_queue_schema, schema_cite=_RETRO_QUEUE, read_sql=_music("PLAYING_QUEUE_READ"),
+        rows_sql=(f"INSERT INTO playing_queue (_id, {_RQ}) VALUES "
+                  "(33, 'Neon | Lights', 0, 0, 1000, '/sdcard/Music/a|b.wav', 0, 0, 'A, b=c', 0, 'x', NULL, NULL), "
+                  "(31, 'Two' || char(10) || 'lines', 0, 0, 1000, '/sdcard/Music/x.wav', 0, 0, '', 0, '', NULL, NULL), "
+                  "(33, 'Neon | Lights', 0, 0, 1000, '/sdcard/Music/a|b.wav', 0, 0, 'A, b=c', 0, 'x', NULL, NULL);"),
+        rows=[[33, "Neon | Lights"], [31, "Two\nlines"], [33, "Neon | Lights"]],
+        expect=["<audio 33>", "<audio 31>", "<audio 33>"],
+        notes=["rows: _id (MediaStore id), title, in insertion (= queue) order; a song queued twice; '|', newline, "
+               "', ', '=' in texts the read does not select; Phonograph Plus reads its playing_queue alike",
+               "the parser is given no titles, so a song reads as '<audio id>'"]),
+    Case(
+        name="fossify_music_queue_items", db="/data/data/org.fossify.musicplayer/databases/songs.db",
+        schema=_fossify_songs_schema, schema_cite=_FOSSIFY_MUSIC, read_sql=_music("QUEUE_ITEMS_READ"),
+        rows_sql=("INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
+                  "(35, 2, 0, 0), (31, 0, 1, 12), (32, 1, 0, 0);"),
+        rows=[[35, 2], [31, 0], [32, 1]],
+        expect=["<audio 31>", "<audio 32>", "<audio 35>"],
+        notes=["rows: track_id (MediaStore id), track_order; inserted out of order (the read orders by track_order)"]),
+    Case(
+        name="monster_music_queue", db="/data/data/com.ztftrue.music/databases/default_data.db",
+        schema=_monster_schema, schema_cite=_MONSTER, read_sql=_music("MONSTER_QUEUE_READ"),
+        rows_sql=("INSERT INTO queue VALUES (1, 32, 'B | b', '/sdcard/Music/b.wav', 1000, 'b' || char(10) || '.wav', "
+                  "'A, b=c', 0, 'x', 0, '', 0, 0, 0, 1, 0), (0, 36, 'E', '/sdcard/Music/e.wav', 1000, 'e.wav', '', 0, "
+                  "'', 0, '', 0, 0, 0, 0, 0);"),
+        rows=[[1, 32, "B | b"], [0, 36, "E"]],
+        expect=["<audio 36>", "<audio 32>"],
+        notes=["rows: tableId (timeline index), id (MediaStore id), name; '|', newline, ', ', '=' in texts not "
+               "selected"]),
     Case(
         name="fossify_clock_alarms", db="/data/data/org.fossify.clock/databases/alarms.db",
         schema=_clock("SIMPLE_ALARMS_SCHEMA"), schema_cite=_FOSSIFY_CLOCK, read_sql=_clock_read("SIMPLE_ALARMS_READ"),
