@@ -303,6 +303,24 @@ _MONSTER = Citation(repo="ZTFtrue/MonsterMusic", revision="0.1.69",
                                "MonsterQueue)")
 _RQ = ("title, track, year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, "
        "album_artist")
+def _kashcal_schema() -> str:
+    from pytest_anyapp.sim.apps.calendar.store import KashCalDb
+    capture = _Capture()
+    KashCalDb(capture).create()  # type: ignore[arg-type]
+    return capture.sql
+
+
+def _kashcal_read() -> str:
+    from verifiers.calendar.adapters import BUSY, KASHCAL_READ
+    return f"{BUSY} {KASHCAL_READ}"
+
+
+_KASHCAL = Citation(repo="KashCal/KashCal", revision="v22.5.15",
+                    file="app/schemas/org.onekash.kashcal.data.db.KashCalDatabase/13.json",
+                    identifier="events, occurrences, calendars (transcribed in pytest_anyapp/sim/apps/calendar/store.py "
+                               "KashCalDb)")
+_KC_COLS = "uid, calendar_id, title, description, start_ts, end_ts, rrule, original_event_id, reminders, dtstamp, " \
+           "sync_status, created_at, updated_at"
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -322,6 +340,31 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="kashcal_events_awkward", db="/data/data/org.onekash.kashcal/databases/kashcal.db",
+        schema=_kashcal_schema, schema_cite=_KASHCAL, read_sql=_kashcal_read,
+        rows_sql=(f"INSERT INTO events (id, {_KC_COLS}) VALUES "
+                  "(1, 'a@k', 1, 'Stand-up | daily' || char(10) || 'room 2', 'a=b, c' || char(31) || 'd', "
+                  "1767258000000, 1767259800000, 'FREQ=WEEKLY;BYDAY=TH', NULL, '[\"-PT15M\",\"-P1D\"]', 0, 'SYNCED', 0, 0), "
+                  "(2, 'b@k', 1, 'Café ☕', NULL, 1767344400000, 1767351600000, NULL, NULL, NULL, 0, 'SYNCED', 0, 0), "
+                  "(3, 'c@k', 1, 'moved one', '', 1767430800000, 1767434400000, NULL, 1, NULL, 0, 'SYNCED', 0, 0), "
+                  "(4, 'd@k', 1, 'being deleted', '', 1767430800000, 1767434400000, NULL, NULL, NULL, 0, "
+                  "'PENDING_DELETE', 0, 0);"),
+        rows=[[1, "Stand-up | daily\nroom 2", "a=b, c\x1fd", 1767258000000, 1767259800000, "FREQ=WEEKLY;BYDAY=TH", None,
+               '["-PT15M","-P1D"]', "SYNCED"],
+              [2, "Café ☕", None, 1767344400000, 1767351600000, None, None, None, "SYNCED"],
+              [3, "moved one", "", 1767430800000, 1767434400000, None, 1, None, "SYNCED"],
+              [4, "being deleted", "", 1767430800000, 1767434400000, None, None, None, "PENDING_DELETE"]],
+        expect={"events": [
+            {"title": "Stand-up | daily\nroom 2", "date": "2026-01-01", "start": "09:00", "duration_min": 30,
+             "description": "a=b, c\x1fd", "repeat": "weekly", "reminders": [15, 1440]},
+            {"title": "Café ☕", "date": "2026-01-02", "start": "09:00", "duration_min": 120, "description": "",
+             "repeat": None, "reminders": []}]},
+        notes=["rows: id, title, description, start_ts, end_ts (ms), rrule, original_event_id, reminders (JSON of ISO "
+               "durations before the start), sync_status",
+               "'|', a newline, ', ', '=', the unit separator and unicode in texts (hex-encoded by the read); a NULL "
+               "description and reminders; an exception instance (original_event_id) and a PENDING_DELETE row, "
+               "both left out"]),
     Case(
         name="retro_music_playing_queue", db="/data/data/code.name.monkey.retromusic/databases/music_playback_state.db",
         schema=_retro_queue_schema, schema_cite=_RETRO_QUEUE, read_sql=_music("PLAYING_QUEUE_READ"),

@@ -525,25 +525,36 @@ class KashCalAdapter(CalendarAdapter):
         hand_to_app(device, KASHCAL_DB.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "
-               "start_ts || char(31) || end_ts || char(31) || COALESCE(rrule,'') || char(31) || "
-               "hex(COALESCE(reminders,'')) FROM events WHERE original_event_id IS NULL "
-               "AND sync_status != 'PENDING_DELETE' ORDER BY id;")
-        return {"events": read_lines(device, KASHCAL_DB, sql)}
+        return {"events": read_lines(device, KASHCAL_DB, KASHCAL_READ)}
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
-        events = []
-        for _id, title, desc, start, end, rule, rem in fields(raw, "events", 7, self.app.display_name):
-            day, at = split_ms(int(start))
-            text = from_hex(rem)
-            try:
-                offsets = json.loads(text) if text else []
-            except json.JSONDecodeError as exc:
-                raise VerifierReadError(f"KashCal: event {_id} reminders are not JSON: {text!r}") from exc
-            minutes = [iso_minutes(str(o)) for o in offsets]
-            if any(m is None for m in minutes):
-                raise VerifierReadError(f"KashCal: event {_id} has an unreadable reminder in {text!r}")
-            events.append(CalEvent(title=from_hex(title), date=day, start=at,
-                                   duration_min=(int(end) - int(start)) // 60_000, description=from_hex(desc),
-                                   repeat=rrule_freq(rule), reminders=sorted(m for m in minutes if m is not None)))
-        return CalendarState(events=events)
+        return parse_kashcal(_read(raw, "events", self.app.display_name))
+
+
+KASHCAL_READ = (
+    "SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "
+    "start_ts || char(31) || end_ts || char(31) || COALESCE(rrule,'') || char(31) || "
+    "hex(COALESCE(reminders,'')) FROM events WHERE original_event_id IS NULL "
+    "AND sync_status != 'PENDING_DELETE' ORDER BY id;")
+
+
+@parses("sqlite3 /data/data/org.onekash.kashcal/databases/kashcal.db FROM events WHERE original_event_id IS NULL")
+def parse_kashcal(lines: list[str]) -> CalendarState:
+    """Events from :data:`KASHCAL_READ` lines (the busy-timeout echo first, if kept): texts are hex,
+    reminders a JSON list of ISO durations before the start."""
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    events = []
+    for _id, title, desc, start, end, rule, rem in fields({"events": body}, "events", 7, "KashCal"):
+        day, at = split_ms(int(start))
+        text = from_hex(rem)
+        try:
+            offsets = json.loads(text) if text else []
+        except json.JSONDecodeError as exc:
+            raise VerifierReadError(f"KashCal: event {_id} reminders are not JSON: {text!r}") from exc
+        minutes = [iso_minutes(str(o)) for o in offsets]
+        if any(m is None for m in minutes):
+            raise VerifierReadError(f"KashCal: event {_id} has an unreadable reminder in {text!r}")
+        events.append(CalEvent(title=from_hex(title), date=day, start=at,
+                               duration_min=(int(end) - int(start)) // 60_000, description=from_hex(desc),
+                               repeat=rrule_freq(rule), reminders=sorted(m for m in minutes if m is not None)))
+    return CalendarState(events=events)
