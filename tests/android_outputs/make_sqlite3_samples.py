@@ -131,6 +131,40 @@ def _my_expenses_schema() -> str:
     return capture.sql
 
 
+def _sushi_schema() -> str:
+    from verifiers.finance.adapters import RK_SCHEMA
+    return RK_SCHEMA
+
+
+def _sushi_read() -> str:
+    from verifiers.finance.adapters import SushiAdapter
+    return "PRAGMA busy_timeout=5000; " + SushiAdapter.read_sql
+
+
+def _sushi_root() -> str:
+    """A redux-persist root as Sushi v1.15 writes it: each member JSON-encoded again (JSON.stringify)."""
+    import json
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    wallets = {"w1": {"id": "w1", "label": "Cash | pocket", "initialAmount": 0}, "w2": {"id": "w2", "label": "Bank\nmain"}}
+    txs = {"t1": {"id": "t1", "sourceWalletId": "w1", "destinationWalletId": None, "category": "Food, \"drinks\" = fun",
+                  "description": "Lunch | Bob\nand Ann", "amount": -12.5, "paidAt": "2026-01-01T12:00:00.000Z"},
+           "t2": {"id": "t2", "sourceWalletId": "w2", "destinationWalletId": None, "category": "Salary ☕",
+                  "description": "", "amount": 2500, "paidAt": "2026-01-02T08:00:00.000Z"},
+           "t3": {"id": "t3", "sourceWalletId": "w1", "destinationWalletId": "w2", "category": "Transfer",
+                  "description": "", "amount": -50.25, "paidAt": "2026-01-01T12:00:00.000Z"}}
+    root = {"wallets": dump(wallets), "transactions": dump(txs), "_persist": dump({"version": 2, "rehydrated": True})}
+    return dump(root).replace("'", "''")
+
+
+_SUSHI = Citation(repo="jerameel/sushi", revision="v1.15", file="src/store/index.ts",
+                  identifier="redux-persist root (key persist:root) in AsyncStorage's RKStorage catalystLocalStorage "
+                             "(react-native-async-storage v1.17.11 ReactDatabaseSupplier.java; transcribed in "
+                             "verifiers/finance/adapters.py RK_SCHEMA)")
+
+
 def _my_expenses_read() -> str:
     from verifiers.finance.adapters import MyExpensesAdapter
     return "PRAGMA busy_timeout=5000; " + MyExpensesAdapter.read_sql
@@ -340,6 +374,23 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="sushi_persist_root_awkward", db="/data/data/com.jerameeldelosreyes.sushi/databases/RKStorage",
+        schema=_sushi_schema, schema_cite=_SUSHI, read_sql=_sushi_read,
+        rows_sql=f"INSERT INTO catalystLocalStorage (key, value) VALUES ('persist:root', '{_sushi_root()}'), "
+                 "('persist:other', '{}');",
+        rows=[["persist:root", "<the root: wallets w1 'Cash | pocket', w2 'Bank\\nmain'; t1 -12.5 'Lunch | Bob\\nand "
+               "Ann', t2 2500, t3 transfer -50.25 w1->w2>"], ["persist:other", "{}"]],
+        expect={"transactions": [
+            {"note": "Lunch | Bob\nand Ann", "amount_cents": 1250, "income": False,
+             "category": "Food, \"drinks\" = fun", "day": "2026-01-01"},
+            {"note": "", "amount_cents": 250000, "income": True, "category": "Salary ☕", "day": "2026-01-02"}],
+            "transfers": [{"amount_cents": 5025, "source": "Cash | pocket", "target": "Bank\nmain"}],
+            "wallets": ["Cash"], "categories": []},
+        notes=["one row per AsyncStorage key; the read selects persist:root only, hex-encoded (its JSON holds '|', "
+               "escaped newlines and quotes)", "'|', newline, quotes, ', ', '=' and unicode in descriptions, categories "
+               "and wallet labels; a transfer (category Transfer with a destination wallet)",
+               "wallets and categories are not read: their defaults"]),
     Case(
         name="kashcal_events_awkward", db="/data/data/org.onekash.kashcal/databases/kashcal.db",
         schema=_kashcal_schema, schema_cite=_KASHCAL, read_sql=_kashcal_read,
