@@ -58,6 +58,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "verifiers.contacts.android",
     "verifiers.contacts.localdb",
     "verifiers.finance.adapters",
+    "verifiers.maps.adapters",
     "verifiers.music.device",
     "verifiers.music.profiles",
     "verifiers.notes.sqlite_store",

@@ -355,6 +355,21 @@ _KASHCAL = Citation(repo="KashCal/KashCal", revision="v22.5.15",
                                "KashCalDb)")
 _KC_COLS = "uid, calendar_id, title, description, start_ts, end_ts, rrule, original_event_id, reminders, dtstamp, " \
            "sync_status, created_at, updated_at"
+def _markers_schema() -> str:
+    from pytest_anyapp.sim.apps.maps.store import MarkersDb
+    return MarkersDb.CREATE
+
+
+def _markers_read() -> str:
+    from verifiers.maps.adapters import MARKERS_SQL
+    return MARKERS_SQL  # verifiers/maps/adapters.py OsmAndAdapter.read_script: no busy timeout
+
+
+_OSMAND = Citation(repo="osmandapp/OsmAnd", revision="00c0dad2",
+                   file="OsmAnd/src/net/osmand/plus/mapmarkers/MapMarkersDbHelper.java",
+                   identifier="map_markers (DB_VERSION 13; transcribed in pytest_anyapp/sim/apps/maps/store.py "
+                              "MarkersDb); PointDescription.serializeToString writes type, name, icon joined "
+                              "by hash signs")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -374,6 +389,23 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="osmand_map_markers_awkward", db="/data/data/net.osmand.plus/databases/map_markers_db",
+        schema=_markers_schema, schema_cite=_OSMAND, read_sql=_markers_read,
+        rows_sql=("INSERT INTO map_markers (marker_id, marker_lat, marker_lon, marker_description, marker_active) VALUES "
+                  "('48.8584,2.2945', 48.8584, 2.2945, 'favorite#Eiffel | Tower' || char(10) || 'Paris, a=b', 1), "
+                  "('51.5007,-0.1246', 51.5007, -0.1246, 'map_marker#  Big Ben ☕ #ic_action_flag', 1), "
+                  "('40.0,-3.0', 40.0, -3.0, NULL, 1), "
+                  "('41.0,2.0', 41.0, 2.0, 'favorite#visited', 0);"),
+        rows=[["48.8584,2.2945", 48.8584, 2.2945, "favorite#Eiffel | Tower\nParis, a=b", 1],
+              ["51.5007,-0.1246", 51.5007, -0.1246, "map_marker#  Big Ben ☕ #ic_action_flag", 1],
+              ["40.0,-3.0", 40.0, -3.0, None, 1], ["41.0,2.0", 41.0, 2.0, "favorite#visited", 0]],
+        expect=[{"name": "Eiffel | Tower\nParis, a=b", "lat": 48.8584, "lon": 2.2945},
+                {"name": "Big Ben ☕", "lat": 51.5007, "lon": -0.1246},
+                {"name": "", "lat": 40.0, "lon": -3.0}],
+        notes=["rows: marker_id, marker_lat, marker_lon, marker_description, marker_active (0 = history, left out)",
+               "a '|', newline, ', ' and '=' in a name (hex-encoded by the read), an icon after a second '#', "
+               "spaces trimmed as deserializeFromString trims them, a NULL description"]),
     Case(
         name="sushi_persist_root_awkward", db="/data/data/com.jerameeldelosreyes.sushi/databases/RKStorage",
         schema=_sushi_schema, schema_cite=_SUSHI, read_sql=_sushi_read,

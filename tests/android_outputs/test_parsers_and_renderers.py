@@ -250,6 +250,7 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.finance.adapters.parse_pro_expense": _sqlite_read,
     "verifiers.finance.adapters.parse_oinkoin": _sqlite_read,
     "verifiers.finance.adapters.parse_sushi": _sqlite_read,
+    "verifiers.maps.adapters.osmand_markers": _sqlite_read,
     "verifiers.calendar.adapters.parse_events_db": _sqlite_read,
     "verifiers.calendar.adapters.parse_kashcal": _sqlite_read,
     "verifiers.clock.adapters.simple_alarms": _sqlite_read,
