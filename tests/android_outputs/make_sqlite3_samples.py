@@ -131,6 +131,40 @@ def _my_expenses_schema() -> str:
     return capture.sql
 
 
+def _sushi_schema() -> str:
+    from verifiers.finance.adapters import RK_SCHEMA
+    return RK_SCHEMA
+
+
+def _sushi_read() -> str:
+    from verifiers.finance.adapters import SushiAdapter
+    return "PRAGMA busy_timeout=5000; " + SushiAdapter.read_sql
+
+
+def _sushi_root() -> str:
+    """A redux-persist root as Sushi v1.15 writes it: each member JSON-encoded again (JSON.stringify)."""
+    import json
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    wallets = {"w1": {"id": "w1", "label": "Cash | pocket", "initialAmount": 0}, "w2": {"id": "w2", "label": "Bank\nmain"}}
+    txs = {"t1": {"id": "t1", "sourceWalletId": "w1", "destinationWalletId": None, "category": "Food, \"drinks\" = fun",
+                  "description": "Lunch | Bob\nand Ann", "amount": -12.5, "paidAt": "2026-01-01T12:00:00.000Z"},
+           "t2": {"id": "t2", "sourceWalletId": "w2", "destinationWalletId": None, "category": "Salary ☕",
+                  "description": "", "amount": 2500, "paidAt": "2026-01-02T08:00:00.000Z"},
+           "t3": {"id": "t3", "sourceWalletId": "w1", "destinationWalletId": "w2", "category": "Transfer",
+                  "description": "", "amount": -50.25, "paidAt": "2026-01-01T12:00:00.000Z"}}
+    root = {"wallets": dump(wallets), "transactions": dump(txs), "_persist": dump({"version": 2, "rehydrated": True})}
+    return dump(root).replace("'", "''")
+
+
+_SUSHI = Citation(repo="jerameel/sushi", revision="v1.15", file="src/store/index.ts",
+                  identifier="redux-persist root (key persist:root) in AsyncStorage's RKStorage catalystLocalStorage "
+                             "(react-native-async-storage v1.17.11 ReactDatabaseSupplier.java; transcribed in "
+                             "verifiers/finance/adapters.py RK_SCHEMA)")
+
+
 def _my_expenses_read() -> str:
     from verifiers.finance.adapters import MyExpensesAdapter
     return "PRAGMA busy_timeout=5000; " + MyExpensesAdapter.read_sql
@@ -241,6 +275,101 @@ def _joplin_notes_read() -> str:
 _JOPLIN = Citation(repo="laurent22/joplin", revision="android-v3.1.6", file="packages/lib/JoplinDatabase.ts",
                    identifier="folders, notes (with services/database/migrations 43-47; transcribed in "
                               "pytest_anyapp/sim/apps/notes/store.py JoplinDb)")
+def _clock(name: str) -> Callable[[], str]:
+    """A constant of verifiers/clock/adapters.py (schemas and reads), imported when the case runs."""
+    def get() -> str:
+        from verifiers.clock import adapters
+        return str(getattr(adapters, name))
+    return get
+
+
+def _clock_read(name: str) -> Callable[[], str]:
+    def get() -> str:
+        from verifiers.clock.adapters import BUSY
+        return f"PRAGMA busy_timeout={BUSY}; " + _clock(name)()  # verifiers.clock.adapters.sqlite_cmd
+    return get
+
+
+_FOSSIFY_CLOCK = Citation(repo="FossifyOrg/Clock", revision="1.6.0",
+                          file="app/src/main/kotlin/org/fossify/clock/helpers/DBHelper.kt",
+                          identifier="contacts (alarms.db v2); databases/AppDatabase.kt + app/schemas AppDatabase/2.json "
+                                     "timers (transcribed in verifiers/clock/adapters.py SIMPLE_*_SCHEMA)")
+_DESK = Citation(repo="BlackyHawky/Clock", revision="2.29",
+                 file="app/src/main/java/com/best/deskclock/provider/ClockDatabaseHelper.java",
+                 identifier="alarm_templates (alarms.db v25; transcribed in verifiers/clock/adapters.py "
+                            "DESK_ALARMS_SCHEMA)")
+_CLOCKYOU = Citation(repo="you-apps/ClockYou", revision="v9.1",
+                     file="app/schemas/com.bnyro.clock.data.database.AppDatabase/10.json",
+                     identifier="alarms, timeZones (transcribed in verifiers/clock/adapters.py CLOCKYOU_SCHEMA)")
+def _music(name: str) -> Callable[[], str]:
+    def get() -> str:
+        from verifiers.music import profiles
+        return "PRAGMA busy_timeout=5000; " + str(getattr(profiles, name))  # verifiers.music.device.sqlite_lines
+    return get
+
+
+def _retro_queue_schema() -> str:
+    from verifiers.music.profiles import RETRO_QUEUE_COLUMNS
+    return "; ".join(f"CREATE TABLE {t} ({RETRO_QUEUE_COLUMNS})" for t in ("playing_queue", "original_playing_queue"))
+
+
+def _fossify_songs_schema() -> str:
+    from pytest_anyapp.sim.apps.music.store import FossifySongsDb
+    return FossifySongsDb.SCHEMA
+
+
+def _monster_schema() -> str:
+    from pytest_anyapp.sim.apps.music.store import MonsterQueue
+    return MonsterQueue.SCHEMA
+
+
+_RETRO_QUEUE = Citation(repo="RetroMusicPlayer/RetroMusicPlayer", revision="v6.1.0",
+                        file="app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java",
+                        identifier="createTable (playing_queue, original_playing_queue; transcribed in "
+                                   "verifiers/music/profiles.py RETRO_QUEUE_COLUMNS)")
+_FOSSIFY_MUSIC = Citation(repo="FossifyOrg/Music-Player", revision="1.8.1",
+                          file="app/src/main/kotlin/org/fossify/musicplayer/models/QueueItem.kt",
+                          identifier="queue_items (SongsDatabase v15; transcribed in pytest_anyapp/sim/apps/music/"
+                                     "store.py FossifySongsDb)")
+_MONSTER = Citation(repo="ZTFtrue/MonsterMusic", revision="0.1.69",
+                    file="app/src/main/java/com/ztftrue/music/sqlData/model/MusicItem.kt",
+                    identifier="queue (MusicDatabase v7; transcribed in pytest_anyapp/sim/apps/music/store.py "
+                               "MonsterQueue)")
+_RQ = ("title, track, year, duration, _data, date_modified, album_id, album, artist_id, artist, composer, "
+       "album_artist")
+def _kashcal_schema() -> str:
+    from pytest_anyapp.sim.apps.calendar.store import KashCalDb
+    capture = _Capture()
+    KashCalDb(capture).create()  # type: ignore[arg-type]
+    return capture.sql
+
+
+def _kashcal_read() -> str:
+    from verifiers.calendar.adapters import BUSY, KASHCAL_READ
+    return f"{BUSY} {KASHCAL_READ}"
+
+
+_KASHCAL = Citation(repo="KashCal/KashCal", revision="v22.5.15",
+                    file="app/schemas/org.onekash.kashcal.data.db.KashCalDatabase/13.json",
+                    identifier="events, occurrences, calendars (transcribed in pytest_anyapp/sim/apps/calendar/store.py "
+                               "KashCalDb)")
+_KC_COLS = "uid, calendar_id, title, description, start_ts, end_ts, rrule, original_event_id, reminders, dtstamp, " \
+           "sync_status, created_at, updated_at"
+def _markers_schema() -> str:
+    from pytest_anyapp.sim.apps.maps.store import MarkersDb
+    return MarkersDb.CREATE
+
+
+def _markers_read() -> str:
+    from verifiers.maps.adapters import MARKERS_SQL
+    return MARKERS_SQL  # verifiers/maps/adapters.py OsmAndAdapter.read_script: no busy timeout
+
+
+_OSMAND = Citation(repo="osmandapp/OsmAnd", revision="00c0dad2",
+                   file="OsmAnd/src/net/osmand/plus/mapmarkers/MapMarkersDbHelper.java",
+                   identifier="map_markers (DB_VERSION 13; transcribed in pytest_anyapp/sim/apps/maps/store.py "
+                              "MarkersDb); PointDescription.serializeToString writes type, name, icon joined "
+                              "by hash signs")
 _TASK_COLS = ("importance, dueDate, hideUntil, created, modified, completed, deleted, notes, estimatedSeconds, "
               "elapsedSeconds, timerStart, notificationFlags, lastNotified, recurrence, collapsed, parent")
 _TASKS_ORG = Citation(repo="tasks/tasks", revision="15.9", file="data/schemas/org.tasks.data.db.Database/96.json",
@@ -260,6 +389,151 @@ _SMS_ROWS = (
 )
 
 CASES = [
+    Case(
+        name="osmand_map_markers_awkward", db="/data/data/net.osmand.plus/databases/map_markers_db",
+        schema=_markers_schema, schema_cite=_OSMAND, read_sql=_markers_read,
+        rows_sql=("INSERT INTO map_markers (marker_id, marker_lat, marker_lon, marker_description, marker_active) VALUES "
+                  "('48.8584,2.2945', 48.8584, 2.2945, 'favorite#Eiffel | Tower' || char(10) || 'Paris, a=b', 1), "
+                  "('51.5007,-0.1246', 51.5007, -0.1246, 'map_marker#  Big Ben ☕ #ic_action_flag', 1), "
+                  "('40.0,-3.0', 40.0, -3.0, NULL, 1), "
+                  "('41.0,2.0', 41.0, 2.0, 'favorite#visited', 0);"),
+        rows=[["48.8584,2.2945", 48.8584, 2.2945, "favorite#Eiffel | Tower\nParis, a=b", 1],
+              ["51.5007,-0.1246", 51.5007, -0.1246, "map_marker#  Big Ben ☕ #ic_action_flag", 1],
+              ["40.0,-3.0", 40.0, -3.0, None, 1], ["41.0,2.0", 41.0, 2.0, "favorite#visited", 0]],
+        expect=[{"name": "Eiffel | Tower\nParis, a=b", "lat": 48.8584, "lon": 2.2945},
+                {"name": "Big Ben ☕", "lat": 51.5007, "lon": -0.1246},
+                {"name": "", "lat": 40.0, "lon": -3.0}],
+        notes=["rows: marker_id, marker_lat, marker_lon, marker_description, marker_active (0 = history, left out)",
+               "a '|', newline, ', ' and '=' in a name (hex-encoded by the read), an icon after a second '#', "
+               "spaces trimmed as deserializeFromString trims them, a NULL description"]),
+    Case(
+        name="sushi_persist_root_awkward", db="/data/data/com.jerameeldelosreyes.sushi/databases/RKStorage",
+        schema=_sushi_schema, schema_cite=_SUSHI, read_sql=_sushi_read,
+        rows_sql=f"INSERT INTO catalystLocalStorage (key, value) VALUES ('persist:root', '{_sushi_root()}'), "
+                 "('persist:other', '{}');",
+        rows=[["persist:root", "<the root: wallets w1 'Cash | pocket', w2 'Bank\\nmain'; t1 -12.5 'Lunch | Bob\\nand "
+               "Ann', t2 2500, t3 transfer -50.25 w1->w2>"], ["persist:other", "{}"]],
+        expect={"transactions": [
+            {"note": "Lunch | Bob\nand Ann", "amount_cents": 1250, "income": False,
+             "category": "Food, \"drinks\" = fun", "day": "2026-01-01"},
+            {"note": "", "amount_cents": 250000, "income": True, "category": "Salary ☕", "day": "2026-01-02"}],
+            "transfers": [{"amount_cents": 5025, "source": "Cash | pocket", "target": "Bank\nmain"}],
+            "wallets": ["Cash"], "categories": []},
+        notes=["one row per AsyncStorage key; the read selects persist:root only, hex-encoded (its JSON holds '|', "
+               "escaped newlines and quotes)", "'|', newline, quotes, ', ', '=' and unicode in descriptions, categories "
+               "and wallet labels; a transfer (category Transfer with a destination wallet)",
+               "wallets and categories are not read: their defaults"]),
+    Case(
+        name="kashcal_events_awkward", db="/data/data/org.onekash.kashcal/databases/kashcal.db",
+        schema=_kashcal_schema, schema_cite=_KASHCAL, read_sql=_kashcal_read,
+        rows_sql=(f"INSERT INTO events (id, {_KC_COLS}) VALUES "
+                  "(1, 'a@k', 1, 'Stand-up | daily' || char(10) || 'room 2', 'a=b, c' || char(31) || 'd', "
+                  "1767258000000, 1767259800000, 'FREQ=WEEKLY;BYDAY=TH', NULL, '[\"-PT15M\",\"-P1D\"]', 0, 'SYNCED', 0, 0), "
+                  "(2, 'b@k', 1, 'Café ☕', NULL, 1767344400000, 1767351600000, NULL, NULL, NULL, 0, 'SYNCED', 0, 0), "
+                  "(3, 'c@k', 1, 'moved one', '', 1767430800000, 1767434400000, NULL, 1, NULL, 0, 'SYNCED', 0, 0), "
+                  "(4, 'd@k', 1, 'being deleted', '', 1767430800000, 1767434400000, NULL, NULL, NULL, 0, "
+                  "'PENDING_DELETE', 0, 0);"),
+        rows=[[1, "Stand-up | daily\nroom 2", "a=b, c\x1fd", 1767258000000, 1767259800000, "FREQ=WEEKLY;BYDAY=TH", None,
+               '["-PT15M","-P1D"]', "SYNCED"],
+              [2, "Café ☕", None, 1767344400000, 1767351600000, None, None, None, "SYNCED"],
+              [3, "moved one", "", 1767430800000, 1767434400000, None, 1, None, "SYNCED"],
+              [4, "being deleted", "", 1767430800000, 1767434400000, None, None, None, "PENDING_DELETE"]],
+        expect={"events": [
+            {"title": "Stand-up | daily\nroom 2", "date": "2026-01-01", "start": "09:00", "duration_min": 30,
+             "description": "a=b, c\x1fd", "repeat": "weekly", "reminders": [15, 1440]},
+            {"title": "Café ☕", "date": "2026-01-02", "start": "09:00", "duration_min": 120, "description": "",
+             "repeat": None, "reminders": []}]},
+        notes=["rows: id, title, description, start_ts, end_ts (ms), rrule, original_event_id, reminders (JSON of ISO "
+               "durations before the start), sync_status",
+               "'|', a newline, ', ', '=', the unit separator and unicode in texts (hex-encoded by the read); a NULL "
+               "description and reminders; an exception instance (original_event_id) and a PENDING_DELETE row, "
+               "both left out"]),
+    Case(
+        name="retro_music_playing_queue", db="/data/data/code.name.monkey.retromusic/databases/music_playback_state.db",
+        schema=_retro_queue_schema, schema_cite=_RETRO_QUEUE, read_sql=_music("PLAYING_QUEUE_READ"),
+        rows_sql=(f"INSERT INTO playing_queue (_id, {_RQ}) VALUES "
+                  "(33, 'Neon | Lights', 0, 0, 1000, '/sdcard/Music/a|b.wav', 0, 0, 'A, b=c', 0, 'x', NULL, NULL), "
+                  "(31, 'Two' || char(10) || 'lines', 0, 0, 1000, '/sdcard/Music/x.wav', 0, 0, '', 0, '', NULL, NULL), "
+                  "(33, 'Neon | Lights', 0, 0, 1000, '/sdcard/Music/a|b.wav', 0, 0, 'A, b=c', 0, 'x', NULL, NULL);"),
+        rows=[[33, "Neon | Lights"], [31, "Two\nlines"], [33, "Neon | Lights"]],
+        expect=["<audio 33>", "<audio 31>", "<audio 33>"],
+        notes=["rows: _id (MediaStore id), title, in insertion (= queue) order; a song queued twice; '|', newline, "
+               "', ', '=' in texts the read does not select; Phonograph Plus reads its playing_queue alike",
+               "the parser is given no titles, so a song reads as '<audio id>'"]),
+    Case(
+        name="fossify_music_queue_items", db="/data/data/org.fossify.musicplayer/databases/songs.db",
+        schema=_fossify_songs_schema, schema_cite=_FOSSIFY_MUSIC, read_sql=_music("QUEUE_ITEMS_READ"),
+        rows_sql=("INSERT INTO queue_items (track_id, track_order, is_current, last_position) VALUES "
+                  "(35, 2, 0, 0), (31, 0, 1, 12), (32, 1, 0, 0);"),
+        rows=[[35, 2], [31, 0], [32, 1]],
+        expect=["<audio 31>", "<audio 32>", "<audio 35>"],
+        notes=["rows: track_id (MediaStore id), track_order; inserted out of order (the read orders by track_order)"]),
+    Case(
+        name="monster_music_queue", db="/data/data/com.ztftrue.music/databases/default_data.db",
+        schema=_monster_schema, schema_cite=_MONSTER, read_sql=_music("MONSTER_QUEUE_READ"),
+        rows_sql=("INSERT INTO queue VALUES (1, 32, 'B | b', '/sdcard/Music/b.wav', 1000, 'b' || char(10) || '.wav', "
+                  "'A, b=c', 0, 'x', 0, '', 0, 0, 0, 1, 0), (0, 36, 'E', '/sdcard/Music/e.wav', 1000, 'e.wav', '', 0, "
+                  "'', 0, '', 0, 0, 0, 0, 0);"),
+        rows=[[1, 32, "B | b"], [0, 36, "E"]],
+        expect=["<audio 36>", "<audio 32>"],
+        notes=["rows: tableId (timeline index), id (MediaStore id), name; '|', newline, ', ', '=' in texts not "
+               "selected"]),
+    Case(
+        name="fossify_clock_alarms", db="/data/data/org.fossify.clock/databases/alarms.db",
+        schema=_clock("SIMPLE_ALARMS_SCHEMA"), schema_cite=_FOSSIFY_CLOCK, read_sql=_clock_read("SIMPLE_ALARMS_READ"),
+        rows_sql=("INSERT INTO contacts (time_in_minutes, days, is_enabled, vibrate, sound_title, sound_uri, label, "
+                  "one_shot) VALUES (420, 31, 1, 0, 'Default | Cesium', 'content://settings/system/alarm_alert', "
+                  "'Wake' || char(10) || 'up, a=b', 0), (0, -1, 0, 1, '', '', '', 1), (1439, -2, 1, 0, '☕', '', '', 1);"),
+        rows=[[420, 31, 1, "Wake\nup, a=b"], [0, -1, 0, ""], [1439, -2, 1, ""]],
+        expect=[{"hour": 7, "minute": 0, "enabled": True}, {"hour": 0, "minute": 0, "enabled": False},
+                {"hour": 23, "minute": 59, "enabled": True}],
+        notes=["rows: time_in_minutes, days, is_enabled, label; a '|', newline, ', ' and '=' in texts the read does "
+               "not select; midnight and 23:59; Simple Clock 5.11.2 has the same table"]),
+    Case(
+        name="fossify_clock_timers", db="/data/data/org.fossify.clock/databases/app.db",
+        schema=_clock("SIMPLE_TIMERS_SCHEMA"), schema_cite=_FOSSIFY_CLOCK, read_sql=_clock_read("SIMPLE_TIMERS_READ"),
+        rows_sql=("INSERT INTO timers (seconds, state, vibrate, soundUri, soundTitle, label, createdAt, channelId, "
+                  "oneShot) VALUES (300, '{\"state\":{\"type\":\"Idle\"}}', 0, '', '', 'tea | 5, a=b', 1, NULL, 0), "
+                  "(90, '{\"state\":{\"type\":\"Running\",\"duration\":90000,\"tick\":90000}}', 0, '', '', "
+                  "'', 1, NULL, 0), "
+                  "(3600, '{\"state\":{\"type\":\"Paused\",\"duration\":3600000,\"tick\":1200000}}', 0, '', '', "
+                  "'', 1, NULL, 0);"),
+        rows=[[300, '{"state":{"type":"Idle"}}'], [90, '{"state":{"type":"Running","duration":90000,"tick":90000}}'],
+              [3600, '{"state":{"type":"Paused","duration":3600000,"tick":1200000}}']],
+        expect=[{"seconds": 300, "state": "idle"}, {"seconds": 90, "state": "running"},
+                {"seconds": 3600, "state": "paused"}],
+        notes=["rows: seconds, state (Gson StateWrapper, models/TimerState.kt: a ', ' inside the JSON); a label with "
+               "'|' the read does not select"]),
+    Case(
+        name="clock_deskclock_alarm_templates", db="/data/user_de/0/com.best.deskclock/databases/alarms.db",
+        schema=_clock("DESK_ALARMS_SCHEMA"), schema_cite=_DESK, read_sql=_clock_read("DESK_ALARMS_READ"),
+        rows_sql=("INSERT INTO alarm_templates (year, month, day, hour, minutes, daysofweek, enabled, vibrate, flash, "
+                  "label, syncByLabel, ringtone) VALUES (2026, 0, 1, 6, 30, 31, 1, 0, 0, 'Gym | early' || char(10) "
+                  "|| 'a=b, c', 0, NULL), (2026, 0, 1, 0, 5, 0, 0, 1, 0, '', 0, 'content://x|y');"),
+        rows=[[6, 30, 1, "Gym | early\na=b, c"], [0, 5, 0, ""]],
+        expect=[{"hour": 6, "minute": 30, "enabled": True}, {"hour": 0, "minute": 5, "enabled": False}],
+        notes=["rows: hour, minutes, enabled, label; '|', newline, ', ', '=' in texts the read does not select"]),
+    Case(
+        name="clockyou_alarms", db="/data/data/com.bnyro.clock/databases/com.bnyro.clock",
+        schema=_clock("CLOCKYOU_SCHEMA"), schema_cite=_CLOCKYOU, read_sql=_clock_read("CLOCKYOU_ALARMS_READ"),
+        rows_sql=("INSERT INTO alarms (time, label, enabled, days, vibrate) VALUES (27000000, 'Run | 5k' || char(10) || "
+                  "'x', 1, '0,1,2,3,4,5,6', 0), (86340000, NULL, 0, '', 1);"),
+        rows=[[27000000, "Run | 5k\nx", 1], [86340000, None, 0]],
+        expect=[{"hour": 7, "minute": 30, "enabled": True}, {"hour": 23, "minute": 59, "enabled": False}],
+        notes=["rows: time (ms after midnight), label, enabled"]),
+    Case(
+        name="clockyou_time_zones_awkward_names", db="/data/data/com.bnyro.clock/databases/com.bnyro.clock",
+        schema=_clock("CLOCKYOU_SCHEMA"), schema_cite=_CLOCKYOU, read_sql=_clock_read("CLOCKYOU_ZONES_READ"),
+        rows_sql=("INSERT INTO timeZones (key, zoneId, zoneName, countryName) VALUES "
+                  "('Australia/Sydney,Sydney,Australia', 'Australia/Sydney', 'Sydney', 'Australia'), "
+                  "('Europe/Madrid,Madrid,Spain (España)', 'Europe/Madrid', 'Madrid', 'Spain (España)'), "
+                  "('Asia/Tokyo,Tokyo | 東京,Japan', 'Asia/Tokyo', 'Tokyo | 東京', 'Japan'), "
+                  "('Etc/X,a=b, c,X', 'Etc/X', 'a=b, c', 'X');"),
+        rows=[["Australia/Sydney", "Sydney"], ["Europe/Madrid", "Madrid"], ["Asia/Tokyo", "Tokyo | 東京"],
+              ["Etc/X", "a=b, c"]],
+        expect=["Sydney", "Madrid", "Tokyo | 東京", "a=b, c"],
+        notes=["rows: zoneId, zoneName (primary key order); a '|' in a display name stays in it (the last column), "
+               "', ' and '=' too; a newline in a name would make an extra line, which the reader refuses"]),
     Case(
         name="tasks_org_tasks_awkward_titles", db="/data/data/org.tasks/databases/database",
         schema=_tasks_org_schema, schema_cite=_TASKS_ORG, read_sql=_tasks_org_read,

@@ -166,6 +166,19 @@ def _content_rows(parser: Parser, sample: AndroidSample) -> None:
     assert parser(sample.stdout, sample.state["projection"]) == _state_rows(sample)
 
 
+def _event_column(parser: Parser, sample: AndroidSample) -> None:
+    """The calendar provider's one-column event read: ``(_id, value)`` per row, NULL as None."""
+    col = sample.state["projection"][1]
+    assert parser(sample.stdout, col) == [(r["_id"] or "", r[col]) for r in _state_rows(sample)]
+
+
+def _reminder_minutes(parser: Parser, sample: AndroidSample) -> None:
+    want: dict[str, list[int]] = {}
+    for r in _state_rows(sample):
+        want.setdefault(r["event_id"] or "", []).append(int(r["minutes"] or ""))
+    assert parser(sample.stdout) == want
+
+
 def _contacts(parser: Parser, sample: AndroidSample) -> None:
     got = [(c.first, c.last, c.phones, c.starred) for c in parser(sample.stdout)]
     assert got == [(c["first"], c["last"], c["phones"], c["starred"]) for c in sample.state["contacts"]]
@@ -229,16 +242,29 @@ EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
     "verifiers.tasks.adapters.parse_pfa": _sqlite_read,
     "verifiers.tasks.adapters.parse_grit": _sqlite_read,
     "verifiers.music.profiles.playlists_of": _sqlite_read,
+    "verifiers.music.profiles.playing_queue_of": _sqlite_read,
+    "verifiers.music.profiles.queue_items_of": _sqlite_read,
+    "verifiers.music.profiles.monster_queue_of": _sqlite_read,
     "verifiers.contacts.localdb.parse_local": _sqlite_read,
     "verifiers.finance.adapters.parse_my_expenses": _sqlite_read,
     "verifiers.finance.adapters.parse_pro_expense": _sqlite_read,
     "verifiers.finance.adapters.parse_oinkoin": _sqlite_read,
+    "verifiers.finance.adapters.parse_sushi": _sqlite_read,
+    "verifiers.maps.adapters.osmand_markers": _sqlite_read,
     "verifiers.calendar.adapters.parse_events_db": _sqlite_read,
+    "verifiers.calendar.adapters.parse_kashcal": _sqlite_read,
+    "verifiers.clock.adapters.simple_alarms": _sqlite_read,
+    "verifiers.clock.adapters.simple_timers": _sqlite_read,
+    "verifiers.clock.adapters.desk_alarms": _sqlite_read,
+    "verifiers.clock.adapters.clockyou_alarms": _sqlite_read,
+    "verifiers.clock.adapters.clockyou_zones": _sqlite_read,
     "verifiers.sms.telephony.parse_sms_lines": _sqlite_read,
     "verifiers.sms.telephony.parse_threads": _sqlite_read,
     "verifiers.sms.adapters.parse_drafts": _sqlite_read,
     "verifiers.music.device.now_playing_in": _now_playing,
     "pytest_anyapp.device.content.content_query_rows": _content_rows,
+    "verifiers.calendar.adapters.event_column": _event_column,
+    "verifiers.calendar.adapters.reminder_minutes": _reminder_minutes,
     "verifiers.contacts.android.parse_provider": _contacts,
     "verifiers.sms.contacts_provider.parse_phones": _phones,
     "verifiers.music.profiles.mediastore_playlists": _playlists,

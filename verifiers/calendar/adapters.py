@@ -187,16 +187,12 @@ class ProviderAdapter(CalendarAdapter):
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
         name = self.app.display_name
-        cols = {col: content_rows(raw, col, "_id", col, name) for col in EVENT_COLUMNS}
+        cols = {col: event_column(_read(raw, col, name), col, name) for col in EVENT_COLUMNS}
         ids = [k for k, _ in cols["title"]]
         if any([k for k, _ in rows] != ids for rows in cols.values()):
             raise VerifierReadError(f"{name}: the events changed between the column reads")
         value = {col: dict(rows) for col, rows in cols.items()}
-        reminders: dict[str, list[int]] = {}
-        for event_id, minutes in content_rows(raw, "reminders", "event_id", "minutes", name):
-            if minutes is None or not minutes.lstrip("-").isdigit():
-                raise VerifierReadError(f"{name}: reminder of event {event_id} has minutes {minutes!r}")
-            reminders.setdefault(event_id, []).append(int(minutes))
+        reminders = reminder_minutes(_read(raw, "reminders", name), name)
         events = []
         for _id in ids:
             start, end, duration = value["dtstart"][_id], value["dtend"][_id], value["duration"][_id]
@@ -232,17 +228,39 @@ def provider_query(device: DeviceClient, table: str, projection: str, where: str
     return query_lines(out)
 
 
-def content_rows(raw: RawSnapshot, key: str, id_col: str, col: str, app: str) -> list[tuple[str, str | None]]:
-    """``(id, value)`` per ``Row: <n> <id_col>=<id>, <col>=<value>`` line (``NULL`` is None); a line
-    that is no row continues the previous value (a value with a line break)."""
+def _read(raw: RawSnapshot, key: str, app: str) -> list[str]:
     if key not in raw:
         raise VerifierReadError(f"{app} snapshot has no {key!r} read")
+    return raw[key]
+
+
+def _id_value_rows(output: str | list[str], id_col: str, col: str, what: str) -> list[tuple[str, str | None]]:
+    """``(id, value)`` per ``Row: <n> <id_col>=<id>, <col>=<value>`` record (``NULL`` is None; the value
+    is the rest of its record, so it keeps its ``", "``, ``=`` and line breaks)."""
     out: list[tuple[str, str | None]] = []
-    for row in content_query_rows(raw[key], (id_col, col), f"{app}: content query {key}"):
+    for row in content_query_rows(output, (id_col, col), what):
         if not (row[id_col] or "").isdigit():
-            raise VerifierReadError(f"{app}: {key} row with {id_col}={row[id_col]!r}")
+            raise VerifierReadError(f"{what}: row with {id_col}={row[id_col]!r}")
         out.append((row[id_col] or "", row[col]))
     return out
+
+
+@parses("content query --uri content://com.android.calendar/events --sort _id", reads="text")
+def event_column(output: str | list[str], col: str, app: str = "CalendarProvider") -> list[tuple[str, str | None]]:
+    """``(_id, value)`` of one ``--projection _id:<col>`` read of the provider's events."""
+    return _id_value_rows(output, "_id", col, f"{app}: content query {col}")
+
+
+@parses("content query --uri content://com.android.calendar/reminders --projection event_id:minutes --sort _id",
+        reads="text")
+def reminder_minutes(output: str | list[str], app: str = "CalendarProvider") -> dict[str, list[int]]:
+    """The reminder minutes of each event id; a row whose minutes are not a number is unreadable."""
+    reminders: dict[str, list[int]] = {}
+    for event_id, minutes in _id_value_rows(output, "event_id", "minutes", f"{app}: content query reminders"):
+        if minutes is None or not minutes.lstrip("-").isdigit():
+            raise VerifierReadError(f"{app}: reminder of event {event_id} has minutes {minutes!r}")
+        reminders.setdefault(event_id, []).append(int(minutes))
+    return reminders
 
 
 _PROVIDER_FORMAT = (
@@ -507,25 +525,36 @@ class KashCalAdapter(CalendarAdapter):
         hand_to_app(device, KASHCAL_DB.rsplit("/", 2)[0])
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
-        sql = ("SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "
-               "start_ts || char(31) || end_ts || char(31) || COALESCE(rrule,'') || char(31) || "
-               "hex(COALESCE(reminders,'')) FROM events WHERE original_event_id IS NULL "
-               "AND sync_status != 'PENDING_DELETE' ORDER BY id;")
-        return {"events": read_lines(device, KASHCAL_DB, sql)}
+        return {"events": read_lines(device, KASHCAL_DB, KASHCAL_READ)}
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
-        events = []
-        for _id, title, desc, start, end, rule, rem in fields(raw, "events", 7, self.app.display_name):
-            day, at = split_ms(int(start))
-            text = from_hex(rem)
-            try:
-                offsets = json.loads(text) if text else []
-            except json.JSONDecodeError as exc:
-                raise VerifierReadError(f"KashCal: event {_id} reminders are not JSON: {text!r}") from exc
-            minutes = [iso_minutes(str(o)) for o in offsets]
-            if any(m is None for m in minutes):
-                raise VerifierReadError(f"KashCal: event {_id} has an unreadable reminder in {text!r}")
-            events.append(CalEvent(title=from_hex(title), date=day, start=at,
-                                   duration_min=(int(end) - int(start)) // 60_000, description=from_hex(desc),
-                                   repeat=rrule_freq(rule), reminders=sorted(m for m in minutes if m is not None)))
-        return CalendarState(events=events)
+        return parse_kashcal(_read(raw, "events", self.app.display_name))
+
+
+KASHCAL_READ = (
+    "SELECT id || char(31) || hex(title) || char(31) || hex(COALESCE(description,'')) || char(31) || "
+    "start_ts || char(31) || end_ts || char(31) || COALESCE(rrule,'') || char(31) || "
+    "hex(COALESCE(reminders,'')) FROM events WHERE original_event_id IS NULL "
+    "AND sync_status != 'PENDING_DELETE' ORDER BY id;")
+
+
+@parses("sqlite3 /data/data/org.onekash.kashcal/databases/kashcal.db FROM events WHERE original_event_id IS NULL")
+def parse_kashcal(lines: list[str]) -> CalendarState:
+    """Events from :data:`KASHCAL_READ` lines (the busy-timeout echo first, if kept): texts are hex,
+    reminders a JSON list of ISO durations before the start."""
+    body = lines[1:] if lines[:1] == ["5000"] else lines
+    events = []
+    for _id, title, desc, start, end, rule, rem in fields({"events": body}, "events", 7, "KashCal"):
+        day, at = split_ms(int(start))
+        text = from_hex(rem)
+        try:
+            offsets = json.loads(text) if text else []
+        except json.JSONDecodeError as exc:
+            raise VerifierReadError(f"KashCal: event {_id} reminders are not JSON: {text!r}") from exc
+        minutes = [iso_minutes(str(o)) for o in offsets]
+        if any(m is None for m in minutes):
+            raise VerifierReadError(f"KashCal: event {_id} has an unreadable reminder in {text!r}")
+        events.append(CalEvent(title=from_hex(title), date=day, start=at,
+                               duration_min=(int(end) - int(start)) // 60_000, description=from_hex(desc),
+                               repeat=rrule_freq(rule), reminders=sorted(m for m in minutes if m is not None)))
+    return CalendarState(events=events)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.android_alarm import AOSP_ALARM, alarm_clocks
@@ -62,6 +63,12 @@ def if_file(path: str, cmd: str) -> str:
 
 
 BUSY = "5000"
+#: The apps' list-mode reads (run by :func:`sqlite_cmd`, parsed by the registered readers below).
+SIMPLE_ALARMS_READ = "SELECT time_in_minutes, is_enabled FROM contacts;"
+SIMPLE_TIMERS_READ = "SELECT seconds, state FROM timers;"
+DESK_ALARMS_READ = "SELECT hour, minutes, enabled FROM alarm_templates;"
+CLOCKYOU_ALARMS_READ = "SELECT time, enabled FROM alarms;"
+CLOCKYOU_ZONES_READ = "SELECT zoneId, zoneName FROM timeZones;"
 
 
 def sqlite_cmd(path: str, sql: str) -> str:
@@ -70,14 +77,15 @@ def sqlite_cmd(path: str, sql: str) -> str:
 
 
 def rows(lines: list[str], width: int) -> list[list[str]]:
-    """Rows of a ``sqlite3`` list-mode read (``|`` between columns; clock columns hold no ``|``)."""
+    """Rows of a ``sqlite3`` list-mode read (``|`` between columns). Every column but the last is a
+    number, so a ``|`` in the last (a zone's display name, a Gson text) stays in it."""
     if lines == [MISSING]:
         return []
     if not lines or lines[0] != BUSY:
         raise VerifierReadError(f"clock read: the sqlite3 read did not start with the busy timeout: {lines[:1]}")
     out = []
     for line in lines[1:]:
-        cells = line.split("|")
+        cells = line.split("|", width - 1)
         if len(cells) != width:
             raise VerifierReadError(f"clock read: expected {width} columns in {line!r}")
         out.append(cells)
@@ -506,20 +514,31 @@ class SimpleClockFamilyAdapter(ClockAdapter):
         alarms_db, timers_db = f"{self.base}/databases/alarms.db", f"{self.base}/databases/app.db"
         prefs = f"{self.base}/shared_prefs/Prefs.xml"
         return self.screen_part(device, self.read(device, {
-            "alarms": if_file(alarms_db, sqlite_cmd(alarms_db, "SELECT time_in_minutes, is_enabled FROM contacts;")),
-            "timers": if_file(timers_db, sqlite_cmd(timers_db, "SELECT seconds, state FROM timers;")),
+            "alarms": if_file(alarms_db, sqlite_cmd(alarms_db, SIMPLE_ALARMS_READ)),
+            "timers": if_file(timers_db, sqlite_cmd(timers_db, SIMPLE_TIMERS_READ)),
             "prefs": if_file(prefs, f"cat {prefs}"),
         }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
-        alarms = [Alarm(hour=int(m) // 60, minute=int(m) % 60, enabled=e == "1") for m, e in rows(raw["alarms"], 2)]
-        timers = [Timer(seconds=int(s), state=gson_state(j)) for s, j in rows(raw["timers"], 2)]
+        alarms, timers = simple_alarms(raw["alarms"]), simple_timers(raw["timers"])
         prefs = {} if raw["prefs"] == [MISSING] else parse_prefs("\n".join(raw["prefs"]))
         zones = prefs.get("selected_time_zones", [])
         if not isinstance(zones, list):
             raise VerifierReadError("selected_time_zones is not a string set")
         return self.with_screen(raw, ClockState(alarms=alarms, timers=timers, stopwatch=None,
                                                 cities=[SIMPLE_ZONE_IDS.get(z, f"zone#{z}") for z in zones]))
+
+
+@parses("sqlite3 SELECT time_in_minutes, is_enabled FROM contacts")
+def simple_alarms(lines: list[str]) -> list[Alarm]:
+    """Fossify Clock / Simple Clock ``alarms.db`` rows: minutes after midnight, enabled."""
+    return [Alarm(hour=int(m) // 60, minute=int(m) % 60, enabled=e == "1") for m, e in rows(lines, 2)]
+
+
+@parses("sqlite3 SELECT seconds, state FROM timers")
+def simple_timers(lines: list[str]) -> list[Timer]:
+    """Fossify Clock / Simple Clock Room ``timers`` rows: length, Gson ``StateWrapper``."""
+    return [Timer(seconds=int(s), state=gson_state(j)) for s, j in rows(lines, 2)]
 
 
 def _simple_sources(repo: str, tag: str, root: str) -> tuple[SourceRef, ...]:
@@ -696,7 +715,7 @@ class DeskClockAdapter(ClockAdapter):
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         raw = self.read(device, {
-            "alarms": if_file(DESK_DB, sqlite_cmd(DESK_DB, "SELECT hour, minutes, enabled FROM alarm_templates;")),
+            "alarms": if_file(DESK_DB, sqlite_cmd(DESK_DB, DESK_ALARMS_READ)),
             "prefs": if_file(DESK_PREFS, f"cat {DESK_PREFS}"),
         })
         if self.read_screen:
@@ -720,7 +739,7 @@ class DeskClockAdapter(ClockAdapter):
             tap_on_screen(device, text=digit, cls="Button")
 
     def parse(self, raw: RawSnapshot) -> ClockState:
-        alarms = [Alarm(hour=int(h), minute=int(m), enabled=e == "1") for h, m, e in rows(raw["alarms"], 3)]
+        alarms = desk_alarms(raw["alarms"])
         prefs = {} if raw["prefs"] == [MISSING] else parse_prefs("\n".join(raw["prefs"]))
         sw_state = pref_int(prefs, "sw_state")
         if not 0 <= sw_state < len(DESK_SW_STATES):
@@ -745,6 +764,12 @@ class DeskClockAdapter(ClockAdapter):
             if shown:
                 timers.append(Timer(seconds=shown, state="idle"))
         return ClockState(alarms=alarms, timers=timers, stopwatch=stopwatch, cities=cities)
+
+
+@parses("sqlite3 /data/user_de/0/com.best.deskclock/databases/alarms.db SELECT hour, minutes, enabled FROM alarm_templates")
+def desk_alarms(lines: list[str]) -> list[Alarm]:
+    """Clock (com.best.deskclock) ``alarm_templates`` rows: hour, minutes, enabled."""
+    return [Alarm(hour=int(h), minute=int(m), enabled=e == "1") for h, m, e in rows(lines, 3)]
 
 
 # -- Chrono 0.6.0 (JSON lists in app_flutter/Clock) ----------------------------------------------------
@@ -1077,15 +1102,25 @@ class ClockYouAdapter(ClockAdapter):
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return self.screen_part(device, self.read(device, {
-            "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT time, enabled FROM alarms;")),
-            "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, "SELECT zoneId, zoneName FROM timeZones;")),
+            "alarms": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, CLOCKYOU_ALARMS_READ)),
+            "zones": if_file(CLOCKYOU_DB, sqlite_cmd(CLOCKYOU_DB, CLOCKYOU_ZONES_READ)),
         }))
 
     def parse(self, raw: RawSnapshot) -> ClockState:
-        alarms = [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1")
-                  for t, e in rows(raw["alarms"], 2)]
-        return self.with_screen(raw, ClockState(alarms=alarms, stopwatch=None,
-                                                cities=[name for _, name in rows(raw["zones"], 2)]))
+        return self.with_screen(raw, ClockState(alarms=clockyou_alarms(raw["alarms"]), stopwatch=None,
+                                                cities=clockyou_zones(raw["zones"])))
+
+
+@parses("sqlite3 /data/data/com.bnyro.clock/databases/com.bnyro.clock SELECT time, enabled FROM alarms")
+def clockyou_alarms(lines: list[str]) -> list[Alarm]:
+    """Clock You ``alarms`` rows: ms after midnight, enabled."""
+    return [Alarm(hour=int(t) // 3_600_000, minute=int(t) // 60_000 % 60, enabled=e == "1") for t, e in rows(lines, 2)]
+
+
+@parses("sqlite3 /data/data/com.bnyro.clock/databases/com.bnyro.clock SELECT zoneId, zoneName FROM timeZones")
+def clockyou_zones(lines: list[str]) -> list[str]:
+    """Clock You ``timeZones`` rows: the display name of each world clock (the last column)."""
+    return [name for _, name in rows(lines, 2)]
 
 
 # -- Google Clock 7.4 (closed source): Android's alarm record (parsed by verifiers.android_alarm) ------

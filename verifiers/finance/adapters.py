@@ -941,6 +941,13 @@ OpenMoneyBoxAdapter.fidelity = FidelityReading(
                  "the store is not grounded: the app is seeded by typing through its screens and read off them"))
 
 
+@parses("sqlite3 /data/data/com.jerameeldelosreyes.sushi/databases/RKStorage SELECT hex(value) FROM "
+        "catalystLocalStorage")
+def parse_sushi(lines: list[str]) -> FinanceState:
+    """Sushi's transactions and transfers from its read (the redux-persist root hex-encoded, a row count first)."""
+    return SushiAdapter().parse({"rows": lines})
+
+
 @parses("sqlite3 /data/data/org.totschnig.myexpenses/databases/data FROM transactions t LEFT JOIN categories")
 def parse_my_expenses(lines: list[str]) -> FinanceState:
     """My Expenses' transactions and transfers from its read (hex-encoded texts, a row count first)."""

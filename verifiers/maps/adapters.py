@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_anyapp.catalog.apps import app_by_id
 from pytest_anyapp.catalog.models import AppSpec
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import DeviceError, VerifierReadError
 from pytest_anyapp.templates.base import TaskTemplate
 from verifiers.base import (
@@ -269,7 +270,7 @@ MARKERS_DB = "/data/data/net.osmand.plus/databases/map_markers_db"
 #: ``FavouritesFileHelper.getInternalFile``: ``getFileStreamPath("favourites_bak.gpx")``.
 OSMAND_FAVORITES_BAK = "/data/data/net.osmand.plus/files/favourites_bak.gpx"
 MARKERS_SQL = ("SELECT marker_id || char(31) || marker_lat || char(31) || marker_lon || char(31) || "
-               "ifnull(marker_description, '') FROM map_markers WHERE marker_active = 1;")
+               "hex(ifnull(marker_description, '')) FROM map_markers WHERE marker_active = 1;")
 OSMAND_SRC = SourceRef(repo="osmandapp/OsmAnd", tag="v5.3.7 (not confirmed: read at a stored commit)", files=(
     "OsmAnd/src/net/osmand/plus/mapmarkers/MapMarkersDbHelper.java (DB_NAME map_markers_db, DB_VERSION 13, table "
     "map_markers, insertLast, moveMarkerToHistory: marker_active = 0)",
@@ -364,15 +365,28 @@ class OsmAndAdapter(MapsAdapter):
                 favorites += parse_geo(data, path)[0]
             elif path.startswith(OSMAND_TRACKS + "/"):
                 tracks += parse_geo(data, path)[1]
-        markers: list[Pin] = []
-        for line in lines[cut + 1:]:
-            fields = line.split(SEP)
-            if len(fields) != 4:
-                raise VerifierReadError(f"map_markers read: expected 4 columns in {line!r}")
-            _, lat, lon, desc = fields
-            parts = desc.split("#")
-            markers.append(Pin(name=parts[1] if len(parts) > 1 else desc, lat=float(lat), lon=float(lon)))
+        markers = osmand_markers(lines[cut + 1:])
         return MapsState(favorites=favorites, markers=markers, tracks=tracks, exports=_exports(files))
+
+
+@parses("sqlite3 /data/data/net.osmand.plus/databases/map_markers_db FROM map_markers WHERE marker_active = 1")
+def osmand_markers(lines: list[str]) -> list[Pin]:
+    """Active OsmAnd markers from :data:`MARKERS_SQL` rows (id, lat, lon, hex of the description). The
+    description is ``PointDescription.serializeToString`` (``type[.typeName]#name[#icon]``); the name is
+    read as ``deserializeFromString`` reads it: up to the next ``#``, trimmed."""
+    markers: list[Pin] = []
+    for line in lines:
+        fields = line.split(SEP)
+        if len(fields) != 4:
+            raise VerifierReadError(f"map_markers read: expected 4 columns in {line!r}")
+        _, lat, lon, hexed = fields
+        try:
+            desc = bytes.fromhex(hexed).decode("utf-8")
+        except ValueError as exc:
+            raise VerifierReadError(f"map_markers read: description not hex: {hexed!r}") from exc
+        parts = desc.split("#")
+        markers.append(Pin(name=parts[1].strip() if len(parts) > 1 else desc, lat=float(lat), lon=float(lon)))
+    return markers
 
 
 def _sql(text: str) -> str:

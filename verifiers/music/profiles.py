@@ -85,6 +85,35 @@ class PlaylistProfile:
         raise NotImplementedError
 
 
+def queue_of(lines: list[str], titles: dict[int, str] | None = None) -> list[str]:
+    """``Q audio_id`` rows in queue order, as song titles (``<audio id>`` for a song not in ``titles``)."""
+    return [_title(titles or {}, r[0]) for r in _rows(lines, "Q", 1)]
+
+
+#: The queue reads (every column selected is a MediaStore id, so no text can split a row).
+PLAYING_QUEUE_READ = "SELECT 'Q'||char(31)||_id FROM playing_queue ORDER BY rowid;"
+QUEUE_ITEMS_READ = "SELECT 'Q'||char(31)||track_id FROM queue_items ORDER BY track_order;"
+MONSTER_QUEUE_READ = "SELECT 'Q'||char(31)||id FROM queue ORDER BY tableId;"
+
+
+@parses("sqlite3 FROM playing_queue ORDER BY rowid")
+def playing_queue_of(lines: list[str], titles: dict[int, str] | None = None) -> list[str]:
+    """Retro Music / Phonograph Plus ``playing_queue`` (row order = queue order)."""
+    return queue_of(lines, titles)
+
+
+@parses("sqlite3 FROM queue_items ORDER BY track_order")
+def queue_items_of(lines: list[str], titles: dict[int, str] | None = None) -> list[str]:
+    """Fossify Music ``queue_items`` in ``track_order``."""
+    return queue_of(lines, titles)
+
+
+@parses("sqlite3 FROM queue ORDER BY tableId")
+def monster_queue_of(lines: list[str], titles: dict[int, str] | None = None) -> list[str]:
+    """MonsterMusic ``queue`` in ``tableId`` (timeline) order."""
+    return queue_of(lines, titles)
+
+
 class QueueProfile:
     profile: StorageProfile
 
@@ -92,8 +121,7 @@ class QueueProfile:
         raise NotImplementedError
 
     def parse(self, lines: list[str], titles: dict[int, str]) -> list[str]:
-        """``Q audio_id`` rows in queue order."""
-        return [_title(titles, r[0]) for r in _rows(lines, "Q", 1)]
+        return queue_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         raise NotImplementedError
@@ -194,8 +222,10 @@ class PlaybackStateQueue(QueueProfile):
     session_queue: bool = False
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
-        return dev.sqlite_lines(device, _db(package, "music_playback_state.db"),
-                                "SELECT 'Q'||char(31)||_id FROM playing_queue ORDER BY rowid;")
+        return dev.sqlite_lines(device, _db(package, "music_playback_state.db"), PLAYING_QUEUE_READ)
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[str]:
+        return playing_queue_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         """The helper's own schema (SQLiteOpenHelper at ``version``, whose onUpgrade/onDowngrade drop the
@@ -279,8 +309,10 @@ class FossifyQueue(QueueProfile):
     profile: StorageProfile
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
-        return dev.sqlite_lines(device, _db(package, "songs.db"),
-                                "SELECT 'Q'||char(31)||track_id FROM queue_items ORDER BY track_order;")
+        return dev.sqlite_lines(device, _db(package, "songs.db"), QUEUE_ITEMS_READ)
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[str]:
+        return queue_items_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "songs.db")
@@ -670,8 +702,10 @@ class MonsterQueue(QueueProfile):
     profile: StorageProfile
 
     def read(self, device: DeviceClient, package: str) -> list[str]:
-        return dev.sqlite_lines(device, _db(package, "default_data.db"),
-                                "SELECT 'Q'||char(31)||id FROM queue ORDER BY tableId;")
+        return dev.sqlite_lines(device, _db(package, "default_data.db"), MONSTER_QUEUE_READ)
+
+    def parse(self, lines: list[str], titles: dict[int, str]) -> list[str]:
+        return monster_queue_of(lines, titles)
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         db = _db(package, "default_data.db")
