@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pytest_anyapp.benchmark import rescore_may_change
+from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.outcomes import Status
 from pytest_anyapp.records.models import EpisodeRecord
 from pytest_anyapp.records.store import RunStore
@@ -56,8 +57,12 @@ def rescore_record(record: EpisodeRecord) -> Rescored:
         return Rescored(test_id=record.test_id, recorded=record.status, rescored=None, predicted=predicted,
                         reasons=[f"{prov.task.semantic_id} x {prov.app.app_id} is not a pair this code knows"])
     adapter = known[prov.app.app_id].for_template(template)  # bound as the episode used it
-    state = adapter.parse(record.verifier.snapshot)
-    history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
+    try:
+        state = adapter.parse(record.verifier.snapshot)
+        history = [adapter.parse(s) for s in [record.verifier.initial_snapshot, *record.verifier.history_snapshots]]
+    except VerifierReadError as exc:  # a read this code's parser no longer takes: a finding, not a crash
+        return Rescored(test_id=record.test_id, recorded=record.status, rescored=None, predicted=predicted,
+                        reasons=[f"snapshot not readable by this code: {exc}"])
     verdict = template.check(prov.task.params, state, history, record.answer)
     done = record.agent_done or record.stop_reason == "early_stop"
     status = Status.VALID_SUCCESS if verdict.success and done else Status.VALID_FAILURE

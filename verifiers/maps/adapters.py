@@ -371,7 +371,8 @@ class OsmAndAdapter(MapsAdapter):
 
 @parses("sqlite3 /data/data/net.osmand.plus/databases/map_markers_db FROM map_markers WHERE marker_active = 1")
 def osmand_markers(lines: list[str]) -> list[Pin]:
-    """Active OsmAnd markers from :data:`MARKERS_SQL` rows (id, lat, lon, hex of the description). The
+    """Active OsmAnd markers from :data:`MARKERS_SQL` rows (id, lat, lon, hex of the description; records
+    read before the hex encoding hold the description itself, which always has a ``#``). The
     description is ``PointDescription.serializeToString`` (``type[.typeName]#name[#icon]``); the name is
     read as ``deserializeFromString`` reads it: up to the next ``#``, trimmed."""
     markers: list[Pin] = []
@@ -380,10 +381,13 @@ def osmand_markers(lines: list[str]) -> list[Pin]:
         if len(fields) != 4:
             raise VerifierReadError(f"map_markers read: expected 4 columns in {line!r}")
         _, lat, lon, hexed = fields
-        try:
-            desc = bytes.fromhex(hexed).decode("utf-8")
-        except ValueError as exc:
-            raise VerifierReadError(f"map_markers read: description not hex: {hexed!r}") from exc
+        if "#" in hexed:  # a record read before descriptions were hex-encoded: the raw description
+            desc = hexed
+        else:
+            try:
+                desc = bytes.fromhex(hexed).decode("utf-8")
+            except ValueError as exc:
+                raise VerifierReadError(f"map_markers read: description not hex: {hexed!r}") from exc
         parts = desc.split("#")
         markers.append(Pin(name=parts[1].strip() if len(parts) > 1 else desc, lat=float(lat), lon=float(lon)))
     return markers
