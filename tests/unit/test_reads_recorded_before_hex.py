@@ -10,5 +10,5 @@ from verifiers.maps.state import Pin
 
 def test_osmand_markers_read_before_and_after_hex_encoding() -> None:
     old = SEP.join(["1", "47.1", "9.5", "map_marker#Balzers"])
-    new = SEP.join(["1", "47.1", "9.5", "map_marker# Balzers #ic_star".encode().hex().upper()])
+    new = SEP.join(["1", "47.1", "9.5", b"map_marker# Balzers #ic_star".hex().upper()])
     assert osmand_markers([old]) == osmand_markers([new]) == [Pin(name="Balzers", lat=47.1, lon=9.5)]
