@@ -59,6 +59,7 @@ PARSER_MODULES: tuple[str, ...] = (
     "verifiers.contacts.localdb",
     "verifiers.finance.adapters",
     "verifiers.maps.adapters",
+    "verifiers.maps.files",
     "verifiers.music.device",
     "verifiers.music.profiles",
     "verifiers.notes.sqlite_store",

@@ -236,7 +236,22 @@ def _queue_sizes(parser: Parser, sample: AndroidSample) -> None:
     assert parser(sample.stdout) == want
 
 
+def _geo_file(parser: Parser, sample: AndroidSample) -> None:
+    """A map app's file read with ``base64 -w 0 <path>``: the pins and tracks the sample's state
+    says (``expect``, written by hand from the app's writer)."""
+    pins, tracks = parser(sample.stdout, shlex.split(sample.command)[-1])
+    got = {"pins": [[p.name, p.lat, p.lon] for p in pins],
+           "tracks": [{"name": t.name, "points": [list(pt) for pt in t.points]} for t in tracks]}
+    assert got == sample.state["expect"]
+
+
+def _apollo_queue(parser: Parser, sample: AndroidSample) -> None:
+    assert parser(sample.stdout) == sample.state["queue"]
+
+
 EXPECTED: dict[str, Callable[[Parser, AndroidSample], None]] = {
+    "verifiers.maps.files.geo_file": _geo_file,
+    "verifiers.music.profiles.apollo_queue": _apollo_queue,
     "verifiers.notes.sqlite_store.parse_hex_rows": _hex_rows,
     "verifiers.tasks.adapters.parse_tasks_org": _sqlite_read,
     "verifiers.tasks.adapters.parse_pfa": _sqlite_read,

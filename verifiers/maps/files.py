@@ -10,12 +10,15 @@ simulator has its own writer; a disagreement fails the round-trip test).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import io
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from pytest_anyapp.device.parsers import parses
 from pytest_anyapp.errors import VerifierReadError
 from verifiers.maps.state import Pin, Track
 
@@ -44,6 +47,17 @@ def unpack_kmz(data: bytes, what: str) -> bytes:
             return z.read(name)
     except zipfile.BadZipFile as exc:
         raise VerifierReadError(f"{what}: not a zip ({exc})") from exc
+
+
+@parses("base64 -w 0", reads="text")
+def geo_file(output: str, path: str) -> tuple[list[Pin], list[Track]]:
+    """Points and tracks of one app file as the verifiers read it (``base64 -w 0 <path>``, so a KMZ
+    crosses the shell intact): decoded, unpacked when a ``.kmz``, parsed by its root element."""
+    try:
+        data = base64.b64decode(output.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise VerifierReadError(f"{path}: the read is not base64") from None
+    return parse_geo(unpack_kmz(data, path), path)
 
 
 def parse_geo(data: bytes, what: str) -> tuple[list[Pin], list[Track]]:
@@ -79,28 +93,37 @@ def _parse_gpx(root: ET.Element) -> tuple[list[Pin], list[Track]]:
 
 
 def _parse_kml(root: ET.Element) -> tuple[list[Pin], list[Track]]:
+    """As the apps' ``KmlParser`` reads a list: a Placemark's ``Point`` is a bookmark, and all its
+    lines (one ``LineString`` / ``gx:Track``, or several inside ``MultiGeometry`` / ``gx:MultiTrack``)
+    are ONE track (``Pop(kPlacemark)`` makes one ``TrackData`` per Placemark)."""
     pins: list[Pin] = []
     tracks: list[Track] = []
     for pm in root.iter():
         if _local(pm.tag) != "Placemark":
             continue
         name = _child_text(pm, "name")
+        points: list[tuple[float, float]] = []
+        lines = 0
         for geo in pm.iter():
             tag = _local(geo.tag)
             if tag == "Point":
                 lon, lat = _lonlat(_child_text(geo, "coordinates"))
                 pins.append(Pin(name=name, lat=lat, lon=lon))
             elif tag == "LineString":
-                pts = [_lonlat(t) for t in _child_text(geo, "coordinates").split()]
-                tracks.append(Track(name=name, points=[(lat, lon) for lon, lat in pts]))
+                lines += 1
+                points += [(lat, lon) for lon, lat in (_lonlat(t) for t in _child_text(geo, "coordinates").split())]
             elif tag == "Track":
-                pts = [_lonlat(c.text or "", sep=" ") for c in geo if _local(c.tag) == "coord"]
-                tracks.append(Track(name=name, points=[(lat, lon) for lon, lat in pts]))
+                lines += 1
+                points += [(lat, lon) for lon, lat in (_lonlat(c.text or "", sep=" ") for c in geo
+                                                       if _local(c.tag) == "coord")]
+        if lines:
+            tracks.append(Track(name=name, points=points))
     return pins, tracks
 
 
 def _lonlat(text: str, sep: str = ",") -> tuple[float, float]:
-    parts = text.strip().split(sep)
+    parts = text.split(sep) if sep != " " else text.split()  # the apps' tokenizer skips empty fields
+    parts = [part.strip() for part in parts]
     try:
         return float(parts[0]), float(parts[1])
     except (IndexError, ValueError):

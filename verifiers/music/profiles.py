@@ -558,8 +558,7 @@ class ApolloPrefsQueue(QueueProfile):
             if "No such file" in out.stdout + out.stderr:
                 return []
             raise VerifierReadError(f"could not read Apollo's preferences: {out.stderr.strip()[:200]}")
-        m = re.search(r'<string name="queue">([^<]*)</string>', out.stdout)
-        return [f"Q{S}{int(x, 16)}" for x in (m.group(1).split(";") if m else []) if x]
+        return [f"Q{S}{track_id}" for track_id in apollo_queue(out.stdout)]
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
         hexes = ";".join(f"{ids[t]:x}" for t in queue)
@@ -567,6 +566,26 @@ class ApolloPrefsQueue(QueueProfile):
                 '    <int name="curpos" value="0" />\n    <long name="seekpos" value="0" />\n</map>\n')
         device.check(f"mkdir -p /data/data/{package}/shared_prefs")
         device.push_bytes((PREFS_HEADER + body).encode(), self._path(package))
+
+
+@parses(f"cat /data/data/{APOLLO_PKG}/shared_prefs/{APOLLO_PKG}_preferences.xml", reads="text")
+def apollo_queue(text: str) -> list[int]:
+    """MediaStore ids of Apollo's saved queue, in order: the default preferences' ``queue`` string,
+    each id ``Long.toHexString`` then ``;`` (``PreferenceUtils.setPlayList``). No ``queue`` key (or an
+    empty file) is an empty queue; an item that is not hex is skipped, as ``getPlaylist`` skips it.
+    ``history`` (hex indices written while shuffling) is not the queue."""
+    if not text.strip():
+        return []
+    queue = parse_prefs(text).get("queue", "")
+    if not isinstance(queue, str):
+        raise VerifierReadError(f"Apollo's 'queue' preference is not a string: {queue!r}")
+    ids: list[int] = []
+    for item in queue.split(";"):
+        try:
+            ids.append(int(item, 16))
+        except ValueError:
+            continue
+    return ids
 
 
 APOLLO_QUEUE = ApolloPrefsQueue(profile=StorageProfile(

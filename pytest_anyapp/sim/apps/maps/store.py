@@ -2,10 +2,13 @@
 profiles). Independent of the harness on purpose (its own place table and coordinate handling).
 
 * :class:`KmlBookmarks` — Organic Maps / CoMaps: ``files/bookmarks/My Places.kml`` (KML 2.2,
-  ``Document`` > ``Placemark`` with ``name`` and ``Point/coordinates`` as ``lon,lat``); a saved track is
-  a ``Placemark`` with a ``LineString`` in its own ``<name>.kml`` in the same directory.
+  ``Document`` > ``Placemark`` with ``name`` and ``Point/coordinates`` as ``lon,lat,0``, each number with
+  at most 6 digits after the comma, as ``kml::PointToLineString`` writes it); a saved route is a
+  ``Placemark`` with a ``LineString`` in the same file; a track the list already holds (a recorded
+  ``gx:Track``, a ``MultiGeometry`` of lines) is kept as it is when the list is saved again.
 * :class:`GpxFavorites` — OsmAnd: ``Android/data/net.osmand.plus/files/favorites/favorites.gpx``
-  (GPX 1.1 ``wpt lat lon`` with ``name``); tracks are GPX ``trk/trkseg/trkpt`` files in ``files/tracks``.
+  (GPX 1.1 ``wpt lat lon`` with ``name``; lat/lon as ``GpxUtilities.formatLatLon``: 7 places at most,
+  2 at least); tracks are GPX ``trk/trkseg/trkpt`` files in ``files/tracks``.
 * :class:`MarkersDb` — OsmAnd: ``databases/map_markers_db``, table ``map_markers`` (schema of
   ``MapMarkersDbHelper``); removing a marker moves it to the history (``marker_active = 0``).
 * Exports go to shared storage ``Download/`` as GPX (OsmAnd) or KML (Organic Maps, CoMaps).
@@ -93,6 +96,21 @@ def route_summary(a: Point, b: Point) -> str:
 
 # -- KML (Organic Maps, CoMaps) ------------------------------------------------------------------
 
+def to_string_dac(d: float, dac: int = 6) -> str:
+    """``strings::to_string_dac`` (Organic Maps ``base/string_utils.cpp``), as ``kml::PointToString``
+    prints a coordinate: at most ``dac`` digits after the comma, trailing zeros dropped."""
+    if -1 < d < 1:  # printed as d + 1 (or d - 1) with dac + 1 significant digits, then the 1 replaced
+        text = f"{(d + 1 if d >= 0 else d - 1):.{dac + 1}g}"
+        return "0" + text[1:] if d >= 0 else "-0" + text[2:]
+    return f"{d:.{dac + len(str(int(abs(d))))}g}"
+
+
+def kml_point(lat: float, lon: float) -> str:
+    """``kml::PointToLineString``: ``lon,lat,alt``; a bookmark's and a route's point has the default
+    altitude 0."""
+    return f"{to_string_dac(lon)},{to_string_dac(lat)},0"
+
+
 def _kml_doc(name: str) -> tuple[ET.Element, ET.Element]:
     root = ET.Element(f"{{{KML_NS}}}kml")
     doc = ET.SubElement(root, f"{{{KML_NS}}}Document")
@@ -133,7 +151,12 @@ class KmlBookmarks:
         return out
 
     def _tracks(self) -> list[ET.Element]:
-        return [pm for pm in self._placemarks() if pm.find(f"{{{KML_NS}}}LineString") is not None]
+        """Every track Placemark as the file holds it: a ``LineString`` or a ``gx:Track``, also inside
+        ``MultiGeometry`` / ``gx:MultiTrack`` (the app's ``KmlParser`` reads all of them as tracks, and
+        writes them back on the next save)."""
+        return [pm for pm in self._placemarks()
+                if pm.find(f"{{{KML_NS}}}Point") is None
+                and any(el.tag.rsplit("}", 1)[-1] in ("LineString", "Track") for el in pm.iter())]
 
     def save(self, points: list[Point], tracks: list[ET.Element] | None = None) -> None:
         root, doc = _kml_doc("My Places")
@@ -141,7 +164,7 @@ class KmlBookmarks:
             pm = ET.SubElement(doc, f"{{{KML_NS}}}Placemark")
             ET.SubElement(pm, f"{{{KML_NS}}}name").text = p.name
             pt = ET.SubElement(pm, f"{{{KML_NS}}}Point")
-            ET.SubElement(pt, f"{{{KML_NS}}}coordinates").text = f"{p.lon},{p.lat}"
+            ET.SubElement(pt, f"{{{KML_NS}}}coordinates").text = kml_point(p.lat, p.lon)
         for track in self._tracks() if tracks is None else tracks:
             doc.append(track)
         _write(self.app.device.fs.host(f"{self.dir}/My Places.kml"), root)
@@ -159,7 +182,7 @@ class KmlBookmarks:
         ET.SubElement(pm, f"{{{KML_NS}}}name").text = name
         line = ET.SubElement(pm, f"{{{KML_NS}}}LineString")
         ET.SubElement(line, f"{{{KML_NS}}}coordinates").text = " ".join(
-            f"{lon},{lat}" for lat, lon in road_line(points))
+            kml_point(lat, lon) for lat, lon in road_line(points))
         self.save(self.points(), [*self._tracks(), pm])
 
 
@@ -189,7 +212,7 @@ def export_kml(app: SimApp, p: Point) -> str:
     root, doc = _kml_doc(p.name)
     pm = ET.SubElement(doc, f"{{{KML_NS}}}Placemark")
     ET.SubElement(pm, f"{{{KML_NS}}}name").text = p.name
-    ET.SubElement(ET.SubElement(pm, f"{{{KML_NS}}}Point"), f"{{{KML_NS}}}coordinates").text = f"{p.lon},{p.lat}"
+    ET.SubElement(ET.SubElement(pm, f"{{{KML_NS}}}Point"), f"{{{KML_NS}}}coordinates").text = kml_point(p.lat, p.lon)
     path = f"/sdcard/Download/{safe_name(p.name)}.kml"
     _write(app.device.fs.host(path), root)
     return path
@@ -200,6 +223,12 @@ def safe_name(name: str) -> str:
 
 
 # -- GPX (OsmAnd) --------------------------------------------------------------------------------
+
+def format_lat_lon(x: float) -> str:
+    """``GpxUtilities.formatLatLon`` ("0.00#####"): rounded to 7 places, at least 2 after the point."""
+    whole, _, fraction = f"{round(x * 10_000_000) / 10_000_000:.7f}".partition(".")
+    return f"{whole}.{fraction.rstrip('0').ljust(2, '0')}"
+
 
 def _gpx() -> ET.Element:
     return ET.Element(f"{{{GPX_NS}}}gpx", {"version": "1.1", "creator": "OsmAnd"})
@@ -253,14 +282,14 @@ class GpxFavorites:
         ET.SubElement(trk, f"{{{GPX_NS}}}name").text = name
         seg = ET.SubElement(trk, f"{{{GPX_NS}}}trkseg")
         for p in points:
-            ET.SubElement(seg, f"{{{GPX_NS}}}trkpt", {"lat": f"{p.lat}", "lon": f"{p.lon}"})
+            ET.SubElement(seg, f"{{{GPX_NS}}}trkpt", {"lat": format_lat_lon(p.lat), "lon": format_lat_lon(p.lon)})
         _write(self.app.device.fs.host(f"{self.files}/tracks/{safe_name(name)}.gpx"), root)
 
 
 def gpx_waypoints(points: list[Point]) -> ET.Element:
     root = _gpx()
     for p in points:
-        wpt = ET.SubElement(root, f"{{{GPX_NS}}}wpt", {"lat": f"{p.lat}", "lon": f"{p.lon}"})
+        wpt = ET.SubElement(root, f"{{{GPX_NS}}}wpt", {"lat": format_lat_lon(p.lat), "lon": format_lat_lon(p.lon)})
         ET.SubElement(wpt, f"{{{GPX_NS}}}name").text = p.name
     return root
 
@@ -269,6 +298,13 @@ def export_gpx(app: SimApp, p: Point) -> str:
     path = f"/sdcard/Download/{safe_name(p.name)}.gpx"
     _write(app.device.fs.host(path), gpx_waypoints([p]))
     return path
+
+
+def marker_name(description: str | None) -> str:
+    """The name ``PointDescription.deserializeFromString`` reads from ``type[.typeName]#name[#icon]``:
+    from the first ``#`` to the second (or the end), trimmed; no ``#`` gives no name."""
+    parts = (description or "").split("#")
+    return parts[1].strip() if len(parts) > 1 else ""
 
 
 class MarkersDb:
@@ -291,8 +327,8 @@ class MarkersDb:
         self.create()
         rows = self.app.query(self.DB, "SELECT marker_id, marker_lat, marker_lon, marker_description FROM map_markers "
                                        "WHERE marker_active = 1 ORDER BY marker_added")
-        return [(r["marker_id"], Point((r["marker_description"] or "").split("#", 1)[-1], r["marker_lat"],
-                                       r["marker_lon"])) for r in rows]
+        return [(r["marker_id"], Point(marker_name(r["marker_description"]), r["marker_lat"], r["marker_lon"]))
+                for r in rows]
 
     def add(self, p: Point) -> None:
         """What ``insertLast`` writes: id from the coordinates, description ``"map_marker#<name>"``, active,
