@@ -4,14 +4,17 @@
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import pytest
 
+from pytest_anyapp.errors import VerifierReadError
 from pytest_anyapp.sim.apps.maps.organic_maps import OrganicMaps
 from pytest_anyapp.sim.apps.maps.osmand import OsmAnd
 from pytest_anyapp.sim.apps.maps.store import GpxFavorites, KmlBookmarks, MarkersDb, Point, marker_name
 from pytest_anyapp.sim.device import DeviceConfig, SimDevice
+from verifiers.maps.adapters import FILE_MARK, MARKERS_MARK, OSMAND_FAVORITES, OsmAndAdapter
 from verifiers.maps.files import parse_geo
 
 APP_FILES = Path(__file__).resolve().parents[1] / "android_outputs" / "base64" / "files"
@@ -81,3 +84,15 @@ def test_the_markers_double_reads_a_name_as_the_app_does(tmp_path: Path) -> None
     app.execute(db.DB, "INSERT INTO map_markers VALUES ('m1', 51.5007, -0.1246, 'map_marker#Big Ben #ic_action_flag', "
                        "1, 1, 0, NULL, NULL, 0, 'tail_next', 0, 0, 'Big Ben')", ())
     assert [p.name for _, p in db.active()] == ["Big Ben"]
+
+
+def test_the_osmand_read_parses_each_file_with_geo_file() -> None:
+    """The adapter's read (``@@FILE <path>`` then ``base64 -w 0 <path>``) goes through the registered
+    reader: the favourites written by OsmAnd's writer, and a read that is not base64 refused."""
+    favorites = f"{OSMAND_FAVORITES}/favorites.gpx"
+    b64 = base64.b64encode((APP_FILES / "osmand_favorites_awkward.gpx").read_bytes()).decode()
+    state = OsmAndAdapter().parse_stores([f"{FILE_MARK}{favorites}", b64, MARKERS_MARK])
+    assert [p.name for p in state.favorites] == [
+        'Tom & Jerry\'s <Café> > "best"', "mail@example.org ☕ Big Ben", "東京駅\nline two", "Torino", "Opera House"]
+    with pytest.raises(VerifierReadError, match="not base64"):
+        OsmAndAdapter().parse_stores([f"{FILE_MARK}{favorites}", "not base64!", MARKERS_MARK])

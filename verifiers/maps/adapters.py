@@ -33,7 +33,7 @@ from verifiers.base import (
     StorageProfile,
     own_app_files,
 )
-from verifiers.maps.files import gpx, kml, kmz, parse_geo, unpack_kmz
+from verifiers.maps.files import geo_file, gpx, kml, kmz
 from verifiers.maps.oracle import COMAPS, ORGANIC, OSMAND, MapsUi
 from verifiers.maps.screen import read_screen, show
 from verifiers.maps.state import ExportFile, MapsState, Pin, ScreenRead, Track
@@ -77,23 +77,20 @@ def _write_script(files: dict[str, bytes]) -> list[str]:
     return out
 
 
-def _files(lines: list[str]) -> list[tuple[str, bytes]]:
-    out: list[tuple[str, bytes]] = []
+def _files(lines: list[str]) -> list[tuple[str, str]]:
+    """The read's files as ``(path, base64 output)``: each ``@@FILE <path>`` line and the line after it
+    (what ``base64 -w 0 <path>`` printed, parsed by :func:`geo_file`)."""
+    out: list[tuple[str, str]] = []
     it = iter(lines)
     for line in it:
         if line.startswith(FILE_MARK):
-            path = line[len(FILE_MARK):]
-            data = next(it, "")
-            try:
-                out.append((path, base64.b64decode(data, validate=True)))
-            except ValueError:
-                raise VerifierReadError(f"{path}: the read is not base64") from None
+            out.append((line[len(FILE_MARK):], next(it, "")))
     return out
 
 
-def _exports(files: list[tuple[str, bytes]]) -> list[ExportFile]:
-    return [ExportFile(name=path.rsplit("/", 1)[-1], pins=parse_geo(unpack_kmz(data, path), path)[0])
-            for path, data in files if path.startswith(EXPORT_DIRS)]
+def _exports(files: list[tuple[str, str]]) -> list[ExportFile]:
+    return [ExportFile(name=path.rsplit("/", 1)[-1], pins=geo_file(b64, path)[0])
+            for path, b64 in files if path.startswith(EXPORT_DIRS)]
 
 
 def _export_files(state: MapsState) -> dict[str, bytes]:
@@ -240,9 +237,9 @@ class KmlMapsAdapter(MapsAdapter):
         files = _files(lines)
         pins: list[Pin] = []
         tracks: list[Track] = []
-        for path, data in files:
+        for path, b64 in files:
             if path.startswith(self.bookmarks + "/") and path.endswith(".kml"):
-                p, t = parse_geo(data, path)
+                p, t = geo_file(b64, path)
                 pins += p
                 tracks += t
         return MapsState(favorites=pins, markers=list(pins), tracks=tracks, exports=_exports(files))
@@ -360,11 +357,11 @@ class OsmAndAdapter(MapsAdapter):
         files = _files(lines[:cut])
         favorites: list[Pin] = []
         tracks: list[Track] = []
-        for path, data in files:
+        for path, b64 in files:
             if path.startswith(OSMAND_FAVORITES + "/"):
-                favorites += parse_geo(data, path)[0]
+                favorites += geo_file(b64, path)[0]
             elif path.startswith(OSMAND_TRACKS + "/"):
-                tracks += parse_geo(data, path)[1]
+                tracks += geo_file(b64, path)[1]
         markers = osmand_markers(lines[cut + 1:])
         return MapsState(favorites=favorites, markers=markers, tracks=tracks, exports=_exports(files))
 
