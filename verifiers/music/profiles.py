@@ -561,7 +561,7 @@ class ApolloPrefsQueue(QueueProfile):
         return [f"Q{S}{track_id}" for track_id in apollo_queue(out.stdout)]
 
     def seed(self, device: DeviceClient, package: str, queue: list[str], ids: dict[str, int]) -> None:
-        hexes = ";".join(f"{ids[t]:x}" for t in queue)
+        hexes = "".join(f"{ids[t]:x};" for t in queue)  # PreferenceUtils.setPlayList: each id, then ';'
         body = (f'<map>\n    <string name="queue">{hexes}</string>\n    <int name="cardid" value="-1" />\n'
                 '    <int name="curpos" value="0" />\n    <long name="seekpos" value="0" />\n</map>\n')
         device.check(f"mkdir -p /data/data/{package}/shared_prefs")

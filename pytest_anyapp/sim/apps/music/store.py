@@ -375,7 +375,8 @@ class PrefsQueue:
         return [int(x, 16) for x in raw.split(";") if x]
 
     def put(self, song_ids: list[int]) -> None:
-        self.app.prefs().put(queue=";".join(f"{i:x}" for i in song_ids), cardid=self.FS_ID, curpos=0)
+        """``PreferenceUtils.setPlayList``: each id ``Long.toHexString`` followed by ``;``."""
+        self.app.prefs().put(queue="".join(f"{i:x};" for i in song_ids), cardid=self.FS_ID, curpos=0)
 
 
 # -- Phonograph Plus: Room music_database_v1.db (database playlists) --------------------------------------
