@@ -418,7 +418,10 @@ for _cls in (OrganicMapsAdapter, CoMapsAdapter):
         source=_cls.storage[1].sources[-1], date=READ_ON, verdict="mismatch-fixed",
         found=("a saved route is one track '<from> - <to>' holding the routed road line inside My Places.kml; the "
                "double wrote a separate '<start> - <finish>.kml' of the stops only: double and seeder fixed (CoMaps "
-               "shares the double)",),
+               "shares the double)",
+               "against files written from serdes.cpp (tests/android_outputs/base64): a Placemark of several lines is "
+               "one track (reader fixed); the double dropped gx:Track / MultiGeometry tracks when rewriting a list and "
+               "wrote float reprs instead of PointToLineString 'lon,lat,0' (double fixed)"),
         open_points=("read in the search index, not at the pinned tag; that SaveRoute keeps the fake-edge vertices "
                      "through each checkpoint is to be confirmed on a real emulator",))
 OsmAndAdapter.launch_guards = LaunchGuards(guards=(
@@ -434,6 +437,9 @@ OsmAndAdapter.launch_guards = LaunchGuards(guards=(
 OsmAndAdapter.fidelity = FidelityReading(
     source=OSMAND_FAV_SRC, date=READ_ON, verdict="mismatch-fixed",
     found=("the private favourites copy favourites_bak.gpx and its start-up union merge were missing from seeder and "
-           "double: both fixed",),
+           "double: both fixed",
+           "against files written from GpxUtilities.writeGpx (tests/android_outputs/base64): the double wrote float "
+           "reprs instead of formatLatLon, and read a marker's name past the second '#' (deserializeFromString stops "
+           "there): double fixed"),
     open_points=("FavoriteDeletionsJournal (favorites_deletions.tmp) of recent sources: presence in 5.3.7 unverified",
                  "read at a stored commit of the search index, not at the 5.3.7 tag"))
