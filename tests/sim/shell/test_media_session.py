@@ -34,7 +34,9 @@ def test_a_playing_song_shows_in_the_session_dump_until_the_process_dies(out: Ou
     assert f"      package={RETRO}\n" in dump and "      active=true\n" in dump
     assert "      state=PlaybackState {state=3, position=0," in dump
     assert "      metadata: size=7, description=Open Road, <unknown>, null\n" in dump
-    assert "queueTitle=null, size=1\n" in dump  # the queue's size, never its items
+    # The queue's size, never its items; Retro 6.1.0 titles every queue it hands to its session
+    # (MusicService.kt, QUEUE_CHANGED: setQueueTitle(R.string.now_playing_queue)).
+    assert "      queueTitle=Now playing queue, size=1\n" in dump
     from pytest_anyapp.sim.providers.media import media_sessions
     record = media_sessions(device)[RETRO]
     record.title, record.metadata_set_null = None, True  # the player called setMetadata(null)
