@@ -459,7 +459,7 @@ class SimDevice:
     # -- properties --------------------------------------------------------------------------
     def getprop(self, name: str) -> str:
         if name in ("sys.boot_completed", "dev.bootcomplete") and self.faults.not_booted:
-            return "0"
+            return ""  # unset until boot completes: ActivityManagerService sets "1", nothing sets "0"
         return self.props.get(name, "")
 
     def setprop(self, name: str, value: str) -> None:
