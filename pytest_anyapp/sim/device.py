@@ -217,7 +217,7 @@ class Faults:
 
     ``drop_adb_after``: close every adb connection after this many more shell commands.
     ``command_delay_s``: sleep before each shell command; ``hang_commands``: never answer.
-    ``grpc_unavailable``: gRPC answers UNAVAILABLE. ``not_booted``: boot props read 0.
+    ``grpc_unavailable``: gRPC answers UNAVAILABLE. ``not_booted``: boot props unset (as while booting).
     """
 
     drop_adb_after: int | None = None
