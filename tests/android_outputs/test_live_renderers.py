@@ -21,6 +21,7 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -243,9 +244,9 @@ def _getprop(lab: Lab, sample: AndroidSample) -> None:
     # is the emulator-level switch for that.
     lab.running.device.set_faults(not_booted=not booted)
     for name, value in sample.state.items():
-        if value is not None and lab.run(f"getprop {name}").stdout.strip() != value:
-            raise NotRenderable(f"{name} is {lab.run(f'getprop {name}').stdout.strip()!r} on the simulated "
-                                f"device, a read-only property the shell cannot set")
+        has = lab.run(f"getprop {name}").stdout.strip()
+        if value is not None and has != value:
+            raise NotRenderable(f"{name} is {has!r} on the simulated device, a read-only property the shell cannot set")
 
 
 def _health(lab: Lab, sample: AndroidSample) -> None:
@@ -292,7 +293,8 @@ def _pm(lab: Lab, sample: AndroidSample) -> None:
         for line in lab.sh("pm list packages -d").splitlines():
             lab.sh(f"pm enable --user 0 {line.removeprefix('package:')}")
         for name in state["disabled"]:
-            lab.install(name, activity=".MainActivity") if lab.run(f"pm path {name}").returncode else None
+            if lab.run(f"pm path {name}").returncode != 0:
+                lab.install(name, activity=".MainActivity")
             lab.sh(f"pm disable-user --user 0 {name}")
     if "packages" in state:
         raise NotRenderable("a device with exactly these four packages: the simulated device ships its "
@@ -367,23 +369,17 @@ LIVE = [s for s in SAMPLES if s.group in SETUPS]
 
 @pytest.fixture(scope="module")
 def labs(adb_server: int, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Lab]]:
-    """One simulated device per command directory, started on first use, stopped at module end."""
-    started: dict[str, Lab] = {}
-    stack: list[Any] = []
+    """One simulated device per key (:func:`_lab_key`), started on first use, stopped at module end."""
+    with ExitStack() as stack:
 
-    class Labs(dict[str, Lab]):
-        def __missing__(self, group: str) -> Lab:
-            root = tmp_path_factory.mktemp(group.replace("/", "-"))
-            cm = running_device(root / "sim-device", adb_server_port=adb_server)
-            stack.append(cm)
-            lab = Lab(cm.__enter__(), root)
-            self[group] = lab
-            return lab
+        class Labs(dict[str, Lab]):
+            def __missing__(self, key: str) -> Lab:
+                root = tmp_path_factory.mktemp(key.replace("/", "-"))
+                running = stack.enter_context(running_device(root / "sim-device", adb_server_port=adb_server))
+                self[key] = Lab(running, root)
+                return self[key]
 
-    labs = Labs(started)
-    yield labs
-    for cm in reversed(stack):
-        cm.__exit__(None, None, None)
+        yield Labs()
 
 
 def _lines_subset(mine: list[str], theirs: list[str]) -> bool:
