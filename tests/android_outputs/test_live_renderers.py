@@ -40,6 +40,7 @@ if _HELPERS not in sys.path:
 from apk import build_apk  # noqa: E402  (tests/sim/helpers: a signed test APK with a launcher activity)
 
 NOTES = "org.fossify.notes"
+CORPUS = Path(__file__).resolve().parent
 
 
 @dataclass
@@ -342,6 +343,24 @@ def _sized(where: Path, size: int) -> Path:
     return path
 
 
+def _file_read(lab: Lab, sample: AndroidSample) -> None:
+    """The app file a verifier reads, pushed to its path as root: what is compared is the device's
+    ``base64 -w 0`` / ``cat`` of those bytes (the app doubles' writers are tested with their apps).
+    A ``base64`` sample's file is ``base64/files/<case>``; a ``cat`` sample's file is its body."""
+    path = shlex.split(sample.command)[-1]
+    lab.sh(f"rm -f {_q(path)}")
+    if sample.state.get("exists") is False:
+        return
+    if sample.group == "base64":
+        local = CORPUS / "base64" / sample.state["file"]
+    else:
+        local = lab.apks / f"{sample.case}.body"
+        local.write_bytes(sample.stdout.encode())
+    lab.sh(f"mkdir -p {_q(path.rsplit('/', 1)[0])}")
+    done = lab.adb("push", str(local), path)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def _wm(lab: Lab, sample: AndroidSample) -> None:
     physical, override = sample.state["physical"], sample.state["override"]
     if sample.group == "wm_size":
@@ -362,6 +381,7 @@ SETUPS: dict[str, Callable[[Lab, AndroidSample], None]] = {
     "pm_install_create": _nothing, "pm_list_packages": _pm, "pm_path": _pm,
     "settings_get": _settings, "settings_list": _settings, "settings_put": _settings,
     "sha256sum": _sha256, "stat": _stat, "wm_size": _wm, "wm_density": _wm,
+    "base64": _file_read, "cat": _file_read,
 }
 
 LIVE = [s for s in SAMPLES if s.group in SETUPS]

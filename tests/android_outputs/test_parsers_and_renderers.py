@@ -444,7 +444,8 @@ RENDERERS: dict[str, Callable[[AndroidSample, Path], str]] = {
 #: Commands whose output the simulator prints from live device state, not from a state object: each
 #: sample is compared on a running simulated device through adb (test_live_renderers.py).
 COMPARED_LIVE = (
-    "am_broadcast", "am_force_stop", "am_start", "appops_get", "appops_set", "cmd_role", "content_delete",
+    "am_broadcast", "am_force_stop", "am_start", "appops_get", "appops_set", "base64", "cat", "cmd_role",
+    "content_delete",
     "content_insert", "content_query", "content_update", "date", "find", "getprop", "health_probe", "id", "ls",
     "monkey", "pm_clear", "pm_disable_user", "pm_enable", "pm_grant", "pm_install_create", "pm_list_packages",
     "pm_path", "settings_get", "settings_list", "settings_put", "sha256sum", "stat", "wm_density", "wm_size")
