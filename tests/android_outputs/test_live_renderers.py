@@ -1,7 +1,8 @@
 """The simulated device, driven through the real ``adb`` CLI, prints every sample of the commands whose
 output it renders live (issue 22): for each sample the device is put into the sample's ``state`` the
 way a lab would put a real device there (``settings put``, ``content insert``, ``adb install`` of a
-test APK, ``mkdir``/``truncate``/``chown`` as root, ``wm size``), the sample's exact command line is
+signed test APK, ``mkdir``/``touch``/``chown`` as root, ``adb push``, ``date``, ``wm size``), the
+sample's exact command line is
 run with ``adb shell``, and stdout, stderr and exit status must equal the sample's once the varying
 fields are placeholders. Excerpt samples compare as in ``test_parsers_and_renderers``: the device's
 lines are an ordered subset of the sample's, lines a ``left-out`` regex names are not compared, and
