@@ -217,7 +217,7 @@ class Faults:
 
     ``drop_adb_after``: close every adb connection after this many more shell commands.
     ``command_delay_s``: sleep before each shell command; ``hang_commands``: never answer.
-    ``grpc_unavailable``: gRPC answers UNAVAILABLE. ``not_booted``: boot props read 0.
+    ``grpc_unavailable``: gRPC answers UNAVAILABLE. ``not_booted``: boot props unset (as while booting).
     """
 
     drop_adb_after: int | None = None
@@ -459,7 +459,7 @@ class SimDevice:
     # -- properties --------------------------------------------------------------------------
     def getprop(self, name: str) -> str:
         if name in ("sys.boot_completed", "dev.bootcomplete") and self.faults.not_booted:
-            return "0"
+            return ""  # unset until boot completes: ActivityManagerService sets "1", nothing sets "0"
         return self.props.get(name, "")
 
     def setprop(self, name: str, value: str) -> None:

@@ -600,7 +600,9 @@ class WindowManager:
                 focus = frame.windows[0]
             focus_title = focus.title if focus.kind != "popup" else frame.windows[0].title
             top = self.front
-            app_component = f"{top.package}/{top.top.activity_name()}"
+            activity = top.top.activity_name()  # ActivityRecord.toString: shortComponentName
+            short = activity[len(top.package):] if activity.startswith(top.package + ".") else activity
+            app_component = f"{top.package}/{short}"
             lines += [
                 "",
                 f"  mCurrentFocus=Window{{{_window_hash(focus_title)} u0 {focus_title}}}",

@@ -40,7 +40,7 @@ class ParsedIntent:
         if self.categories:
             parts.append(f"cat=[{','.join(self.categories)}]")
         if self.data:
-            parts.append(f"dat={self.data}")
+            parts.append(f"dat={safe_uri(self.data)}")
         if self.mime_type:
             parts.append(f"typ={self.mime_type}")
         if self.flags:
@@ -53,6 +53,19 @@ class ParsedIntent:
         if self.extras:
             parts.append("(has extras)")
         return "Intent { " + " ".join(parts) + " }"
+
+
+FLAG_RECEIVER_FROM_SHELL = 0x00400000  # Intent.FLAG_RECEIVER_FROM_SHELL
+_MASKED_SCHEMES = ("tel", "sip", "sms", "smsto", "mailto", "nfc")
+
+
+def safe_uri(uri: str) -> str:
+    """``Uri.toSafeString`` as ``Intent.toString`` prints ``dat=``: the scheme-specific part of a
+    tel/sip/sms/smsto/mailto/nfc URI with every character but ``-``, ``@`` and ``.`` as ``x``."""
+    scheme, sep, rest = uri.partition(":")
+    if not sep or scheme.lower() not in _MASKED_SCHEMES:
+        return uri
+    return f"{scheme}:" + "".join(c if c in "-@." else "x" for c in rest.split("#", 1)[0])
 
 
 _EXTRA_TYPES = {"--es": str, "-e": str, "--ez": "bool", "--ei": int, "--el": int, "--ef": float, "--ed": float,
@@ -199,6 +212,7 @@ def _broadcast(inv: Invocation, args: list[str]) -> int:
     parsed = _parse_or_report(inv, args)
     if parsed is None:
         return 255
+    parsed.flags |= FLAG_RECEIVER_FROM_SHELL  # ActivityManagerShellCommand.runSendBroadcast, before the print
     inv.out(f"Broadcasting: {parsed.describe()}\n")
     result = "result=0"
     if parsed.action == "android.intent.action.MEDIA_SCANNER_SCAN_FILE" and parsed.data.startswith("file:"):

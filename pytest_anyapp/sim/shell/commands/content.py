@@ -14,6 +14,7 @@ split with ``splitWithEscaping(arg, ':')`` (``\`` escapes the next character; a 
 from __future__ import annotations
 
 import math
+import re
 import struct
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,22 +22,59 @@ from urllib.parse import urlsplit
 from pytest_anyapp.sim.shell.runtime import Invocation, command
 
 _USAGE = (
-    "usage: adb shell content [subcommand] [options]\n\n"
-    "usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] "
-    "[--extra <BINDING>...]\n"
-    "  <URI> a content provider URI.\n"
-    "  <BINDING> binds a typed value to a column and is formatted:\n"
-    "  <COLUMN_NAME>:<TYPE>:<COLUMN_VALUE> where:\n"
-    "  <TYPE> specifies data type such as:\n"
-    "  b - boolean, s - string, i - integer, l - long, f - float, d - double, n - null\n\n"
-    "usage: adb shell content update --uri <URI> [--user <USER_ID>] [--where <WHERE>] [--extra <BINDING>...]\n\n"
-    "usage: adb shell content delete --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] "
-    "[--where <WHERE>] [--extra <BINDING>...]\n\n"
-    "usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] "
-    "[--where <WHERE>] [--sort <SORT_ORDER>] [--extra <BINDING>...]\n"
-    "  <PROJECTION> is a list of colon separated column names and is formatted:\n"
-    "  <COLUMN_NAME>[:<COLUMN_NAME>...]\n"
-    "  <SORT_ORDER> is the order in which rows in the result should be sorted.\n"
+    'usage: adb shell content [subcommand] [options]\n'
+    '\n'
+    'usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] [--extra <BINDING>...]\n'
+    '  <URI> a content provider URI.\n'
+    '  <BINDING> binds a typed value to a column and is formatted:\n'
+    '  <COLUMN_NAME>:<TYPE>:<COLUMN_VALUE> where:\n'
+    '  <TYPE> specifies data type such as:\n'
+    '  b - boolean, s - string, i - integer, l - long, f - float, d - double, n - null\n'
+    '  Note: Omit the value for passing an empty string, e.g column:s:\n'
+    '  Example:\n'
+    '  # Add "new_setting" secure setting with value "new_value".\n'
+    '  adb shell content insert --uri content://settings/secure --bind name:s:new_setting --bind value:s:new_value\n'
+    '\n'
+    'usage: adb shell content update --uri <URI> [--user <USER_ID>] [--where <WHERE>] [--extra <BINDING>...]\n'
+    '  <WHERE> is a SQL style where clause in quotes (You have to escape single quotes - see example below).\n'
+    '  Example:\n'
+    '  # Change "new_setting" secure setting to "newer_value".\n'
+    '  adb shell content update --uri content://settings/secure --bind value:s:newer_value --where "name=\'new_setting\'"\n'
+    '\n'
+    'usage: adb shell content delete --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...] '
+    '[--where <WHERE>] [--extra <BINDING>...]\n'
+    '  Example:\n'
+    '  # Remove "new_setting" secure setting.\n'
+    '  adb shell content delete --uri content://settings/secure --where "name=\'new_setting\'"\n'
+    '\n'
+    'usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] '
+    '[--sort <SORT_ORDER>] [--extra <BINDING>...]\n'
+    '  <PROJECTION> is a list of colon separated column names and is formatted:\n'
+    '  <COLUMN_NAME>[:<COLUMN_NAME>...]\n'
+    '  <SORT_ORDER> is the order in which rows in the result should be sorted.\n'
+    '  Example:\n'
+    '  # Select "name" and "value" columns from secure settings where "name" is equal to "new_setting" and sort '
+    'the result by name in ascending order.\n'
+    '  adb shell content query --uri content://settings/secure --projection name:value --where "name=\'new_setting\'" --sort "name ASC"\n'
+    '\n'
+    'usage: adb shell content call --uri <URI> --method <METHOD> [--arg <ARG>]\n'
+    '       [--extra <BINDING> ...]\n'
+    '  <METHOD> is the name of a provider-defined method\n'
+    '  <ARG> is an optional string argument\n'
+    '  <BINDING> is like --bind above, typed data of the form <KEY>:{b,s,i,l,f,d}:<VAL>\n'
+    '\n'
+    'usage: adb shell content read --uri <URI> [--user <USER_ID>]\n'
+    '  Example:\n'
+    "  adb shell 'content read --uri content://settings/system/ringtone_cache' > host.ogg\n"
+    '\n'
+    'usage: adb shell content write --uri <URI> [--user <USER_ID>]\n'
+    '  Example:\n'
+    "  adb shell 'content write --uri content://settings/system/ringtone_cache' < host.ogg\n"
+    '\n'
+    'usage: adb shell content gettype --uri <URI> [--user <USER_ID>]\n'
+    '  Example:\n'
+    '  adb shell content gettype --uri content://media/internal/audio/media/\n'
+    '\n'
 )
 
 
@@ -113,7 +151,10 @@ def parse_binding(text: str) -> tuple[str, Any]:
     name, kind, raw = parts
     if kind == "s":
         return name, raw
-    if kind in ("i", "l"):
+    if kind in ("i", "l"):  # Integer.parseInt / Long.parseLong: NumberFormatException out of range
+        bits = 31 if kind == "i" else 63
+        if not re.fullmatch(r"[+-]?[0-9]+", raw) or not -2**bits <= int(raw) < 2**bits:
+            raise ValueError(f'For input string: "{raw}"')
         return name, int(raw)
     if kind in ("f", "d"):
         return name, float(raw)

@@ -645,7 +645,7 @@ def stat_cmd(inv: Invocation) -> int:
         try:
             st = os.stat(host) if "L" in opts else os.lstat(host)
         except OSError as exc:
-            inv.fail(f"{target}: {strerror(exc)}")
+            inv.fail(f"'{target}': {strerror(exc)}")  # toybox stat.c: perror_msg("'%s'", file)
             continue
         inv.out(_stat_format(inv, fmt, target, host, st, inv.normalize(target)))
     return inv.status

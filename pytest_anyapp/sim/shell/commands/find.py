@@ -289,7 +289,7 @@ def find(inv: Invocation) -> int:
             try:
                 st = os.stat(host)
             except OSError:
-                inv.error(f"'{root}': No such file or directory")
+                inv.error(f"{root}: No such file or directory")  # toybox dirtree perror_msg: unquoted
                 status = 1
                 continue
             visit(_Node(root, host, 0, st))

@@ -62,6 +62,20 @@ def _package_names(args: list[str]) -> list[str]:
 _STATE_VERBS = {"enable": ENABLED, "disable": DISABLED, "disable-user": DISABLED_USER, "default-state": ENABLED_DEFAULT}
 
 
+def java_hash(text: str) -> int:
+    """Java ``String.hashCode``: ``pm list packages`` prints in the order ``getInstalledPackages``
+    walks the package manager's ``WatchedArrayMap`` (an ``ArrayMap``: keys by ascending hash code)."""
+    h = 0
+    for unit in _utf16_units(text):
+        h = (31 * h + unit) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def _utf16_units(text: str) -> list[int]:
+    data = text.encode("utf-16-be")
+    return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+
+
 def _list_packages(inv: Invocation, args: list[str]) -> int:
     flags: set[str] = set()
     filt = ""
@@ -81,7 +95,7 @@ def _list_packages(inv: Invocation, args: list[str]) -> int:
             filt = a
         i += 1
     out: list[str] = []
-    for info in inv.device.packages.list():
+    for info in sorted(inv.device.packages.list(), key=lambda i: java_hash(i.name)):
         if filt and filt not in info.name:
             continue
         if "-d" in flags and info.enabled:

@@ -239,6 +239,8 @@ def getprop(inv: Invocation) -> int:
         for key in ("sys.boot_completed", "dev.bootcomplete"):
             if key in props:
                 props[key] = inv.device.getprop(key)
+                if not props[key]:  # an unset property is not listed
+                    del props[key]
         inv.out("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
         return 0
     value = inv.device.getprop(args[0])
@@ -625,8 +627,11 @@ def _cmd_role(inv: Invocation, args: list[str]) -> int:
     if verb in ("add-role-holder", "remove-role-holder") and len(rest) >= 2:
         role, pkg = rest[0], rest[1]
         if inv.device.packages.get(pkg) is None:
-            inv.err(f"Exception occurred while executing '{verb}':\njava.lang.RuntimeException: "
-                    f"Failed to {'add' if verb.startswith('add') else 'remove'} role holder, package: {pkg}, role: {role}\n")
+            # RoleShellCommand's CallbackFuture.waitForResult: the controller's callback completes
+            # exceptionally with RuntimeException("Failed"); it prints this and the stack trace, returns -1.
+            inv.err("Error: see logcat for details.\n"
+                    "java.util.concurrent.ExecutionException: java.lang.RuntimeException: Failed\n"
+                    "\tat java.util.concurrent.CompletableFuture.reportGet(CompletableFuture.java:395)\n")
             return 255
         holders = roles.get(role, [])
         if verb == "add-role-holder":

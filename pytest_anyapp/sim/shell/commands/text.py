@@ -350,7 +350,9 @@ def base64_cmd(inv: Invocation) -> int:
     encoded = base64.b64encode(data).decode()
     if wrap > 0:
         encoded = "\n".join(encoded[k:k + wrap] for k in range(0, len(encoded), wrap))
-    inv.out(encoded + "\n" if encoded else "")
+    # toybox base64.c: a newline ends each full line of -w columns and a last partial one; -w 0
+    # never counts columns, so it prints no newline at all
+    inv.out(encoded + "\n" if encoded and wrap > 0 else encoded)
     return 0
 
 
