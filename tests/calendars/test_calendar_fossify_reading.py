@@ -124,7 +124,7 @@ def test_the_app_opens_on_the_month_grid_unless_setup_stored_the_event_list(
     """Config.storedView defaults to MONTHLY_VIEW; the seed stores EVENTS_LIST_VIEW (3) in Prefs.xml, so the
     agent meets the list the real app would show; a seed without it meets the month grid."""
     package = adapter.app.package
-    list_id = "calendar_events_list_holder" if "simple" in adapter.app.app_id else "calendar_events_list"
+    list_id = "calendar_events_list"  # res/layout/fragment_event_list.xml at both tags
     client.check(f"pm clear {package}")
     adapter.ensure_database(client)  # the app's first start, no seed: Prefs.xml without ``view``
     client.launch(package)
@@ -137,4 +137,58 @@ def test_the_app_opens_on_the_month_grid_unless_setup_stored_the_event_list(
     client.launch(package)
     ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
     assert list_id in ids and "top_value" not in ids
+    client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_the_event_list_has_the_apps_ids_and_empty_text(client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """res/layout/fragment_event_list.xml and event_list_item.xml (1.10.3, 6.22.2): the RecyclerView is
+    ``calendar_events_list``, a row's title ``event_item_title`` and its time ``event_item_time`` (EventListAdapter
+    .setupListEvent), the empty placeholder "No upcoming events." (strings.xml no_upcoming_events)."""
+    from pytest_anyapp.sim.apps import app_class
+    from pytest_anyapp.sim.apps.calendar.kit import CalendarApp
+    from verifiers.calendar.state import CalEvent
+
+    package = adapter.app.package
+    double = app_class(package)
+    assert double is not None and issubclass(double, CalendarApp)
+    assert double.skin.empty_text == "No upcoming events."
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[CalEvent(title="Dentist", date="2023-10-16", start="09:00",
+                                                        duration_min=60)]))
+    client.launch(package)
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert {"calendar_events_list", "event_item_title", "event_item_time"} <= ids
+    client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_enter_in_the_title_moves_to_location_and_a_new_event_gets_an_import_id(
+        client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """activity_event.xml: ``event_title`` is single-line (maxLines 1, no imeOptions, no editor-action listener),
+    so Enter moves the focus down to ``event_location`` ("Location"); nothing is saved. EventActivity.saveEvent
+    gives a new event generateImportId() (32 hex digits + ms), and the seed writes the same shape."""
+    import re
+
+    from verifiers.calendar.state import CalEvent
+
+    package, db = adapter.app.package, adapter.db_path
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[CalEvent(title="Seeded", date="2023-10-16", start="09:00",
+                                                        duration_min=60)]))
+    client.launch(package)
+    _tap(client, desc="New event" if "fossify" in package else "New Event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    client.check("input keyevent 66")
+    nodes = {e.resource_id.rsplit("/", 1)[-1]: e for e in parse_ui_dump(client.ui_dump())}
+    assert nodes["event_title"].text == "Dentist" and nodes["event_location"].focused
+    _tap(client, desc="Save")
+    if "Disclaimer" in _texts(client):
+        _tap(client, text="OK")
+    ids = client.sqlite(db, "SELECT title || '|' || import_id FROM events ORDER BY id")
+    assert [line.split("|")[0] for line in ids] == ["Seeded", "Dentist"]
+    assert all(re.fullmatch(r"[0-9a-f]{32}\d{13}", line.split("|")[1]) for line in ids), ids
     client.force_stop(package)

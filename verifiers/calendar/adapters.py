@@ -14,9 +14,11 @@ device-local day is a UTC day and every store's timestamps convert with UTC.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 import shlex
+import uuid
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, ClassVar
 
@@ -333,14 +335,15 @@ class EventsDbAdapter(CalendarAdapter):
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
         self.ensure_database(device)
         rows = []
-        for e in state.events:
+        for i, e in enumerate(state.events):
             start = start_ms(e) // 1000
             interval = {"daily": DAY_S, "weekly": WEEK_S}.get(e.repeat or "", 0)
             rule = 1 << dt.date.fromisoformat(e.date).weekday() if e.repeat == "weekly" else 0
             rem = [*sorted(e.reminders), -1, -1, -1][:3]
             rows.append(
                 f"({start}, {start + e.duration_min * 60}, {sql_text(e.title)}, '', {sql_text(e.description)}, "
-                f"{rem[0]}, {rem[1]}, {rem[2]}, 0, 0, 0, {interval}, {rule}, 0, '[]', '', '', 'UTC', 0, 1, 0, "
+                f"{rem[0]}, {rem[1]}, {rem[2]}, 0, 0, 0, {interval}, {rule}, 0, '[]', '', {sql_text(seed_import_id(i, e))}, "
+                f"'UTC', 0, 1, 0, "
                 f"{SEEDED_AT_MS}, 'simple-calendar', 0, 0, 0{self.extra_values})")
         insert = ("INSERT INTO events (start_ts, end_ts, title, location, description, reminder_1_minutes, "
                   "reminder_2_minutes, reminder_3_minutes, reminder_1_type, reminder_2_type, reminder_3_type, "
@@ -365,6 +368,14 @@ class EventsDbAdapter(CalendarAdapter):
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
         return events_db_state(fields(raw, "events", 9, self.app.display_name))
+
+
+def seed_import_id(index: int, e: CalEvent) -> str:
+    """The ``import_id`` the app gives an event it creates (EventActivity: generateImportId(), a random UUID's 32
+    hex digits then currentTimeMillis; helpers/Constants.kt at both pinned tags), made reproducible: a version-4
+    UUID from the event's digest, then the seeding time."""
+    digest = hashlib.md5(f"{index}{SEP}{e.title}{SEP}{e.date}{SEP}{e.start}".encode()).digest()
+    return uuid.UUID(bytes=digest, version=4).hex + str(SEEDED_AT_MS)
 
 
 #: Config.storedView's value for the "Simple event list" (helpers/Constants.kt at both pinned tags).

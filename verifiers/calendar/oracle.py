@@ -70,7 +70,7 @@ FOSSIFY = CalUi(
 )
 SCP = CalUi(
     app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
-    row_title_res="event_item_title", row_detail_res="event_item_start", repeats=("Daily", "Weekly"),
+    row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
     delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
 )

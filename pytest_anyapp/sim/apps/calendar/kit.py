@@ -87,6 +87,10 @@ class CalendarSkin:
     reminder_warning: bool = False
     #: The title field takes line breaks (Calendar's Compose OutlinedTextField, singleLine false: Enter adds one).
     title_multiline: bool = False
+    #: The hint of a single-line "Location" field under the title (Simple Calendar lineage: ``event_location``,
+    #: res/layout/activity_event.xml); Enter in the single-line title moves the focus to it, as TextView does for
+    #: a single-line field without imeOptions or an editor-action listener. None: no such field.
+    location_hint: str | None = None
     #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
     date_picker: DatePickerKind = "platform"
     #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
@@ -239,8 +243,10 @@ class Editor(CalendarScreen):
         s, d = self.skin, self.draft
         repeat = s.repeats[(None, "daily", "weekly").index(d.repeat) if d.repeat in (None, "daily", "weekly") else 0]
         reminder = ", ".join(lbl for m, lbl in s.reminders if m in d.reminders) or s.reminders[0][1]
-        body: list[View] = [
-            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline),
+        body: list[View | None] = [
+            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline,
+                     on_submit=self.next_field if s.location_hint is not None and not s.title_multiline else None),
+            EditText("event_location", hint=s.location_hint, padding=(16, 12)) if s.location_hint is not None else None,
             Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
             Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
                    id="event_start_time", style="text"),
@@ -261,6 +267,10 @@ class Editor(CalendarScreen):
         else:
             bottom = Row(Button(s.save.desc, self.save, id=s.save.id or None), padding=(16, 8))
         return Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom)
+
+    def next_field(self, _text: str) -> None:
+        """Enter in the single-line title: the focus goes down to Location (TextView's default IME action)."""
+        self.focus("event_location")
 
     def update(self, **changes: Any) -> None:
         self.draft = replace(self.draft, **changes)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import calendar
 import json
 import time
+import uuid
 import xml.etree.ElementTree as ET
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -271,13 +272,21 @@ class EventsDb:
         more = ", 0, 1" if self.extra else ""
         self.app.execute(self.NAME, (
             "INSERT INTO events (start_ts, end_ts, title, description, reminder_1_minutes, reminder_2_minutes, "
-            "reminder_3_minutes, repeat_interval, repeat_rule, last_updated, location, reminder_1_type, reminder_2_type, "
-            "reminder_3_type, repeat_limit, repetition_exceptions, attendees, import_id, time_zone, flags, event_type, "
-            f"parent_id, source, availability, color, type{cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, 0, 0, 0, "
-            f"'[]', '', '', 'UTC', 0, 1, 0, 'simple-calendar', 0, 0, 0{more})"), vals)
+            "reminder_3_minutes, repeat_interval, repeat_rule, last_updated, import_id, location, reminder_1_type, "
+            "reminder_2_type, reminder_3_type, repeat_limit, repetition_exceptions, attendees, time_zone, flags, "
+            f"event_type, parent_id, source, availability, color, type{cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            f"'', 0, 0, 0, 0, '[]', '', 'UTC', 0, 1, 0, 'simple-calendar', 0, 0, 0{more})"),
+            (*vals, new_import_id(self.app.now_ms())))
 
     def delete(self, key: str) -> None:
         self.app.execute(self.NAME, "DELETE FROM events WHERE id = ? OR parent_id = ?", (int(key), int(key)))
+
+
+def new_import_id(now_ms: int) -> str:
+    """A new event's ``import_id``: EventActivity.saveEvent calls generateImportId() for an event without an id,
+    a random UUID's 32 hex digits followed by System.currentTimeMillis() (helpers/Constants.kt, FossifyOrg/Calendar
+    1.10.3 and SimpleMobileTools/Simple-Calendar 6.22.2)."""
+    return uuid.uuid4().hex + str(now_ms)
 
 
 # -- KashCal --------------------------------------------------------------------------------------------
