@@ -147,12 +147,27 @@ def set_date(iso: str, picker: str) -> Steps:
     yield from pick_date(picker, iso)
 
 
+#: KashCal's editor cards (DateTimePickerCard): their labels and their read-only fields' places among the
+#: editor's text fields (the title is the first; EventFormSheet.kt, v22.5.15).
+CARDS = {"start": ("Starts", 1), "end": ("Ends", 2)}
+
+
+def read_card(which: str) -> Generator[Intent, str, dt.datetime]:
+    """A card's value, "Tue, Oct 17, 2023   09:00" (formatEventDate "EEE, MMM d, yyyy", then HH:mm)."""
+    text = yield Read(By(class_contains="EditText", nth=CARDS[which][1]))
+    day, _, at = text.strip().partition("   ")
+    return dt.datetime.strptime(f"{day} {at.strip()}", "%a, %b %d, %Y %H:%M")
+
+
+def set_card(which: str, iso: str, hhmm: str) -> Steps:
+    """KashCal: the card's DateTimeSheet, its day on the grid, the wheels to ``hhmm``, "Done"."""
+    shown = yield from read_card(which)
+    yield Tap(By(desc=f"Select {CARDS[which][0]}"))
+    yield from pick_date("kashcal", iso, confirm=False)
+    yield from kashcal_time(f"{shown:%H:%M}", int(hhmm[:2]), int(hhmm[3:]))
+
+
 def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
-    if ui.time_picker == "kashcal":
-        shown = yield Read(By(res=f"event_{which}_time"))
-        yield Tap(By(res=f"event_{which}_time"))
-        yield from kashcal_time(shown, int(hhmm[:2]), int(hhmm[3:]))
-        return
     yield Tap(By(res=f"event_{which}_time"))
     if ui.time_picker != "text":
         yield from TIME_STEPS[ui.time_picker](int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)
@@ -192,9 +207,13 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
     end = start + int(str(p["duration_mins"]))
     yield Tap(ui.new_event)
     yield TypeInto(By(res="event_title"), str(p["event_title"]))
-    yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time(ui, "start", f"{start // 60:02d}:00")
-    yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
+    if ui.time_picker == "kashcal":  # Starts, then Ends (Starts keeps no length)
+        yield from set_card("start", str(p["date"]), f"{start // 60:02d}:00")
+        yield from set_card("end", str(p["date"]), f"{end // 60:02d}:{end % 60:02d}")
+    else:
+        yield from set_date(str(p["date"]), ui.date_picker)
+        yield from set_time(ui, "start", f"{start // 60:02d}:00")
+        yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
         yield Tap(By(res="event_repeat"))
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
@@ -237,8 +256,15 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
     rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
     i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
     yield from open_row(ui, i)
-    yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time(ui, "start", f"{_hour(p):02d}:00")
+    if ui.time_picker == "kashcal":  # Starts keeps no length: the length read off the cards, then Ends
+        began = yield from read_card("start")
+        ended = yield from read_card("end")
+        end = _hour(p) * 60 + int((ended - began).total_seconds()) // 60
+        yield from set_card("start", str(p["date"]), f"{_hour(p):02d}:00")
+        yield from set_card("end", str(p["date"]), f"{end // 60:02d}:{end % 60:02d}")
+    else:
+        yield from set_date(str(p["date"]), ui.date_picker)
+        yield from set_time(ui, "start", f"{_hour(p):02d}:00")
     yield from save(ui)
 
 

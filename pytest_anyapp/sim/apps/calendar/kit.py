@@ -22,6 +22,7 @@ real app's picker is not modelled yet). Changing the start keeps the length
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
@@ -37,6 +38,7 @@ from pytest_anyapp.sim.ui.views import (
     EditText,
     Fab,
     ImageButton,
+    ImageView,
     ListItem,
     Row,
     Scaffold,
@@ -91,6 +93,10 @@ class CalendarSkin:
     #: res/layout/activity_event.xml); Enter in the single-line title moves the focus to it, as TextView does for
     #: a single-line field without imeOptions or an editor-action listener. None: no such field.
     location_hint: str | None = None
+    #: KashCal: "Starts"/"Ends" cards (DateTimePickerCard, ui/components/pickers/DateTimePicker.kt) in place of the
+    #: date, start and end rows: each a read-only field "EEE, MMM d, yyyy   HH:mm" under its label, with a trailing
+    #: "Select <label>" icon, opening the whole DateTimeSheet (grid and wheels) on its own day and time.
+    datetime_cards: tuple[str, str] | None = None
     #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
     date_picker: DatePickerKind = "platform"
     #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
@@ -119,6 +125,22 @@ def time_text(hhmm: str, fmt: str) -> str:
         return hhmm
     h, m = (int(x) for x in hhmm.split(":"))
     return f"{(h - 1) % 12 + 1}:{m:02d} {'AM' if h < 12 else 'PM'}"
+
+
+def card_text(iso: str, hhmm_: str) -> str:
+    """DateTimePickerCard's value: formatEventDate "EEE, MMM d, yyyy", three spaces, the time ("HH:mm", 24 h)."""
+    t = time.strptime(iso, "%Y-%m-%d")
+    return f"{calendar.day_abbr[t.tm_wday]}, {calendar.month_abbr[t.tm_mon]} {t.tm_mday}, {t.tm_year}   {hhmm_}"
+
+
+def next_day(iso: str) -> str:
+    return (dt.date.fromisoformat(iso) + dt.timedelta(days=1)).isoformat()
+
+
+class CardValue(TextView):
+    """A read-only Compose OutlinedTextField as the accessibility tree shows it: an EditText node with the value."""
+
+    class_name = "android.widget.EditText"
 
 
 def typed_time(text: str) -> str | None:
@@ -247,11 +269,13 @@ class Editor(CalendarScreen):
             EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline,
                      on_submit=self.next_field if s.location_hint is not None and not s.title_multiline else None),
             EditText("event_location", hint=s.location_hint, padding=(16, 12)) if s.location_hint is not None else None,
-            Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
-            Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
-                   id="event_start_time", style="text"),
-            Button(f"{s.end_label}: {time_text(d.end, s.time_format)}", lambda: self.ask_time(False),
-                   id="event_end_time", style="text"),
+            *(self.cards() if s.datetime_cards else (
+                Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date",
+                       style="text"),
+                Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
+                       id="event_start_time", style="text"),
+                Button(f"{s.end_label}: {time_text(d.end, s.time_format)}", lambda: self.ask_time(False),
+                       id="event_end_time", style="text"))),
             Button(repeat, self.ask_repeat, id="event_repeat", style="text"),
             Button(f"{s.reminder_label}: {reminder}", self.ask_reminder, id="event_reminder", style="text"),
             EditText("event_description", hint=s.description_hint, padding=(16, 12)),
@@ -263,10 +287,68 @@ class Editor(CalendarScreen):
                                        id=s.delete.id or None))
         bottom = None
         if s.save_style == "icon":
-            actions.append(ImageButton(s.save.icon, s.save.desc, on_click=self.save, id=s.save.id or None))
+            actions.append(ImageButton(s.save.icon, s.save.desc, on_click=self.save, id=s.save.id or None,
+                                       enabled=not self.time_conflict()))
         else:
             bottom = Row(Button(s.save.desc, self.save, id=s.save.id or None), padding=(16, 8))
         return Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom)
+
+    # -- KashCal's Starts/Ends cards (EventFormSheet.kt, v22.5.15) ---------------------------------
+    def cards(self) -> tuple[View, ...]:
+        assert self.skin.datetime_cards is not None
+        starts, ends = self.skin.datetime_cards
+        d = self.draft
+        conflict = self.time_conflict()
+        return (self.card(starts, card_text(d.date, d.start), lambda: self.ask_card(True)),
+                self.card(ends, card_text(d.end_date or d.date, d.end), lambda: self.ask_card(False)),
+                TextView("End time must be after start time", size=12, padding=(16, 0)) if conflict else None)
+
+    @staticmethod
+    def card(label: str, value: str, on_click: Any) -> View:
+        return Row(Column(TextView(label, size=12), CardValue(value), weight=1),
+                   ImageView("expand_more", f"Select {label}"), on_click=on_click, padding=(16, 8))
+
+    def time_conflict(self) -> bool:
+        """hasTimeConflict: an end before the start on the same day (save disabled, the error under Ends)."""
+        d = self.draft
+        return (d.end_date or d.date) == d.date and to_min(d.end) < to_min(d.start)
+
+    def ask_card(self, start: bool) -> None:
+        """The card's DateTimeSheet at its own day and time; "Done" hands both to the card's rule."""
+        d = self.draft
+        chosen: dict[str, str] = {}
+
+        def pick(day: str | None) -> None:
+            if day is not None:
+                chosen["day"] = day
+
+        def at(when: str | None) -> None:
+            if when is not None and "day" in chosen:
+                (self.card_start if start else self.card_end)(chosen["day"], when)
+        open_date_picker(self, self.skin.date_picker, d.date if start else d.end_date or d.date, pick,
+                         time_of_day=d.start if start else d.end, on_time=at)
+
+    def card_start(self, day: str, at: str) -> None:
+        """The START sheet's confirm (timed events): no length kept; the end moves to start + the default
+        duration only when the new start passes it (a later day than the end's, or a later time that day)."""
+        d = self.draft
+        end_day, end = d.end_date or d.date, d.end
+
+        def plus() -> tuple[str, str]:
+            total = to_min(at) + self.skin.default_duration
+            return (next_day(day), hhmm(total - 1440)) if total >= 1440 else (day, hhmm(total))
+        if day > end_day or (day == end_day and to_min(at) > to_min(end)):
+            end_day, end = plus()
+        self.update(date=day, start=at, end=end, end_date=end_day if end_day != day else None)
+
+    def card_end(self, day: str, at: str) -> None:
+        """The END sheet's confirm: a day before the start's swaps (the start takes that day, the end the old
+        start's day); otherwise the end takes the day and time (a time conflict is shown, not corrected)."""
+        d = self.draft
+        if day < d.date:
+            self.update(date=day, end=at, end_date=d.date)
+        else:
+            self.update(end=at, end_date=day if day != d.date else None)
 
     def next_field(self, _text: str) -> None:
         """Enter in the single-line title: the focus goes down to Location (TextView's default IME action)."""
@@ -359,6 +441,8 @@ class Editor(CalendarScreen):
 
     def save(self) -> None:
         title = self.field("event_title").strip()
+        if self.time_conflict() and self.skin.datetime_cards:
+            return  # the save action is disabled
         if not title:
             self.toast("Title cannot be empty")
             return

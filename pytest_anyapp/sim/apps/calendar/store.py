@@ -45,10 +45,13 @@ class Ev:
     description: str = ""
     repeat: str | None = None
     reminders: tuple[int, ...] = field(default_factory=tuple)
+    #: The end's day when it is not ``date`` (KashCal's "Ends" card picks its own day); None: the same day.
+    end_date: str | None = None
 
     @property
     def minutes(self) -> int:
-        return to_min(self.end) - to_min(self.start)
+        days = (epoch_s(self.end_date, "00:00") - epoch_s(self.date, "00:00")) // 86_400 if self.end_date else 0
+        return days * 1440 + to_min(self.end) - to_min(self.start)
 
 
 class EventStore(Protocol):
@@ -332,13 +335,14 @@ class KashCalDb:
         for r in self.app.query(self.NAME, "SELECT * FROM events WHERE original_event_id IS NULL ORDER BY start_ts, id"):
             date, at = split_s(int(r["start_ts"]) // 1000)
             rem = tuple(iso_dur_s(x) // 60 for x in json.loads(r["reminders"] or "[]"))
-            out.append(Ev(str(r["id"]), r["title"], date, at, split_s(int(r["end_ts"]) // 1000)[1],
-                          r["description"] or "", rule_freq(r["rrule"]), rem))
+            end_date, end_at = split_s(int(r["end_ts"]) // 1000)
+            out.append(Ev(str(r["id"]), r["title"], date, at, end_at, r["description"] or "", rule_freq(r["rrule"]), rem,
+                          end_date if end_date != date else None))
         return out
 
     def save(self, ev: Ev) -> None:
         now = self.app.now_ms()
-        start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.date, ev.end) * 1000
+        start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.end_date or ev.date, ev.end) * 1000
         rule = ({"daily": "FREQ=DAILY", "weekly": f"FREQ=WEEKLY;BYDAY={DAYS[weekday(ev.date)]}"}[ev.repeat]
                 if ev.repeat else None)
         rem = json.dumps([f"-PT{m}M" for m in ev.reminders]) if ev.reminders else None
