@@ -192,3 +192,41 @@ def test_enter_in_the_title_moves_to_location_and_a_new_event_gets_an_import_id(
     assert [line.split("|")[0] for line in ids] == ["Seeded", "Dentist"]
     assert all(re.fullmatch(r"[0-9a-f]{32}\d{13}", line.split("|")[1]) for line in ids), ids
     client.force_stop(package)
+
+
+def test_datastore_file_is_the_preference_map_protobuf() -> None:
+    """preferences.proto (androidx datastore-preferences-proto): PreferenceMap{map<string, Value> preferences = 1},
+    Value.string = 5, Value.long = 4. Bytes written by hand from the wire format: entry (field 1, length-delimited)
+    = key (1) + value message (2) holding the string (5)."""
+    from verifiers.calendar.datastore import read_strings, with_string
+
+    key, agenda = b"default_calendar_layout", b"Agenda"
+    entry = b"\x0a" + bytes([len(key)]) + key + b"\x12" + bytes([len(agenda) + 2]) + b"\x2a" + bytes([len(agenda)]) + agenda
+    assert with_string(b"", "default_calendar_layout", "Agenda") == b"\x0a" + bytes([len(entry)]) + entry
+    other = b"last_selected_calendar_id"
+    long_entry = b"\x0a" + bytes([len(other)]) + other + b"\x12\x02\x20\x03"  # Value.long = 3
+    old = b"\x0a" + bytes([len(long_entry)]) + long_entry
+    out = with_string(old, "default_calendar_layout", "Agenda")
+    assert long_entry in out and read_strings(out) == {"default_calendar_layout": "Agenda"}
+
+
+def test_vayun_calendar_opens_on_the_week_grid_unless_setup_stored_the_agenda(client: DeviceClient) -> None:
+    """CalendarViewModel.kt (v2.6.7): the layout is the DataStore's default_calendar_layout, FullWeek when missing
+    (a week grid, no list); the seed stores "Agenda" in files/datastore_default.preferences_pb, as a lab that chose
+    it once, and the double shows its list only then."""
+    from verifiers.calendar.adapters import ProviderAdapter, VayunCalendarAdapter
+    from verifiers.calendar.datastore import read_strings
+
+    adapter = VayunCalendarAdapter()
+    package, store = adapter.app.package, "/data/data/com.vayunmathur.calendar/files/datastore_default.preferences_pb"
+    client.check(f"pm clear {package}")
+    ProviderAdapter.seed(adapter, client, CalendarState(events=[]))  # the events only, no layout
+    client.launch(package)
+    nodes = parse_ui_dump(client.ui_dump())
+    assert any(e.text == "W7" for e in nodes) and not any(e.resource_id.endswith(":id/schedule_list") for e in nodes)
+    client.force_stop(package)
+    adapter.seed(client, CalendarState(events=[]))
+    assert read_strings(client.pull_bytes(store)) == {"default_calendar_layout": "Agenda"}
+    client.launch(package)
+    assert any(e.resource_id.endswith(":id/schedule_list") for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(package)

@@ -31,6 +31,7 @@ from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, FirstStartDone, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
+from verifiers.calendar.datastore import with_string
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -308,6 +309,28 @@ class VayunCalendarAdapter(ProviderAdapter):
         writes="save: an Events row (DURATION ISO + RRULE 'FREQ=…;INTERVAL=1' when recurring), Reminders rows "
                "(MINUTES, METHOD_ALERT), HAS_ALARM; delete: DELETED=1",
         sources=(VAYUN_SOURCE, AOSP_PROVIDER)),)
+
+    def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        super().seed(device, state)
+        self.store_agenda_layout(device)
+
+    def store_agenda_layout(self, device: DeviceClient) -> None:
+        """The app opens on the DataStore's ``default_calendar_layout`` (default FullWeek, a week grid with no
+        list); a lab that chose "Agenda" once has that string in ``files/datastore_default.preferences_pb``
+        (DataStoreUtils.setString persists it at v2.6.7): store it, other entries kept (launch guard
+        ``first_screen``)."""
+        path = f"{VAYUN_DATA}/files/{VAYUN_DATASTORE}"
+        old = device.pull_bytes(path) if device.run(f"ls {path}").ok else b""
+        device.check(f"mkdir -p {VAYUN_DATA}/files")
+        device.push_bytes(with_string(old, VAYUN_LAYOUT_KEY, VAYUN_AGENDA), path)
+        hand_to_app(device, VAYUN_DATA, ("files",))
+
+
+VAYUN_DATA = "/data/data/com.vayunmathur.calendar"
+#: library/src/main/java/com/vayunmathur/library/util/DataStoreUtils.kt (v2.6.7): PreferenceDataStoreFactory.create
+#: { filesDir.resolve("datastore_default.preferences_pb") }; CalendarViewModel.kt: the key and the enum's names.
+VAYUN_DATASTORE = "datastore_default.preferences_pb"
+VAYUN_LAYOUT_KEY, VAYUN_AGENDA = "default_calendar_layout", "Agenda"
 
 
 # -- Room events.db (Fossify Calendar, Simple Calendar Pro) ----------------------------------------------
