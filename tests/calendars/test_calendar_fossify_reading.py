@@ -165,6 +165,34 @@ def test_the_event_list_has_the_apps_ids_and_empty_text(client: DeviceClient, ad
 
 @pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
                          ids=["fossify", "simple_calendar_pro"])
+def test_the_event_list_groups_rows_under_month_and_day_headers(client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """Context.getEventListItems and EventListAdapter (1.10.3, 6.22.2): a month header ("October", the year only
+    for another year) and a day header per day ("16 Monday", Formatter DATE_DAY_PATTERN "d EEEE"), both
+    ``event_section_title``; a row's ``event_item_time`` is "09:00 - 10:00" without the day, its description under
+    it (``event_item_description``, displayDescription true by default)."""
+    from verifiers.calendar.state import CalEvent
+
+    package = adapter.app.package
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[
+        CalEvent(title="Dentist", date="2023-10-16", start="09:00", duration_min=60, description="Bring card"),
+        CalEvent(title="Gym", date="2023-10-17", start="18:00", duration_min=30),
+        CalEvent(title="Dinner", date="2023-10-17", start="20:00", duration_min=0)]))
+    client.launch(package)
+    shown = [(e.resource_id.rsplit("/", 1)[-1], e.text) for e in parse_ui_dump(client.ui_dump())
+             if e.resource_id.rsplit("/", 1)[-1].startswith(("event_section", "event_item_"))
+             and not e.resource_id.endswith("_holder")]
+    october = "October" if client.check("date +%Y").strip() == "2023" else "October 2023"
+    assert shown == [("event_section_title", october), ("event_section_title", "16 Monday"),
+                     ("event_item_title", "Dentist"), ("event_item_time", "09:00 - 10:00"),
+                     ("event_item_description", "Bring card"), ("event_section_title", "17 Tuesday"),
+                     ("event_item_title", "Gym"), ("event_item_time", "18:00 - 18:30"),
+                     ("event_item_title", "Dinner"), ("event_item_time", "20:00")]
+    client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
 def test_enter_in_the_title_moves_to_location_and_a_new_event_gets_an_import_id(
         client: DeviceClient, adapter: EventsDbAdapter) -> None:
     """activity_event.xml: ``event_title`` is single-line (maxLines 1, no imeOptions, no editor-action listener),
@@ -230,3 +258,26 @@ def test_vayun_calendar_opens_on_the_week_grid_unless_setup_stored_the_agenda(cl
     client.launch(package)
     assert any(e.resource_id.endswith(":id/schedule_list") for e in parse_ui_dump(client.ui_dump()))
     client.force_stop(package)
+
+
+def test_the_oracle_pairs_each_row_with_the_day_header_above_it() -> None:
+    """The lineage's list as EventListAdapter shows it (texts in screen order): a row's day comes from the
+    headers above it, never from the row."""
+    from pytest_anyapp.agents.oracle import Count, Read
+    from verifiers.calendar.oracle import Shown, read_sectioned
+
+    texts = ["Fossify Calendar", "October", "16 Monday", "Dentist", "09:00 - 10:00", "Bring card", "17 Tuesday",
+             "Dinner", "20:00", "November", "2 Thursday", "Gym", "7:30 AM - 8:00 AM"]
+    steps = read_sectioned(3)
+    intent = next(steps)
+    assert isinstance(intent, Count)
+    try:
+        intent = steps.send(str(len(texts)))
+        for text in texts:
+            assert isinstance(intent, Read)
+            intent = steps.send(text)
+        raise AssertionError("more reads than texts")
+    except StopIteration as done:
+        rows = done.value
+    assert rows == [Shown("Dentist", "2023-10-16", "09:00"), Shown("Dinner", "2023-10-17", "20:00"),
+                    Shown("Gym", "2023-11-02", "07:30")]

@@ -10,6 +10,7 @@ the screen; retrieval scripts answer from what they read, never from the paramet
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
@@ -56,6 +57,9 @@ class CalUi:
     #: Simple-Commons' "Disclaimer" (ReminderWarningDialog): met once per fresh install at the first
     #: reminder click or save of an event with a reminder; OK goes on.
     disclaimer: bool = False
+    #: The Simple Calendar lineage's list: rows under month ("October") and day ("17 Tuesday") headers, a row's
+    #: time without its day (EventListAdapter); the rows are read with the headers above them, in screen order.
+    sections: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -66,13 +70,13 @@ FOSSIFY = CalUi(
     app_id="calendar_fossify_calendar", new_event=By(desc="New event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Yes",
-    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True, sections=True,
 )
 SCP = CalUi(
     app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
-    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True, sections=True,
 )
 ETAR = CalUi(
     app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
@@ -129,7 +133,36 @@ def parse_time(text: str) -> str:
     raise ValueError(f"unreadable time {text!r}")
 
 
+DAY_HEADER = re.compile(r"(\d{1,2}) (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)")
+MONTH_HEADER = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+                          r"(?: (\d{4}))?")
+ROW_TIME = re.compile(r"(\d{1,2}:\d{2}(?: [AP]M)?)(?: - .*)?")
+
+
+def read_sectioned(count: int) -> Generator[Intent, str, list[Shown]]:
+    """Every text on the screen in order: a month header sets the month (the device's year unless it names
+    one), a day header the day, and a text followed by a row time is an event's title."""
+    texts = []
+    for i in range(int((yield Count(By(class_contains="TextView"))))):
+        texts.append((yield Read(By(class_contains="TextView", nth=i))).strip())
+    year = dt.datetime.fromtimestamp(FROZEN_DEVICE_TIME_MS / 1000, tz=dt.UTC).year
+    month = day = 0
+    out = []
+    for i, text in enumerate(texts):
+        if (m := MONTH_HEADER.fullmatch(text)) is not None:
+            month, year = MONTHS[m.group(1)[:3]], int(m.group(2) or year)
+        elif (m := DAY_HEADER.fullmatch(text)) is not None:
+            day = int(m.group(1))
+        elif i and month and day and (m := ROW_TIME.fullmatch(text)) is not None:
+            out.append(Shown(texts[i - 1], dt.date(year, month, day).isoformat(), parse_time(m.group(1))))
+    if len(out) != count:
+        raise ValueError(f"read {len(out)} rows, expected {count}: {texts}")
+    return out
+
+
 def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
+    if ui.sections:
+        return (yield from read_sectioned(count))
     out = []
     for i in range(count):
         title = yield Read(By(res=ui.row_title_res, nth=i))

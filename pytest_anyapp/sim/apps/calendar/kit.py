@@ -11,6 +11,10 @@ choices (``Literal``/``bool`` fields):
 * **how a row reads** — ``date_format`` and ``time_format`` of the line under each title;
 * **saving** — a toolbar icon or a text button (``save_style``);
 * **a new event's reminder** — ``default_reminder`` (Fossify/Simple Calendar: 10 minutes).
+* **the list** — one row per event ("day, start – end"), or the Simple Calendar lineage's month and
+  day headers over rows without the day (``sections``);
+* **the editor's day and times** — date/start/end rows, or KashCal's "Starts"/"Ends" cards
+  (``datetime_cards``); a single-line title's Enter moves to "Location" (``location_hint``).
 
 The date and time buttons open the pickers the real app opens (``date_picker``, one of
 :mod:`pytest_anyapp.sim.apps.date_pickers`; ``time_picker``, one of
@@ -93,6 +97,11 @@ class CalendarSkin:
     #: res/layout/activity_event.xml); Enter in the single-line title moves the focus to it, as TextView does for
     #: a single-line field without imeOptions or an editor-action listener. None: no such field.
     location_hint: str | None = None
+    #: The Simple Calendar lineage's event list (Context.getEventListItems, EventListAdapter): rows under month
+    #: ("October"; the year only for another year) and day ("17 Tuesday", Formatter DATE_DAY_PATTERN "d EEEE")
+    #: headers ``event_section_title``; a row's time ``row_detail_id`` is "09:00 - 10:00" (the start alone when the
+    #: event ends at its start), its description under it (``event_item_description``, displayDescription true).
+    sections: bool = False
     #: KashCal: "Starts"/"Ends" cards (DateTimePickerCard, ui/components/pickers/DateTimePicker.kt) in place of the
     #: date, start and end rows: each a read-only field "EEE, MMM d, yyyy   HH:mm" under its label, with a trailing
     #: "Select <label>" icon, opening the whole DateTimeSheet (grid and wheels) on its own day and time.
@@ -195,10 +204,36 @@ class CalendarScreen(Screen):
 class EventList(CalendarScreen):
     """Every event, by start; each row: the title, and the day and times under it."""
 
+    def sectioned(self) -> list[View]:
+        """Month and day headers, then each day's rows (getEventListItems: by start, a header at each change)."""
+        s = self.skin
+        year = time.gmtime(self.app.now_ms() // 1000).tm_year
+        out: list[View] = []
+        month_shown = day_shown = ""
+        for ev in self.cal.store.events():
+            day = dt.date.fromisoformat(ev.date)
+            month = calendar.month_name[day.month] + ("" if day.year == year else f" {day.year}")
+            if month != month_shown:
+                out.append(TextView(month, id="event_section_title", size=18, padding=(16, 12)))
+                month_shown = month
+            if ev.date != day_shown:
+                out.append(TextView(f"{day.day} {calendar.day_name[day.weekday()]}", id="event_section_title",
+                                    size=14, padding=(16, 8)))
+                day_shown = ev.date
+            times = time_text(ev.start, s.time_format) + (f" - {time_text(ev.end, s.time_format)}"
+                                                         if ev.end != ev.start else "")
+            out.append(Column(TextView(ev.title, id=s.row_title_id, size=16, max_lines=1),
+                              TextView(times, id=s.row_detail_id, size=14),
+                              TextView(ev.description.replace("\n", " "), id="event_item_description", size=14)
+                              if ev.description else None,
+                              id="event_item_holder", on_click=lambda ev=ev: self.open(ev), padding=(16, 8)))
+        return out
+
     def build(self) -> View:
         s = self.skin
-        rows = [ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
-                         on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
+        rows: list[View] = self.sectioned() if s.sections else [
+            ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
+                     on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
         new = lambda: self.push(Editor(self.app, None))  # noqa: E731
         actions: list[View] = []
         fab = None

@@ -26,7 +26,7 @@ SKIN = CalendarSkin(
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
     date_picker="platform", time_picker="material",
-    default_duration=0, reminder_warning=True, location_hint="Location",
+    default_duration=0, reminder_warning=True, location_hint="Location", sections=True,
 )
 
 
