@@ -233,7 +233,8 @@ SCP_FIDELITY = FidelityReading(source=SCP_START, date=CLOSED, verdict="mismatch-
     "the RecyclerView is calendar_events_list (the double had the holder, calendar_events_list_holder), a row's "
     "time is event_item_time (the double had event_item_start, an id the layout lacks), the empty text 'No "
     "upcoming events.' (the double had 'No events found'): all fixed, the oracle reads event_item_time",
-    "as Fossify Calendar (both tags' code is the same): the list's rows read 'day, start – end' in the double; the app groups them under month ('October', the year "
+    "as Fossify Calendar (both tags' code is the same): the list's rows read 'day, start – end' in the double; "
+    "the app groups them under month ('October', the year "
     "only for another year) and day ('17 Tuesday', Formatter DATE_DAY_PATTERN 'd EEEE') headers "
     "(event_section_title; Context.getEventListItems) and a row's event_item_time is '09:00 - 10:00' without the "
     "day, the description under it (EventListAdapter.setupListEvent, displayDescription true): fixed (the double "
