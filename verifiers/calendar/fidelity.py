@@ -290,8 +290,10 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "saving; the oracle sets Starts then Ends and reads a moved event's length off the cards)",
     "a new event lasted 60 minutes without a reminder in the double; the app's lasts defaultEventDuration (30) "
     "with defaultReminderTimed (15 minutes): fixed"),
-    open_points=("the first screen: the app opens ViewMode.MONTH (HomeUiState; DataStore kashcal_preferences "
-                 "'default_calendar_view' default 'month'), and its agenda lists only occurrences from now to now "
+    open_points=("the first screen: the app opens ViewMode.MONTH (HomeUiState; the preferencesDataStore "
+                 "'kashcal_preferences', files/datastore/kashcal_preferences.preferences_pb, key "
+                 "'default_calendar_view', default 'month'), and its agenda lists only occurrences from now to now "
                  "+ 30 days (HomeViewModel.loadAgendaEvents), so seeded events earlier on the frozen day are not "
-                 "in it; the double opens its own list of every event (no setup step or month view modelled)",
+                 "in it: storing 'agenda' at setup would hide them, so the month view (a day's events under the "
+                 "grid) is what the double and oracle would need; the double opens its own list of every event",
                  "the double's ids are its own (the Compose app sets no testTag)"))
