@@ -57,8 +57,9 @@ PICKERS: dict[str, PickerUi] = {
 }
 
 
-def pick_date(kind: str, iso: str) -> Steps:
-    """With the picker open: to ``iso``'s month, its day, confirm."""
+def pick_date(kind: str, iso: str, *, confirm: bool = True) -> Steps:
+    """With the picker open: to ``iso``'s month, its day, confirm (``confirm=False``: leave the sheet open, as
+    KashCal's DateTimeSheet, whose wheels come before "Done")."""
     ui, target = PICKERS[kind], dt.date.fromisoformat(iso)
     if ui.month is None:
         year = yield Read(By(res="android:id/date_picker_header_year"))
@@ -73,4 +74,5 @@ def pick_date(kind: str, iso: str) -> Steps:
     for _ in range(abs(steps)):
         yield Tap(ui.next if steps > 0 else ui.prev)
     yield Tap(ui.day(target))
-    yield Tap(ui.ok)
+    if confirm:
+        yield Tap(ui.ok)

@@ -124,7 +124,7 @@ def test_the_app_opens_on_the_month_grid_unless_setup_stored_the_event_list(
     """Config.storedView defaults to MONTHLY_VIEW; the seed stores EVENTS_LIST_VIEW (3) in Prefs.xml, so the
     agent meets the list the real app would show; a seed without it meets the month grid."""
     package = adapter.app.package
-    list_id = "calendar_events_list_holder" if "simple" in adapter.app.app_id else "calendar_events_list"
+    list_id = "calendar_events_list"  # res/layout/fragment_event_list.xml at both tags
     client.check(f"pm clear {package}")
     adapter.ensure_database(client)  # the app's first start, no seed: Prefs.xml without ``view``
     client.launch(package)
@@ -138,3 +138,146 @@ def test_the_app_opens_on_the_month_grid_unless_setup_stored_the_event_list(
     ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
     assert list_id in ids and "top_value" not in ids
     client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_the_event_list_has_the_apps_ids_and_empty_text(client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """res/layout/fragment_event_list.xml and event_list_item.xml (1.10.3, 6.22.2): the RecyclerView is
+    ``calendar_events_list``, a row's title ``event_item_title`` and its time ``event_item_time`` (EventListAdapter
+    .setupListEvent), the empty placeholder "No upcoming events." (strings.xml no_upcoming_events)."""
+    from pytest_anyapp.sim.apps import app_class
+    from pytest_anyapp.sim.apps.calendar.kit import CalendarApp
+    from verifiers.calendar.state import CalEvent
+
+    package = adapter.app.package
+    double = app_class(package)
+    assert double is not None and issubclass(double, CalendarApp)
+    assert double.skin.empty_text == "No upcoming events."
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[CalEvent(title="Dentist", date="2023-10-16", start="09:00",
+                                                        duration_min=60)]))
+    client.launch(package)
+    ids = {e.resource_id.rsplit("/", 1)[-1] for e in parse_ui_dump(client.ui_dump())}
+    assert {"calendar_events_list", "event_item_title", "event_item_time"} <= ids
+    client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_the_event_list_groups_rows_under_month_and_day_headers(client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """Context.getEventListItems and EventListAdapter (1.10.3, 6.22.2): a month header ("October", the year only
+    for another year) and a day header per day ("16 Monday", Formatter DATE_DAY_PATTERN "d EEEE"), both
+    ``event_section_title``; a row's ``event_item_time`` is "09:00 - 10:00" without the day, its description under
+    it (``event_item_description``, displayDescription true by default)."""
+    from verifiers.calendar.state import CalEvent
+
+    package = adapter.app.package
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[
+        CalEvent(title="Dentist", date="2023-10-16", start="09:00", duration_min=60, description="Bring card"),
+        CalEvent(title="Gym", date="2023-10-17", start="18:00", duration_min=30),
+        CalEvent(title="Dinner", date="2023-10-17", start="20:00", duration_min=0)]))
+    client.launch(package)
+    shown = [(e.resource_id.rsplit("/", 1)[-1], e.text) for e in parse_ui_dump(client.ui_dump())
+             if e.resource_id.rsplit("/", 1)[-1].startswith(("event_section", "event_item_"))
+             and not e.resource_id.endswith("_holder")]
+    october = "October" if client.check("date +%Y").strip() == "2023" else "October 2023"
+    assert shown == [("event_section_title", october), ("event_section_title", "16 Monday"),
+                     ("event_item_title", "Dentist"), ("event_item_time", "09:00 - 10:00"),
+                     ("event_item_description", "Bring card"), ("event_section_title", "17 Tuesday"),
+                     ("event_item_title", "Gym"), ("event_item_time", "18:00 - 18:30"),
+                     ("event_item_title", "Dinner"), ("event_item_time", "20:00")]
+    client.force_stop(package)
+
+
+@pytest.mark.parametrize("adapter", [FossifyCalendarAdapter(), SimpleCalendarProAdapter()],
+                         ids=["fossify", "simple_calendar_pro"])
+def test_enter_in_the_title_moves_to_location_and_a_new_event_gets_an_import_id(
+        client: DeviceClient, adapter: EventsDbAdapter) -> None:
+    """activity_event.xml: ``event_title`` is single-line (maxLines 1, no imeOptions, no editor-action listener),
+    so Enter moves the focus down to ``event_location`` ("Location"); nothing is saved. EventActivity.saveEvent
+    gives a new event generateImportId() (32 hex digits + ms), and the seed writes the same shape."""
+    import re
+
+    from verifiers.calendar.state import CalEvent
+
+    package, db = adapter.app.package, adapter.db_path
+    client.check(f"pm clear {package}")
+    adapter.seed(client, CalendarState(events=[CalEvent(title="Seeded", date="2023-10-16", start="09:00",
+                                                        duration_min=60)]))
+    client.launch(package)
+    _tap(client, desc="New event" if "fossify" in package else "New Event")
+    _tap(client, res="event_title")
+    client.check("input text Dentist")
+    client.check("input keyevent 66")
+    nodes = {e.resource_id.rsplit("/", 1)[-1]: e for e in parse_ui_dump(client.ui_dump())}
+    assert nodes["event_title"].text == "Dentist" and nodes["event_location"].focused
+    _tap(client, desc="Save")
+    if "Disclaimer" in _texts(client):
+        _tap(client, text="OK")
+    ids = client.sqlite(db, "SELECT title || '|' || import_id FROM events ORDER BY id")
+    assert [line.split("|")[0] for line in ids] == ["Seeded", "Dentist"]
+    assert all(re.fullmatch(r"[0-9a-f]{32}\d{13}", line.split("|")[1]) for line in ids), ids
+    client.force_stop(package)
+
+
+def test_datastore_file_is_the_preference_map_protobuf() -> None:
+    """preferences.proto (androidx datastore-preferences-proto): PreferenceMap{map<string, Value> preferences = 1},
+    Value.string = 5, Value.long = 4. Bytes written by hand from the wire format: entry (field 1, length-delimited)
+    = key (1) + value message (2) holding the string (5)."""
+    from verifiers.calendar.datastore import read_strings, with_string
+
+    key, agenda = b"default_calendar_layout", b"Agenda"
+    entry = b"\x0a" + bytes([len(key)]) + key + b"\x12" + bytes([len(agenda) + 2]) + b"\x2a" + bytes([len(agenda)]) + agenda
+    assert with_string(b"", "default_calendar_layout", "Agenda") == b"\x0a" + bytes([len(entry)]) + entry
+    other = b"last_selected_calendar_id"
+    long_entry = b"\x0a" + bytes([len(other)]) + other + b"\x12\x02\x20\x03"  # Value.long = 3
+    old = b"\x0a" + bytes([len(long_entry)]) + long_entry
+    out = with_string(old, "default_calendar_layout", "Agenda")
+    assert long_entry in out and read_strings(out) == {"default_calendar_layout": "Agenda"}
+
+
+def test_vayun_calendar_opens_on_the_week_grid_unless_setup_stored_the_agenda(client: DeviceClient) -> None:
+    """CalendarViewModel.kt (v2.6.7): the layout is the DataStore's default_calendar_layout, FullWeek when missing
+    (a week grid, no list); the seed stores "Agenda" in files/datastore_default.preferences_pb, as a lab that chose
+    it once, and the double shows its list only then."""
+    from verifiers.calendar.adapters import ProviderAdapter, VayunCalendarAdapter
+    from verifiers.calendar.datastore import read_strings
+
+    adapter = VayunCalendarAdapter()
+    package, store = adapter.app.package, "/data/data/com.vayunmathur.calendar/files/datastore_default.preferences_pb"
+    client.check(f"pm clear {package}")
+    ProviderAdapter.seed(adapter, client, CalendarState(events=[]))  # the events only, no layout
+    client.launch(package)
+    nodes = parse_ui_dump(client.ui_dump())
+    assert any(e.text == "W7" for e in nodes) and not any(e.resource_id.endswith(":id/schedule_list") for e in nodes)
+    client.force_stop(package)
+    adapter.seed(client, CalendarState(events=[]))
+    assert read_strings(client.pull_bytes(store)) == {"default_calendar_layout": "Agenda"}
+    client.launch(package)
+    assert any(e.resource_id.endswith(":id/schedule_list") for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(package)
+
+
+def test_the_oracle_pairs_each_row_with_the_day_header_above_it() -> None:
+    """The lineage's list as EventListAdapter shows it (texts in screen order): a row's day comes from the
+    headers above it, never from the row."""
+    from pytest_anyapp.agents.oracle import Count, Read
+    from verifiers.calendar.oracle import Shown, read_sectioned
+
+    texts = ["Fossify Calendar", "October", "16 Monday", "Dentist", "09:00 - 10:00", "Bring card", "17 Tuesday",
+             "Dinner", "20:00", "November", "2 Thursday", "Gym", "7:30 AM - 8:00 AM"]
+    steps = read_sectioned(3)
+    intent = next(steps)
+    assert isinstance(intent, Count)
+    try:
+        intent = steps.send(str(len(texts)))
+        for text in texts:
+            assert isinstance(intent, Read)
+            intent = steps.send(text)
+        raise AssertionError("more reads than texts")
+    except StopIteration as done:
+        rows = done.value
+    assert rows == [Shown("Dentist", "2023-10-16", "09:00"), Shown("Dinner", "2023-10-17", "20:00"),
+                    Shown("Gym", "2023-11-02", "07:30")]

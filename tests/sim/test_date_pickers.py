@@ -80,7 +80,7 @@ CASES = [
     ("platform", SimpleCalendarProAdapter, CalendarState(events=[]), (("desc", "New Event"),), "event_date"),
     ("platform", FossifyCalendarAdapter, CalendarState(events=[]), (("desc", "New event"),), "event_date"),
     ("m3", VayunCalendarAdapter, CalendarState(events=[]), (("desc", "Add event"),), "event_date"),
-    ("kashcal", KashCalAdapter, CalendarState(events=[]), (("desc", "Create event"),), "event_date"),
+    ("kashcal", KashCalAdapter, CalendarState(events=[]), (("desc", "Create event"),), ("desc", "Select Starts")),
     ("tasks_org", TasksOrgAdapter, TodoState(), (("desc", "Create new task"),), "due_date"),
     ("pfa_deadline", TodoListPfaAdapter, TodoState(), (("desc", "ADD NEW TASK >"),), "due_date"),
     ("flutter", NtodotxtAdapter, TodoState(),

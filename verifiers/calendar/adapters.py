@@ -14,9 +14,11 @@ device-local day is a UTC day and every store's timestamps convert with UTC.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 import shlex
+import uuid
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, ClassVar
 
@@ -29,6 +31,7 @@ from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, FirstStartDone, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
+from verifiers.calendar.datastore import with_string
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -307,6 +310,28 @@ class VayunCalendarAdapter(ProviderAdapter):
                "(MINUTES, METHOD_ALERT), HAS_ALARM; delete: DELETED=1",
         sources=(VAYUN_SOURCE, AOSP_PROVIDER)),)
 
+    def seed(self, device: DeviceClient, state: CalendarState) -> None:
+        super().seed(device, state)
+        self.store_agenda_layout(device)
+
+    def store_agenda_layout(self, device: DeviceClient) -> None:
+        """The app opens on the DataStore's ``default_calendar_layout`` (default FullWeek, a week grid with no
+        list); a lab that chose "Agenda" once has that string in ``files/datastore_default.preferences_pb``
+        (DataStoreUtils.setString persists it at v2.6.7): store it, other entries kept (launch guard
+        ``first_screen``)."""
+        path = f"{VAYUN_DATA}/files/{VAYUN_DATASTORE}"
+        old = device.pull_bytes(path) if device.run(f"ls {path}").ok else b""
+        device.check(f"mkdir -p {VAYUN_DATA}/files")
+        device.push_bytes(with_string(old, VAYUN_LAYOUT_KEY, VAYUN_AGENDA), path)
+        hand_to_app(device, VAYUN_DATA, ("files",))
+
+
+VAYUN_DATA = "/data/data/com.vayunmathur.calendar"
+#: library/src/main/java/com/vayunmathur/library/util/DataStoreUtils.kt (v2.6.7): PreferenceDataStoreFactory.create
+#: { filesDir.resolve("datastore_default.preferences_pb") }; CalendarViewModel.kt: the key and the enum's names.
+VAYUN_DATASTORE = "datastore_default.preferences_pb"
+VAYUN_LAYOUT_KEY, VAYUN_AGENDA = "default_calendar_layout", "Agenda"
+
 
 # -- Room events.db (Fossify Calendar, Simple Calendar Pro) ----------------------------------------------
 
@@ -333,14 +358,15 @@ class EventsDbAdapter(CalendarAdapter):
     def seed(self, device: DeviceClient, state: CalendarState) -> None:
         self.ensure_database(device)
         rows = []
-        for e in state.events:
+        for i, e in enumerate(state.events):
             start = start_ms(e) // 1000
             interval = {"daily": DAY_S, "weekly": WEEK_S}.get(e.repeat or "", 0)
             rule = 1 << dt.date.fromisoformat(e.date).weekday() if e.repeat == "weekly" else 0
             rem = [*sorted(e.reminders), -1, -1, -1][:3]
             rows.append(
                 f"({start}, {start + e.duration_min * 60}, {sql_text(e.title)}, '', {sql_text(e.description)}, "
-                f"{rem[0]}, {rem[1]}, {rem[2]}, 0, 0, 0, {interval}, {rule}, 0, '[]', '', '', 'UTC', 0, 1, 0, "
+                f"{rem[0]}, {rem[1]}, {rem[2]}, 0, 0, 0, {interval}, {rule}, 0, '[]', '', {sql_text(seed_import_id(i, e))}, "
+                f"'UTC', 0, 1, 0, "
                 f"{SEEDED_AT_MS}, 'simple-calendar', 0, 0, 0{self.extra_values})")
         insert = ("INSERT INTO events (start_ts, end_ts, title, location, description, reminder_1_minutes, "
                   "reminder_2_minutes, reminder_3_minutes, reminder_1_type, reminder_2_type, reminder_3_type, "
@@ -365,6 +391,14 @@ class EventsDbAdapter(CalendarAdapter):
 
     def parse(self, raw: RawSnapshot) -> CalendarState:
         return events_db_state(fields(raw, "events", 9, self.app.display_name))
+
+
+def seed_import_id(index: int, e: CalEvent) -> str:
+    """The ``import_id`` the app gives an event it creates (EventActivity: generateImportId(), a random UUID's 32
+    hex digits then currentTimeMillis; helpers/Constants.kt at both pinned tags), made reproducible: a version-4
+    UUID from the event's digest, then the seeding time."""
+    digest = hashlib.md5(f"{index}{SEP}{e.title}{SEP}{e.date}{SEP}{e.start}".encode()).digest()
+    return uuid.UUID(bytes=digest, version=4).hex + str(SEEDED_AT_MS)
 
 
 #: Config.storedView's value for the "Simple event list" (helpers/Constants.kt at both pinned tags).

@@ -7,6 +7,8 @@ from __future__ import annotations
 from verifiers.base import FidelityReading, LaunchGuard, LaunchGuards, SourceRef
 
 DATE = "2026-12-03"
+#: The date open points were closed (issue 23 items 4-5, second pass).
+CLOSED = "2026-12-04"
 ETAR = SourceRef(repo="Etar-Group/Etar-Calendar", tag="v1.0.57", files=(
     "app/src/main/java/com/android/calendar/CalendarApplication.java (first start: GeneralPreferences."
     "setDefaultValues, spv = 1, the version key)",
@@ -53,7 +55,14 @@ VAYUN = SourceRef(repo="vayun-mathur/Modern-Apps", tag="v2.6.7", files=(
     "Instances.query, Calendars; recurring: DTEND null, DURATION Kotlin Duration.toIsoString)",
     "calendar/src/main/java/com/vayunmathur/calendar/ui/EditEventScreen.kt (new event: start now, end = start, no "
     "reminders; title OutlinedTextField, singleLine false, no keyboardActions)",
-    "library/ui/src/main/java/com/vayunmathur/library/ui/MaterialComponents.kt (OutlinedTextField defaults)"))
+    "library/ui/src/main/java/com/vayunmathur/library/ui/MaterialComponents.kt (OutlinedTextField defaults)",
+    "library/src/main/java/com/vayunmathur/library/util/DataStoreUtils.kt (one Preferences DataStore, "
+    "filesDir/datastore_default.preferences_pb; getString reads a snapshot mirrored eagerly on IO; setString "
+    "assigns the key in dataStore.edit, so a choice persists)",
+    "calendar/src/main/java/com/vayunmathur/calendar/ui/CalendarScreen.kt (the layout button: the layout's short "
+    "name, a menu of the 9 layouts calling setLayout; AgendaView: a LazyColumn of days anchored at today, a "
+    "dateWeekday header and ListItems per day)",
+    "calendar/src/main/res/values/strings.xml (layout_* and layout_short_* names: Agenda 'A', Full Week 'W7')"))
 VAYUN_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="READ_CALENDAR and WRITE_CALENDAR (else NoPermissionsScreen), and a visible, "
                 "modifiable calendar in CalendarProvider (Calendars.VISIBLE filters events)",
@@ -61,10 +70,15 @@ VAYUN_GUARDS = LaunchGuards(guards=(
                 sources=(VAYUN,)),
     LaunchGuard(kind="first_screen", what="the POST_NOTIFICATIONS request at every start until granted "
                 "(MainActivity LaunchedEffect)", handled_by="granted at setup (runtime_permissions)", sources=(VAYUN,)),
-    LaunchGuard(kind="writes", what="nothing in CalendarProvider at start-up; DataStore preferences only when the "
-                "user changes layout/theme/calendar", handled_by="no seeded store touched", sources=(VAYUN,)),
+    LaunchGuard(kind="first_screen", what="the full-week grid: CalendarViewModel's layout is the DataStore string "
+                "default_calendar_layout (CalendarLayout.valueOf; FullWeek when missing or unknown; the first frame "
+                "is FullWeek until the collector has read the file)", handled_by="setup stores 'Agenda' in "
+                "files/datastore_default.preferences_pb (a PreferenceMap protobuf, other entries kept), as a lab that "
+                "chose Agenda once; the double shows a week grid without it", sources=(VAYUN,)),
+    LaunchGuard(kind="writes", what="nothing in CalendarProvider at start-up; the DataStore only when the user "
+                "changes layout/theme/calendar", handled_by="no seeded store touched", sources=(VAYUN,)),
 ), read=(VAYUN,))
-VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=DATE, verdict="mismatch-open", found=(
+VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-open", found=(
     "uses Android's CalendarProvider (CalendarContract) for events and reminders and keeps no event store of its "
     "own: the provider profile holds (Events/Reminders, DELETED=1 on delete, ISO DURATION + RRULE for recurring)",
     "POST_NOTIFICATIONS is requested at every start until granted and setup did not grant it, so the real app "
@@ -75,16 +89,17 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=DATE, verdict="mismatch-open
     "the double's Enter did nothing: fixed (CalendarSkin.title_multiline)",
     "the date and time opened text dialogs; the app opens Compose Material 3's DatePicker (DatePickerDialog.kt) and "
     "TimePicker (ui/dialog/TimePickerDialog.kt, nearest revision): both now modelled, the oracle taps them",
-    "open: the double's screens are not the app's: the app opens on a full-week grid (default_calendar_layout "
-    "FullWeek) with no schedule list, and its labels differ (editor field 'Title', not 'Title (required)')"),
-    open_points=("the week/month views and the app's labels are not modelled (the double's list, labels and ids "
-                 "are its own)",
-                 "setup does not store a list layout: a nearest revision (not confirmed as v2.6.7) has "
-                 "CalendarLayout.Agenda beside FullWeek, and library/.../util/DataStoreUtils.kt keeps one Preferences "
-                 "DataStore at files/datastore_default.preferences_pb (PreferenceDataStoreFactory), read into a map by "
-                 "an IO collector after the view model has taken its default; writing the protobuf "
-                 "(default_calendar_layout = 'Agenda') before the first start is possible, but the tag's file name and "
-                 "enum, and the Agenda screen's labels the double would have to copy, were not read at v2.6.7",
+    "the first screen: the app opens the DataStore's default_calendar_layout, FullWeek (a week grid, no list) "
+    "when it is missing, and the double opened its list: fixed (a first_screen guard: setup stores 'Agenda' in "
+    "files/datastore_default.preferences_pb, the file, key and enum names read at v2.6.7; setString persists at "
+    "the tag; the double shows a week grid, with the app's 'W7' layout menu, without it)"),
+    open_points=("the Agenda screen is not modelled: the app's AgendaView (CalendarScreen.kt) is a LazyColumn of "
+                 "days anchored at today (earlier days above, reached by scrolling), each a dateWeekday header and "
+                 "one merged clickable ListItem per event (title, time range without the date); the double keeps "
+                 "its own list of all events (schedule_list, one row 'date, start – end', ids event_name/event_time) "
+                 "because the oracle reads rows by id and cannot pair a row with the header above it",
+                 "the double's other labels are its own (editor field 'Title (required)', the app's 'Title'); its "
+                 "week grid is display only",
                  "Kotlin Duration.parse reads the seed's 'P<n>S' DURATION as invalid (0): harmless while no seeded "
                  "event recurs; the provider seed also leaves CalendarMetaData to the provider (real calendar.db "
                  "trusts seeded Instances inside an already expanded range)"))
@@ -104,8 +119,15 @@ FOSSIFY = SourceRef(repo="FossifyOrg/Calendar", tag="1.10.3", files=(
     "app/src/main/kotlin/org/fossify/calendar/activities/MainActivity.kt, SplashActivity.kt, SimpleActivity.kt, "
     "App.kt, jobs/AppStartupWorker.kt (start-up: no intro; what's-new list empty; exact-alarm dialog only on "
     "API 31-32; birthdays/anniversaries only when enabled; the worker schedules reminders, writes no event)",
-    "app/src/main/res/layout/activity_event.xml (event_title single-line textCapSentences, no imeOptions; "
-    "event_description textMultiLine)"))
+    "app/src/main/res/layout/activity_event.xml (event_title single-line textCapSentences, no imeOptions, then "
+    "event_location 'Location'; event_description textMultiLine)",
+    "app/src/main/kotlin/org/fossify/calendar/helpers/Constants.kt (generateImportId)",
+    "app/src/main/res/layout/fragment_event_list.xml, event_list_item.xml, event_list_section_day.xml, "
+    "event_list_section_month.xml (calendar_events_list, event_item_title, event_item_time, event_item_description, "
+    "event_section_title; placeholder no_upcoming_events)",
+    "app/src/main/kotlin/org/fossify/calendar/adapters/EventListAdapter.kt, extensions/Context.kt "
+    "(getEventListItems), helpers/Formatter.kt (DATE_DAY_PATTERN, getLongMonthYear), fragments/EventListFragment.kt "
+    "(from now - displayPastEvents, default one day)"))
 FOSSIFY_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding calendar 1, and the event_types row 1, "
                 "both written by the database's onCreate executor after events.db exists (insertLocalCalendar)",
@@ -124,7 +146,7 @@ FOSSIFY_GUARDS = LaunchGuards(guards=(
                 "reminder click or save of an event with a reminder", handled_by="the double shows it; the oracle "
                 "taps OK", sources=(FOSSIFY,)),
 ), read=(FOSSIFY,))
-FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-open", found=(
+FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=CLOSED, verdict="mismatch-fixed", found=(
     "storage matches: Room v11 events.db, seconds, event_type 1 = the local calendar, source 'simple-calendar', "
     "reminders -1 off, weekly repeat_rule = 1 << (ISO weekday - 1); the display_event_types wait holds at 1.10.3",
     "a new event lasted 60 minutes in the double; the app's default duration is 0 (end = start): fixed "
@@ -140,12 +162,23 @@ FOSSIFY_FIDELITY = FidelityReading(source=FOSSIFY, date=DATE, verdict="mismatch-
     "the first screen is the month grid (Config.storedView default MONTHLY_VIEW) and the double opened the event "
     "list: fixed (setup stores view = EVENTS_LIST_VIEW 3 in Prefs.xml, a recorded first_screen guard; without it "
     "the double opens a month grid; the list's ids calendar_events_list, event_item_title, event_item_time are the "
-    "app's, res/layout/fragment_event_list.xml, event_list_item.xml)"),
-    open_points=("the double's month grid is display only (day taps to the day view, arrows and 'Change view' not "
-                 "modelled)",
-                 "Enter in the title (single-line, no imeOptions) moves focus to Location, a field the double lacks; "
-                 "the double's Enter does nothing",
-                 "a new event's import_id is generated by the app; the double leaves it empty (no verifier reads it)"))
+    "app's, res/layout/fragment_event_list.xml, event_list_item.xml)",
+    "Enter in the title (activity_event.xml: single-line, no imeOptions, no editor-action listener) moves the "
+    "focus to Location, a field the double lacked, and the double's Enter did nothing: fixed (the double has "
+    "event_location 'Location' and Enter moves there)",
+    "a new event's import_id is generateImportId() (EventActivity.saveEvent; helpers/Constants.kt: a random UUID's "
+    "32 hex digits + currentTimeMillis); the double and the seed left it empty: fixed (both write that shape; no "
+    "verifier reads it)",
+    "the list's rows read 'day, start – end' in the double; the app groups them under month ('October', the year "
+    "only for another year) and day ('17 Tuesday', Formatter DATE_DAY_PATTERN 'd EEEE') headers "
+    "(event_section_title; Context.getEventListItems) and a row's event_item_time is '09:00 - 10:00' without the "
+    "day, the description under it (EventListAdapter.setupListEvent, displayDescription true): fixed (the double "
+    "shows the headers and rows so; the oracle reads the screen's texts in order and takes each row's day from the "
+    "headers above it)",
+    "the list's empty text is 'No upcoming events.' (strings.xml no_upcoming_events): fixed (the double lacked "
+    "the full stop)"),
+    open_points=("not a mismatch an episode meets: the double's month grid (shown only when setup's view = 3 is "
+                 "missing) is display only (day taps to the day view, arrows and 'Change view' not modelled)",))
 SCP = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", files=(
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/EventActivity.kt (setupStartDate: platform "
     "DatePickerDialog with the commons theme; setupStartTime: MaterialTimePicker INPUT_MODE_CLOCK when "
@@ -165,7 +198,10 @@ SCP_START = SourceRef(repo="SimpleMobileTools/Simple-Calendar", tag="6.22.2", fi
     "app/src/main/kotlin/com/simplemobiletools/calendar/pro/activities/MainActivity.kt (onCreate: appLaunched, "
     "checkWhatsNewDialog, the 'upgraded from free' dialog only when com.simplemobiletools.calendar is installed, "
     "birthdays only when enabled)",
-    "app/src/main/AndroidManifest.xml (POST_NOTIFICATIONS)"))
+    "app/src/main/AndroidManifest.xml (POST_NOTIFICATIONS)",
+    "app/src/main/res/layout/fragment_event_list.xml, event_list_item.xml, event_list_section_day.xml; "
+    "adapters/EventListAdapter.kt, extensions/Context.kt (getEventListItems), helpers/Formatter.kt",
+    "app/src/main/res/layout/activity_event.xml (event_title single-line, then event_location)"))
 SCP_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="Prefs.xml display_event_types holding event type 1, and the event_types row 1, "
                 "both written by the database's onCreate executor after events.db exists",
@@ -181,7 +217,7 @@ SCP_GUARDS = LaunchGuards(guards=(
                 "reminder click or save of an event with a reminder", handled_by="the double shows it; the oracle "
                 "taps OK", sources=(SCP_START,)),
 ), read=(SCP, SCP_START))
-SCP_FIDELITY = FidelityReading(source=SCP_START, date=DATE, verdict="mismatch-open", found=(
+SCP_FIDELITY = FidelityReading(source=SCP_START, date=CLOSED, verdict="mismatch-fixed", found=(
     "start-up cut off: ensure_app_database could stop the app before the onCreate executor wrote "
     "display_event_types, and the app then lists no event; fixed (the seed waits, the double filters)",
     "storage re-read: Room v8 events columns as seeded (Fossify's without access_level and status), seconds, "
@@ -192,14 +228,36 @@ SCP_FIDELITY = FidelityReading(source=SCP_START, date=DATE, verdict="mismatch-op
     "isUsingSystemTheme, Simple-Commons default isSPlus()); now modelled, the oracle taps the face",
     "the date opened a text dialog; the app opens the platform DatePickerDialog in calendar mode (now modelled)",
     "the first screen is the month grid (storedView MONTHLY_VIEW) and the double opened the event list: fixed as "
-    "Fossify Calendar (setup stores view = EVENTS_LIST_VIEW 3, the double opens a month grid without it)"),
-    open_points=("Simple-Commons' dialog themes not read: calendar mode taken from its fork's (FossifyOrg/commons "
-                 "6.1.5 styles.xml)",
-                 "the double's month grid is display only (as Fossify Calendar); the list's row ids "
-                 "(event_item_start) and empty text were not re-read at 6.22.2 (the double's list id is the holder's, "
-                 "calendar_events_list_holder)"))
+    "Fossify Calendar (setup stores view = EVENTS_LIST_VIEW 3, the double opens a month grid without it)",
+    "the list's ids re-read (res/layout/fragment_event_list.xml, event_list_item.xml, adapters/EventListAdapter.kt): "
+    "the RecyclerView is calendar_events_list (the double had the holder, calendar_events_list_holder), a row's "
+    "time is event_item_time (the double had event_item_start, an id the layout lacks), the empty text 'No "
+    "upcoming events.' (the double had 'No events found'): all fixed, the oracle reads event_item_time",
+    "as Fossify Calendar (both tags' code is the same): the list's rows read 'day, start – end' in the double; "
+    "the app groups them under month ('October', the year "
+    "only for another year) and day ('17 Tuesday', Formatter DATE_DAY_PATTERN 'd EEEE') headers "
+    "(event_section_title; Context.getEventListItems) and a row's event_item_time is '09:00 - 10:00' without the "
+    "day, the description under it (EventListAdapter.setupListEvent, displayDescription true): fixed (the double "
+    "shows the headers and rows so; the oracle reads the screen's texts in order and takes each row's day from the "
+    "headers above it)",
+    "as Fossify Calendar: Enter in the single-line title moves to 'Location' (event_location, activity_event.xml) "
+    "and a new event's import_id is generateImportId() (EventActivity.kt, helpers/Constants.kt): both fixed in the "
+    "double, and the seed writes the same import_id shape"),
+    open_points=("assumed, not read: Simple-Commons' dialog themes (calendar mode taken from its fork's, "
+                 "FossifyOrg/commons 6.1.5 styles.xml)",
+                 "not a mismatch an episode meets: the double's month grid (shown only when setup's view = 3 is "
+                 "missing) is display only, as Fossify Calendar's"))
 
 KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
+    "app/src/main/kotlin/org/onekash/kashcal/ui/components/EventFormSheet.kt (EventFormState; the form: 'Event "
+    "title', the 'Starts'/'Ends' DateTimePickerCards, each opening DateTimeSheet (ActiveDateTimeSheet.START/END); "
+    "START confirm keeps no length, END before the start swaps; hasTimeConflict disables saving; a new event: "
+    "end = start + defaultEventDuration, reminder1 = defaultReminderTimed)",
+    "app/src/main/kotlin/org/onekash/kashcal/MainActivity.kt (onCreateEvent: the selected day at the next full hour)",
+    "app/src/main/kotlin/org/onekash/kashcal/data/preferences/KashCalDataStore.kt (kashcal_preferences; "
+    "DEFAULT_EVENT_DURATION_MINUTES 30, DEFAULT_REMINDER_MINUTES 15, default_calendar_view default month)",
+    "app/src/main/kotlin/org/onekash/kashcal/ui/viewmodels/HomeUiState.kt, HomeViewModel.kt (ViewMode MONTH by "
+    "default; AGENDA lists occurrences from now to now + 30 days)",
     "app/src/main/kotlin/org/onekash/kashcal/domain/initializer/LocalCalendarInitializer.kt (ensureLocalCalendarExists "
     "at start-up: the 'local' account and the 'Local' calendar, caldav_url local://default, if missing)",
     "app/src/main/kotlin/org/onekash/kashcal/ui/components/pickers/DateTimePicker.kt (DateTimeSheet: the grid, "
@@ -213,14 +271,29 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
                 "ensure_app_database alone stops the app once the file exists", sources=(KASHCAL,)),
     LaunchGuard(kind="writes", what="the local account and calendar when missing", handled_by="kept by every seed "
                 "(only events, occurrences and reminders are cleared)", sources=(KASHCAL,)),
+    LaunchGuard(kind="first_screen", what="the month view (HomeUiState.viewMode MONTH; DataStore kashcal_preferences "
+                "'default_calendar_view', default 'month'); the agenda view lists now to now + 30 days only",
+                handled_by="not handled yet: the double opens its own list of every event (an open fidelity point)",
+                sources=(KASHCAL,)),
 ), read=(KASHCAL,))
-KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=DATE, verdict="mismatch-open", found=(
+KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatch-open", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
     "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",
     "the date opened a text dialog; the app's sheet shows its own month grid (InlineDatePickerContent, "
     "ui/components/pickers/DateTimePicker.kt): now modelled",
     "the time opened a typed text dialog; the app sets it on its own Compose wheels (ui/components/WheelTimePicker.kt) "
-    "under the grid of the same DateTimeSheet: now modelled, the oracle drags the wheels"),
-    open_points=("only the initializer and the date/time pickers were re-read in this pass",
-                 "the editor's 'Starts'/'Ends' cards (DateTimePickerCard, each opening the whole sheet) are the "
-                 "kit's date, start and end rows in the double (each opens the same sheet)"))
+    "under the grid of the same DateTimeSheet: now modelled, the oracle drags the wheels",
+    "the editor's day and times are two cards, 'Starts' and 'Ends' (DateTimePickerCard: a read-only field 'EEE, MMM "
+    "d, yyyy   HH:mm', icon 'Select Starts'/'Select Ends'), each opening the sheet on its own day and time; the "
+    "double had date, start and end rows: fixed (the cards, their texts and descriptions; Starts keeps no length "
+    "and moves the end only when passed, an end day before the start swaps, an end before the start disables "
+    "saving; the oracle sets Starts then Ends and reads a moved event's length off the cards)",
+    "a new event lasted 60 minutes without a reminder in the double; the app's lasts defaultEventDuration (30) "
+    "with defaultReminderTimed (15 minutes): fixed"),
+    open_points=("the first screen: the app opens ViewMode.MONTH (HomeUiState; the preferencesDataStore "
+                 "'kashcal_preferences', files/datastore/kashcal_preferences.preferences_pb, key "
+                 "'default_calendar_view', default 'month'), and its agenda lists only occurrences from now to now "
+                 "+ 30 days (HomeViewModel.loadAgendaEvents), so seeded events earlier on the frozen day are not "
+                 "in it: storing 'agenda' at setup would hide them, so the month view (a day's events under the "
+                 "grid) is what the double and oracle would need; the double opens its own list of every event",
+                 "the double's ids are its own (the Compose app sets no testTag)"))

@@ -10,6 +10,7 @@ the screen; retrieval scripts answer from what they read, never from the paramet
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
@@ -56,6 +57,9 @@ class CalUi:
     #: Simple-Commons' "Disclaimer" (ReminderWarningDialog): met once per fresh install at the first
     #: reminder click or save of an event with a reminder; OK goes on.
     disclaimer: bool = False
+    #: The Simple Calendar lineage's list: rows under month ("October") and day ("17 Tuesday") headers, a row's
+    #: time without its day (EventListAdapter); the rows are read with the headers above them, in screen order.
+    sections: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -66,13 +70,13 @@ FOSSIFY = CalUi(
     app_id="calendar_fossify_calendar", new_event=By(desc="New event"), save=By(desc="Save"),
     row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Yes",
-    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True, sections=True,
 )
 SCP = CalUi(
     app_id="calendar_simple_calendar_pro", new_event=By(desc="New Event"), save=By(desc="Save"),
-    row_title_res="event_item_title", row_detail_res="event_item_start", repeats=("Daily", "Weekly"),
+    row_title_res="event_item_title", row_detail_res="event_item_time", repeats=("Daily", "Weekly"),
     reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="OK",
-    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True,
+    delete=(Tap(By(desc="Delete")),), time_picker="material", disclaimer=True, sections=True,
 )
 ETAR = CalUi(
     app_id="calendar_etar", new_event=By(desc="New event"), save=By(text="Save"), row_title_res="title",
@@ -129,7 +133,36 @@ def parse_time(text: str) -> str:
     raise ValueError(f"unreadable time {text!r}")
 
 
+DAY_HEADER = re.compile(r"(\d{1,2}) (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)")
+MONTH_HEADER = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+                          r"(?: (\d{4}))?")
+ROW_TIME = re.compile(r"(\d{1,2}:\d{2}(?: [AP]M)?)(?: - .*)?")
+
+
+def read_sectioned(count: int) -> Generator[Intent, str, list[Shown]]:
+    """Every text on the screen in order: a month header sets the month (the device's year unless it names
+    one), a day header the day, and a text followed by a row time is an event's title."""
+    texts = []
+    for i in range(int((yield Count(By(class_contains="TextView"))))):
+        texts.append((yield Read(By(class_contains="TextView", nth=i))).strip())
+    year = dt.datetime.fromtimestamp(FROZEN_DEVICE_TIME_MS / 1000, tz=dt.UTC).year
+    month = day = 0
+    out = []
+    for i, text in enumerate(texts):
+        if (m := MONTH_HEADER.fullmatch(text)) is not None:
+            month, year = MONTHS[m.group(1)[:3]], int(m.group(2) or year)
+        elif (m := DAY_HEADER.fullmatch(text)) is not None:
+            day = int(m.group(1))
+        elif i and month and day and (m := ROW_TIME.fullmatch(text)) is not None:
+            out.append(Shown(texts[i - 1], dt.date(year, month, day).isoformat(), parse_time(m.group(1))))
+    if len(out) != count:
+        raise ValueError(f"read {len(out)} rows, expected {count}: {texts}")
+    return out
+
+
 def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
+    if ui.sections:
+        return (yield from read_sectioned(count))
     out = []
     for i in range(count):
         title = yield Read(By(res=ui.row_title_res, nth=i))
@@ -147,12 +180,27 @@ def set_date(iso: str, picker: str) -> Steps:
     yield from pick_date(picker, iso)
 
 
+#: KashCal's editor cards (DateTimePickerCard): their labels and their read-only fields' places among the
+#: editor's text fields (the title is the first; EventFormSheet.kt, v22.5.15).
+CARDS = {"start": ("Starts", 1), "end": ("Ends", 2)}
+
+
+def read_card(which: str) -> Generator[Intent, str, dt.datetime]:
+    """A card's value, "Tue, Oct 17, 2023   09:00" (formatEventDate "EEE, MMM d, yyyy", then HH:mm)."""
+    text = yield Read(By(class_contains="EditText", nth=CARDS[which][1]))
+    day, _, at = text.strip().partition("   ")
+    return dt.datetime.strptime(f"{day} {at.strip()}", "%a, %b %d, %Y %H:%M")
+
+
+def set_card(which: str, iso: str, hhmm: str) -> Steps:
+    """KashCal: the card's DateTimeSheet, its day on the grid, the wheels to ``hhmm``, "Done"."""
+    shown = yield from read_card(which)
+    yield Tap(By(desc=f"Select {CARDS[which][0]}"))
+    yield from pick_date("kashcal", iso, confirm=False)
+    yield from kashcal_time(f"{shown:%H:%M}", int(hhmm[:2]), int(hhmm[3:]))
+
+
 def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
-    if ui.time_picker == "kashcal":
-        shown = yield Read(By(res=f"event_{which}_time"))
-        yield Tap(By(res=f"event_{which}_time"))
-        yield from kashcal_time(shown, int(hhmm[:2]), int(hhmm[3:]))
-        return
     yield Tap(By(res=f"event_{which}_time"))
     if ui.time_picker != "text":
         yield from TIME_STEPS[ui.time_picker](int(hhmm[:2]), int(hhmm[3:]), twelve=ui.twelve)
@@ -192,9 +240,13 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
     end = start + int(str(p["duration_mins"]))
     yield Tap(ui.new_event)
     yield TypeInto(By(res="event_title"), str(p["event_title"]))
-    yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time(ui, "start", f"{start // 60:02d}:00")
-    yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
+    if ui.time_picker == "kashcal":  # Starts, then Ends (Starts keeps no length)
+        yield from set_card("start", str(p["date"]), f"{start // 60:02d}:00")
+        yield from set_card("end", str(p["date"]), f"{end // 60:02d}:{end % 60:02d}")
+    else:
+        yield from set_date(str(p["date"]), ui.date_picker)
+        yield from set_time(ui, "start", f"{start // 60:02d}:00")
+        yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
         yield Tap(By(res="event_repeat"))
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
@@ -237,8 +289,15 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
     rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
     i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
     yield from open_row(ui, i)
-    yield from set_date(str(p["date"]), ui.date_picker)
-    yield from set_time(ui, "start", f"{_hour(p):02d}:00")
+    if ui.time_picker == "kashcal":  # Starts keeps no length: the length read off the cards, then Ends
+        began = yield from read_card("start")
+        ended = yield from read_card("end")
+        end = _hour(p) * 60 + int((ended - began).total_seconds()) // 60
+        yield from set_card("start", str(p["date"]), f"{_hour(p):02d}:00")
+        yield from set_card("end", str(p["date"]), f"{end // 60:02d}:{end % 60:02d}")
+    else:
+        yield from set_date(str(p["date"]), ui.date_picker)
+        yield from set_time(ui, "start", f"{_hour(p):02d}:00")
     yield from save(ui)
 
 

@@ -230,27 +230,71 @@ def test_chrono_add_opens_its_flutter_dial_and_mode_offers_the_input_fields(tmp_
     assert any(a["text"] == "07:35" for a in nodes(device.ui.dump_xml()))
 
 
+def _card(device: SimDevice, nth: int) -> str:
+    """KashCal's editor: the value of the ``nth`` read-only field (0 the title, 1 Starts, 2 Ends)."""
+    return [a["text"] for a in nodes(device.ui.dump_xml()) if a["class"] == "android.widget.EditText"][nth]
+
+
+def _drag_wheel(device: SimDevice, items: int) -> None:
+    """The hour wheel (3 items on screen) dragged ``items`` on (negative: back)."""
+    wheel = next(a for a in nodes(device.ui.dump_xml()) if a["content-desc"] == "Wheel picker with 24 options")
+    left, top, right, bottom = map(int, re.findall(r"-?\d+", wheel["bounds"]))
+    item, x = (bottom - top) / 3, (left + right) / 2
+    start = bottom - item / 2 if items > 0 else top + item / 2
+    device.ui.swipe(x, start, x, start - items * item, 400)
+
+
 def test_kashcal_start_opens_its_date_time_sheet_with_the_wheels(tmp_path: Path) -> None:
-    """KashCal 22.5.15: "Starts" opens DateTimeSheet (pickers/DateTimePicker.kt): the month grid and,
-    under it, WheelTimePicker's two circular wheels ("Wheel picker with 24 options" / "… 12 options",
-    three items on screen, no ids); dragging a wheel by whole items selects the centred one; "Done"."""
+    """KashCal 22.5.15: the editor's "Starts" card (DateTimePickerCard, a read-only field "EEE, MMM d, yyyy   HH:mm"
+    with a "Select Starts" icon) opens DateTimeSheet (pickers/DateTimePicker.kt): the month grid and, under it,
+    WheelTimePicker's two circular wheels ("Wheel picker with 24 options" / "… 12 options", three items on screen,
+    no ids); dragging a wheel by whole items selects the centred one; "Done"."""
     device = SimDevice(DeviceConfig(tmp_path / "dev"))
     package = "org.onekash.kashcal"
     assert device.ui.start_app(package)
     _tap(device, content_desc="Create event")
-    shown = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
+    shown = _card(device, 1)
     hour, minute = map(int, shown[-5:].split(":"))
-    _tap(device, resource_id=f"{package}:id/event_start_time")
+    _tap(device, content_desc="Select Starts")
     dumped = nodes(device.ui.dump_xml())
     assert "time_input" not in _ids(device) and any(a["text"] == "Done" for a in dumped)
     wheels = [a for a in dumped if a["content-desc"].startswith("Wheel picker with ")]
     assert [a["content-desc"] for a in wheels] == ["Wheel picker with 24 options", "Wheel picker with 12 options"]
     texts = [a["text"] for a in dumped]
     assert {f"{(hour - 1) % 24:02d}", f"{hour:02d}", f"{(hour + 1) % 24:02d}"} <= set(texts)  # the neighbours
-    left, top, right, bottom = map(int, re.findall(r"-?\d+", wheels[0]["bounds"]))
-    item = (bottom - top) / 3
-    x = (left + right) / 2
-    device.ui.swipe(x, bottom - item / 2, x, bottom - item / 2 - 2 * item, 400)  # two items on
+    _drag_wheel(device, 2)
     _tap(device, text="Done")
-    after = next(a["text"] for a in nodes(device.ui.dump_xml()) if a["resource-id"].endswith("/event_start_time"))
-    assert after.endswith(f"{(hour + 2) % 24:02d}:{minute:02d}")
+    assert _card(device, 1).endswith(f"{(hour + 2) % 24:02d}:{minute:02d}")
+
+
+def test_kashcal_editor_has_starts_and_ends_cards_and_starts_keeps_no_length(tmp_path: Path) -> None:
+    """EventFormSheet.kt (v22.5.15): no date/start/end rows but the "Starts" and "Ends" cards, each opening the
+    sheet on its own time; a new event starts at the next full hour and lasts defaultEventDuration (30 min,
+    KashCalDataStore) with the default 15-minute reminder; a new start past the end moves the end to start + 30,
+    one before it leaves the end where it was (no length kept)."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    package = "org.onekash.kashcal"
+    assert device.ui.start_app(package)
+    _tap(device, content_desc="Create event")
+    dumped = nodes(device.ui.dump_xml())
+    assert {"Starts", "Ends"} <= {a["text"] for a in dumped}
+    assert {"Select Starts", "Select Ends"} <= {a["content-desc"] for a in dumped}
+    assert not {"event_date", "event_start_time", "event_end_time"} & _ids(device)
+    assert any(a["text"] == "Alerts: 15 minutes early" for a in dumped)
+    start = _card(device, 1)
+    assert re.fullmatch(r"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}   \d{2}:00", start), start
+    hour = int(start[-5:-3])
+    assert _card(device, 2) == f"{start[:-5]}{hour:02d}:30"
+    _tap(device, content_desc="Select Ends")  # the end to hour + 3:30
+    _drag_wheel(device, 3)
+    _tap(device, text="Done")
+    assert _card(device, 2).endswith(f"{hour + 3:02d}:30")
+    _tap(device, content_desc="Select Starts")  # a start before the end: the end stays
+    _drag_wheel(device, 1)
+    _tap(device, text="Done")
+    assert _card(device, 1).endswith(f"{hour + 1:02d}:00") and _card(device, 2).endswith(f"{hour + 3:02d}:30")
+    _tap(device, content_desc="Select Starts")  # a start past the end: the end is start + 30
+    _drag_wheel(device, 3)
+    _tap(device, text="Done")
+    assert _card(device, 1).endswith(f"{hour + 4:02d}:00") and _card(device, 2).endswith(f"{hour + 4:02d}:30")
+

@@ -17,7 +17,7 @@ from pytest_anyapp.sim.apps.calendar.store import EventsDb, EventStore
 
 SKIN = CalendarSkin(
     title="Fossify Calendar", list_id="calendar_events_list", row_title_id="event_item_title",
-    row_detail_id="event_item_time", empty_text="No upcoming events", entry=Icon("plus", "New event", "calendar_fab"),
+    row_detail_id="event_item_time", empty_text="No upcoming events.", entry=Icon("plus", "New event", "calendar_fab"),
     editor_activity="org.fossify.calendar.activities.EventActivity", title_hint="Title",
     description_hint="Description", save=Icon("check", "Save", "save"), delete=Icon("delete", "Delete", "delete"),
     delete_confirm="Yes", repeats=("No repetition", "Daily", "Weekly"),
@@ -27,7 +27,7 @@ SKIN = CalendarSkin(
     menu=("Go to today", "Search", "Settings"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="dmy", time_format="24h", default_reminder=10, lineage="simple-calendar",
     date_picker="platform", time_picker="material",
-    default_duration=0, reminder_warning=True,
+    default_duration=0, reminder_warning=True, location_hint="Location", sections=True,
 )
 
 

@@ -1,7 +1,13 @@
 """KashCal 22.5.15 (``org.onekash.kashcal``), a local/CalDAV calendar on its own Room database.
 
 A FAB "Create event"; an event opens its details sheet (edit pencil, "Delete event" icon confirmed
-with "Delete"); the editor saves with a toolbar check. Storage: Room ``databases/kashcal.db``
+with "Delete"); the editor saves with a toolbar check. The editor's day and times are two cards,
+"Starts" and "Ends" (``DateTimePickerCard``), each opening the whole ``DateTimeSheet`` (grid, wheels,
+"Done") on its own day and time; Starts keeps no length (the end moves to start + 30 minutes only when
+passed), an end before the start disables saving (``EventFormSheet.kt``). A new event starts at the
+next full hour, lasts ``defaultEventDuration`` (30) and has the default 15-minute reminder
+(``MainActivity.onCreateEvent``, ``KashCalDataStore`` defaults).
+Storage: Room ``databases/kashcal.db``
 (:class:`KashCalDb`: ``events`` in ms with RRULE and ISO reminder offsets, ``occurrences`` with
 YYYYMMDD days; the local calendar ``local://default`` is made at first start).
 """
@@ -23,7 +29,8 @@ SKIN = CalendarSkin(
     edit=Icon("pen", "Edit event", "edit_button"), date_label="Starts on", start_label="Start",
     end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
     open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
-    date_picker="kashcal", time_picker="kashcal",
+    date_picker="kashcal", time_picker="kashcal", datetime_cards=("Starts", "Ends"), default_duration=30,
+    default_reminder=15,
 )
 
 

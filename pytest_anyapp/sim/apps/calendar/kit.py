@@ -11,6 +11,10 @@ choices (``Literal``/``bool`` fields):
 * **how a row reads** — ``date_format`` and ``time_format`` of the line under each title;
 * **saving** — a toolbar icon or a text button (``save_style``);
 * **a new event's reminder** — ``default_reminder`` (Fossify/Simple Calendar: 10 minutes).
+* **the list** — one row per event ("day, start – end"), or the Simple Calendar lineage's month and
+  day headers over rows without the day (``sections``);
+* **the editor's day and times** — date/start/end rows, or KashCal's "Starts"/"Ends" cards
+  (``datetime_cards``); a single-line title's Enter moves to "Location" (``location_hint``).
 
 The date and time buttons open the pickers the real app opens (``date_picker``, one of
 :mod:`pytest_anyapp.sim.apps.date_pickers`; ``time_picker``, one of
@@ -22,6 +26,7 @@ real app's picker is not modelled yet). Changing the start keeps the length
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
@@ -37,6 +42,7 @@ from pytest_anyapp.sim.ui.views import (
     EditText,
     Fab,
     ImageButton,
+    ImageView,
     ListItem,
     Row,
     Scaffold,
@@ -87,6 +93,19 @@ class CalendarSkin:
     reminder_warning: bool = False
     #: The title field takes line breaks (Calendar's Compose OutlinedTextField, singleLine false: Enter adds one).
     title_multiline: bool = False
+    #: The hint of a single-line "Location" field under the title (Simple Calendar lineage: ``event_location``,
+    #: res/layout/activity_event.xml); Enter in the single-line title moves the focus to it, as TextView does for
+    #: a single-line field without imeOptions or an editor-action listener. None: no such field.
+    location_hint: str | None = None
+    #: The Simple Calendar lineage's event list (Context.getEventListItems, EventListAdapter): rows under month
+    #: ("October"; the year only for another year) and day ("17 Tuesday", Formatter DATE_DAY_PATTERN "d EEEE")
+    #: headers ``event_section_title``; a row's time ``row_detail_id`` is "09:00 - 10:00" (the start alone when the
+    #: event ends at its start), its description under it (``event_item_description``, displayDescription true).
+    sections: bool = False
+    #: KashCal: "Starts"/"Ends" cards (DateTimePickerCard, ui/components/pickers/DateTimePicker.kt) in place of the
+    #: date, start and end rows: each a read-only field "EEE, MMM d, yyyy   HH:mm" under its label, with a trailing
+    #: "Select <label>" icon, opening the whole DateTimeSheet (grid and wheels) on its own day and time.
+    datetime_cards: tuple[str, str] | None = None
     #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
     date_picker: DatePickerKind = "platform"
     #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
@@ -115,6 +134,22 @@ def time_text(hhmm: str, fmt: str) -> str:
         return hhmm
     h, m = (int(x) for x in hhmm.split(":"))
     return f"{(h - 1) % 12 + 1}:{m:02d} {'AM' if h < 12 else 'PM'}"
+
+
+def card_text(iso: str, hhmm_: str) -> str:
+    """DateTimePickerCard's value: formatEventDate "EEE, MMM d, yyyy", three spaces, the time ("HH:mm", 24 h)."""
+    t = time.strptime(iso, "%Y-%m-%d")
+    return f"{calendar.day_abbr[t.tm_wday]}, {calendar.month_abbr[t.tm_mon]} {t.tm_mday}, {t.tm_year}   {hhmm_}"
+
+
+def next_day(iso: str) -> str:
+    return (dt.date.fromisoformat(iso) + dt.timedelta(days=1)).isoformat()
+
+
+class CardValue(TextView):
+    """A read-only Compose OutlinedTextField as the accessibility tree shows it: an EditText node with the value."""
+
+    class_name = "android.widget.EditText"
 
 
 def typed_time(text: str) -> str | None:
@@ -169,10 +204,36 @@ class CalendarScreen(Screen):
 class EventList(CalendarScreen):
     """Every event, by start; each row: the title, and the day and times under it."""
 
+    def sectioned(self) -> list[View]:
+        """Month and day headers, then each day's rows (getEventListItems: by start, a header at each change)."""
+        s = self.skin
+        year = time.gmtime(self.app.now_ms() // 1000).tm_year
+        out: list[View] = []
+        month_shown = day_shown = ""
+        for ev in self.cal.store.events():
+            day = dt.date.fromisoformat(ev.date)
+            month = calendar.month_name[day.month] + ("" if day.year == year else f" {day.year}")
+            if month != month_shown:
+                out.append(TextView(month, id="event_section_title", size=18, padding=(16, 12)))
+                month_shown = month
+            if ev.date != day_shown:
+                out.append(TextView(f"{day.day} {calendar.day_name[day.weekday()]}", id="event_section_title",
+                                    size=14, padding=(16, 8)))
+                day_shown = ev.date
+            times = time_text(ev.start, s.time_format) + (f" - {time_text(ev.end, s.time_format)}"
+                                                         if ev.end != ev.start else "")
+            out.append(Column(TextView(ev.title, id=s.row_title_id, size=16, max_lines=1),
+                              TextView(times, id=s.row_detail_id, size=14),
+                              TextView(ev.description.replace("\n", " "), id="event_item_description", size=14)
+                              if ev.description else None,
+                              id="event_item_holder", on_click=lambda ev=ev: self.open(ev), padding=(16, 8)))
+        return out
+
     def build(self) -> View:
         s = self.skin
-        rows = [ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
-                         on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
+        rows: list[View] = self.sectioned() if s.sections else [
+            ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
+                     on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
         new = lambda: self.push(Editor(self.app, None))  # noqa: E731
         actions: list[View] = []
         fab = None
@@ -239,13 +300,17 @@ class Editor(CalendarScreen):
         s, d = self.skin, self.draft
         repeat = s.repeats[(None, "daily", "weekly").index(d.repeat) if d.repeat in (None, "daily", "weekly") else 0]
         reminder = ", ".join(lbl for m, lbl in s.reminders if m in d.reminders) or s.reminders[0][1]
-        body: list[View] = [
-            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline),
-            Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date", style="text"),
-            Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
-                   id="event_start_time", style="text"),
-            Button(f"{s.end_label}: {time_text(d.end, s.time_format)}", lambda: self.ask_time(False),
-                   id="event_end_time", style="text"),
+        body: list[View | None] = [
+            EditText("event_title", hint=s.title_hint, padding=(16, 12), multiline=s.title_multiline,
+                     on_submit=self.next_field if s.location_hint is not None and not s.title_multiline else None),
+            EditText("event_location", hint=s.location_hint, padding=(16, 12)) if s.location_hint is not None else None,
+            *(self.cards() if s.datetime_cards else (
+                Button(f"{s.date_label}: {date_text(d.date, s.date_format)}", self.ask_date, id="event_date",
+                       style="text"),
+                Button(f"{s.start_label}: {time_text(d.start, s.time_format)}", lambda: self.ask_time(True),
+                       id="event_start_time", style="text"),
+                Button(f"{s.end_label}: {time_text(d.end, s.time_format)}", lambda: self.ask_time(False),
+                       id="event_end_time", style="text"))),
             Button(repeat, self.ask_repeat, id="event_repeat", style="text"),
             Button(f"{s.reminder_label}: {reminder}", self.ask_reminder, id="event_reminder", style="text"),
             EditText("event_description", hint=s.description_hint, padding=(16, 12)),
@@ -257,10 +322,72 @@ class Editor(CalendarScreen):
                                        id=s.delete.id or None))
         bottom = None
         if s.save_style == "icon":
-            actions.append(ImageButton(s.save.icon, s.save.desc, on_click=self.save, id=s.save.id or None))
+            actions.append(ImageButton(s.save.icon, s.save.desc, on_click=self.save, id=s.save.id or None,
+                                       enabled=not self.time_conflict()))
         else:
             bottom = Row(Button(s.save.desc, self.save, id=s.save.id or None), padding=(16, 8))
         return Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom)
+
+    # -- KashCal's Starts/Ends cards (EventFormSheet.kt, v22.5.15) ---------------------------------
+    def cards(self) -> tuple[View, ...]:
+        assert self.skin.datetime_cards is not None
+        starts, ends = self.skin.datetime_cards
+        d = self.draft
+        conflict = self.time_conflict()
+        return (self.card(starts, card_text(d.date, d.start), lambda: self.ask_card(True)),
+                self.card(ends, card_text(d.end_date or d.date, d.end), lambda: self.ask_card(False)),
+                TextView("End time must be after start time", size=12, padding=(16, 0)) if conflict else None)
+
+    @staticmethod
+    def card(label: str, value: str, on_click: Any) -> View:
+        return Row(Column(TextView(label, size=12), CardValue(value), weight=1),
+                   ImageView("expand_more", f"Select {label}"), on_click=on_click, padding=(16, 8))
+
+    def time_conflict(self) -> bool:
+        """hasTimeConflict: an end before the start on the same day (save disabled, the error under Ends)."""
+        d = self.draft
+        return (d.end_date or d.date) == d.date and to_min(d.end) < to_min(d.start)
+
+    def ask_card(self, start: bool) -> None:
+        """The card's DateTimeSheet at its own day and time; "Done" hands both to the card's rule."""
+        d = self.draft
+        chosen: dict[str, str] = {}
+
+        def pick(day: str | None) -> None:
+            if day is not None:
+                chosen["day"] = day
+
+        def at(when: str | None) -> None:
+            if when is not None and "day" in chosen:
+                (self.card_start if start else self.card_end)(chosen["day"], when)
+        open_date_picker(self, self.skin.date_picker, d.date if start else d.end_date or d.date, pick,
+                         time_of_day=d.start if start else d.end, on_time=at)
+
+    def card_start(self, day: str, at: str) -> None:
+        """The START sheet's confirm (timed events): no length kept; the end moves to start + the default
+        duration only when the new start passes it (a later day than the end's, or a later time that day)."""
+        d = self.draft
+        end_day, end = d.end_date or d.date, d.end
+
+        def plus() -> tuple[str, str]:
+            total = to_min(at) + self.skin.default_duration
+            return (next_day(day), hhmm(total - 1440)) if total >= 1440 else (day, hhmm(total))
+        if day > end_day or (day == end_day and to_min(at) > to_min(end)):
+            end_day, end = plus()
+        self.update(date=day, start=at, end=end, end_date=end_day if end_day != day else None)
+
+    def card_end(self, day: str, at: str) -> None:
+        """The END sheet's confirm: a day before the start's swaps (the start takes that day, the end the old
+        start's day); otherwise the end takes the day and time (a time conflict is shown, not corrected)."""
+        d = self.draft
+        if day < d.date:
+            self.update(date=day, end=at, end_date=d.date)
+        else:
+            self.update(end=at, end_date=day if day != d.date else None)
+
+    def next_field(self, _text: str) -> None:
+        """Enter in the single-line title: the focus goes down to Location (TextView's default IME action)."""
+        self.focus("event_location")
 
     def update(self, **changes: Any) -> None:
         self.draft = replace(self.draft, **changes)
@@ -349,6 +476,8 @@ class Editor(CalendarScreen):
 
     def save(self) -> None:
         title = self.field("event_title").strip()
+        if self.time_conflict() and self.skin.datetime_cards:
+            return  # the save action is disabled
         if not title:
             self.toast("Title cannot be empty")
             return

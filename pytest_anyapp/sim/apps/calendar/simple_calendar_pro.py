@@ -15,8 +15,8 @@ from pytest_anyapp.sim.apps.calendar.month import stored_view_home
 from pytest_anyapp.sim.apps.calendar.store import EventsDb, EventStore
 
 SKIN = CalendarSkin(
-    title="Simple Calendar", list_id="calendar_events_list_holder", row_title_id="event_item_title",
-    row_detail_id="event_item_start", empty_text="No events found", entry=Icon("plus", "New Event", "calendar_fab"),
+    title="Simple Calendar", list_id="calendar_events_list", row_title_id="event_item_title",
+    row_detail_id="event_item_time", empty_text="No upcoming events.", entry=Icon("plus", "New Event", "calendar_fab"),
     editor_activity="com.simplemobiletools.calendar.pro.activities.EventActivity", title_hint="Title",
     description_hint="Description", save=Icon("check", "Save", "save"), delete=Icon("delete", "Delete", "delete"),
     delete_confirm="OK", repeats=("No repetition", "Daily", "Weekly"),
@@ -26,7 +26,7 @@ SKIN = CalendarSkin(
     menu=("Go to today", "Search", "Settings", "About"), entry_place="fab", open_flow="editor", delete_place="editor",
     save_style="icon", date_format="short", time_format="24h", default_reminder=10, lineage="simple-calendar",
     date_picker="platform", time_picker="material",
-    default_duration=0, reminder_warning=True,
+    default_duration=0, reminder_warning=True, location_hint="Location", sections=True,
 )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import calendar
 import json
 import time
+import uuid
 import xml.etree.ElementTree as ET
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -44,10 +45,13 @@ class Ev:
     description: str = ""
     repeat: str | None = None
     reminders: tuple[int, ...] = field(default_factory=tuple)
+    #: The end's day when it is not ``date`` (KashCal's "Ends" card picks its own day); None: the same day.
+    end_date: str | None = None
 
     @property
     def minutes(self) -> int:
-        return to_min(self.end) - to_min(self.start)
+        days = (epoch_s(self.end_date, "00:00") - epoch_s(self.date, "00:00")) // 86_400 if self.end_date else 0
+        return days * 1440 + to_min(self.end) - to_min(self.start)
 
 
 class EventStore(Protocol):
@@ -271,13 +275,21 @@ class EventsDb:
         more = ", 0, 1" if self.extra else ""
         self.app.execute(self.NAME, (
             "INSERT INTO events (start_ts, end_ts, title, description, reminder_1_minutes, reminder_2_minutes, "
-            "reminder_3_minutes, repeat_interval, repeat_rule, last_updated, location, reminder_1_type, reminder_2_type, "
-            "reminder_3_type, repeat_limit, repetition_exceptions, attendees, import_id, time_zone, flags, event_type, "
-            f"parent_id, source, availability, color, type{cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, 0, 0, 0, "
-            f"'[]', '', '', 'UTC', 0, 1, 0, 'simple-calendar', 0, 0, 0{more})"), vals)
+            "reminder_3_minutes, repeat_interval, repeat_rule, last_updated, import_id, location, reminder_1_type, "
+            "reminder_2_type, reminder_3_type, repeat_limit, repetition_exceptions, attendees, time_zone, flags, "
+            f"event_type, parent_id, source, availability, color, type{cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            f"'', 0, 0, 0, 0, '[]', '', 'UTC', 0, 1, 0, 'simple-calendar', 0, 0, 0{more})"),
+            (*vals, new_import_id(self.app.now_ms())))
 
     def delete(self, key: str) -> None:
         self.app.execute(self.NAME, "DELETE FROM events WHERE id = ? OR parent_id = ?", (int(key), int(key)))
+
+
+def new_import_id(now_ms: int) -> str:
+    """A new event's ``import_id``: EventActivity.saveEvent calls generateImportId() for an event without an id,
+    a random UUID's 32 hex digits followed by System.currentTimeMillis() (helpers/Constants.kt, FossifyOrg/Calendar
+    1.10.3 and SimpleMobileTools/Simple-Calendar 6.22.2)."""
+    return uuid.uuid4().hex + str(now_ms)
 
 
 # -- KashCal --------------------------------------------------------------------------------------------
@@ -323,13 +335,14 @@ class KashCalDb:
         for r in self.app.query(self.NAME, "SELECT * FROM events WHERE original_event_id IS NULL ORDER BY start_ts, id"):
             date, at = split_s(int(r["start_ts"]) // 1000)
             rem = tuple(iso_dur_s(x) // 60 for x in json.loads(r["reminders"] or "[]"))
-            out.append(Ev(str(r["id"]), r["title"], date, at, split_s(int(r["end_ts"]) // 1000)[1],
-                          r["description"] or "", rule_freq(r["rrule"]), rem))
+            end_date, end_at = split_s(int(r["end_ts"]) // 1000)
+            out.append(Ev(str(r["id"]), r["title"], date, at, end_at, r["description"] or "", rule_freq(r["rrule"]), rem,
+                          end_date if end_date != date else None))
         return out
 
     def save(self, ev: Ev) -> None:
         now = self.app.now_ms()
-        start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.date, ev.end) * 1000
+        start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.end_date or ev.date, ev.end) * 1000
         rule = ({"daily": "FREQ=DAILY", "weekly": f"FREQ=WEEKLY;BYDAY={DAYS[weekday(ev.date)]}"}[ev.repeat]
                 if ev.repeat else None)
         rem = json.dumps([f"-PT{m}M" for m in ev.reminders]) if ev.reminders else None

@@ -10,8 +10,23 @@ The start/end times open Compose Material 3's ``TimePicker`` in the app's ``Time
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
+import calendar
+import datetime as dt
+
+from pytest_anyapp.sim.apps.base import AlertDialog
+from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon
 from pytest_anyapp.sim.apps.calendar.store import EventStore, ProviderEvents
+from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Scaffold, TextView, Toolbar, View
+
+#: library/.../util/DataStoreUtils.kt (v2.6.7): the app's one Preferences DataStore, and CalendarViewModel.kt's key.
+DATASTORE = "files/datastore_default.preferences_pb"
+LAYOUT_KEY = "default_calendar_layout"
+#: CalendarViewModel.CalendarLayout (names stored) with strings.xml's layout_* pretty and layout_short_* names.
+LAYOUTS = (("Agenda", "Agenda", "A"), ("Day", "Day", "D"), ("WorkWeek", "Work Week", "W5"),
+           ("FullWeek", "Full Week", "W7"), ("Month", "Month", "M"), ("WorkWeekSummary", "Work Week Summary", "W5S"),
+           ("FullWeekSummary", "Full Week Summary", "W7S"), ("WorkWeekCompact", "Work Week Compact", "W5C"),
+           ("FullWeekCompact", "Full Week Compact", "W7C"))
 
 SKIN = CalendarSkin(
     title="Schedule", list_id="schedule_list", row_title_id="event_name", row_detail_id="event_time",
@@ -28,6 +43,43 @@ SKIN = CalendarSkin(
 )
 
 
+class LayoutHome(EventList):
+    """CalendarScreen: the layout stored in the DataStore (``CalendarLayout.valueOf``; missing or unknown:
+    FullWeek). "Agenda" is the double's event list; every other layout is shown as the full-week grid, display
+    only (the week's day names and numbers, each day's event titles). The toolbar's layout button (its short
+    name, "W7") lists the layouts; a choice is stored (``setLayout`` → ``setString``)."""
+
+    def layout(self) -> str:
+        stored = PreferencesDataStore(self.app.host_path(DATASTORE)).get_string(LAYOUT_KEY)
+        return stored if stored in {name for name, _, _ in LAYOUTS} else "FullWeek"
+
+    def choose_layout(self) -> None:
+        def pick(i: int) -> None:
+            PreferencesDataStore(self.app.host_path(DATASTORE)).set_string(LAYOUT_KEY, LAYOUTS[i][0])
+            self.dismiss_dialog()
+        self.show_dialog(AlertDialog("", choices=[pretty for _, pretty, _ in LAYOUTS], on_choice=pick))
+
+    def build(self) -> View:
+        layout = self.layout()
+        if layout == "Agenda":
+            return super().build()
+        s = self.skin
+        today = dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
+        first = today - dt.timedelta(days=(today.isoweekday() % 7))  # en-US weeks start on Sunday
+        days = [first + dt.timedelta(days=i) for i in range(7)]
+        titles: dict[str, list[str]] = {}
+        for ev in self.cal.store.events():
+            titles.setdefault(ev.date, []).append(ev.title)
+        short = next(short for name, _, short in LAYOUTS if name == layout)
+        header = Row(*(Column(TextView(calendar.day_abbr[d.weekday()], size=12, align="center"),
+                              TextView(str(d.day), size=14, align="center"),
+                              *(TextView(t, size=10, max_lines=1) for t in titles.get(d.isoformat(), [])),
+                              weight=1) for d in days))
+        actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
+        return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions), header, fab=fab)
+
+
 class VayunCalendar(CalendarApp):
     package = "com.vayunmathur.calendar"
     label = "Calendar"
@@ -40,6 +92,8 @@ class VayunCalendar(CalendarApp):
     permissions = ("android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR",
                    "android.permission.POST_NOTIFICATIONS")
     skin = SKIN
+    #: The layout in the DataStore (default FullWeek); setup stores "Agenda" (VayunCalendarAdapter).
+    home = LayoutHome
 
     @property
     def store(self) -> EventStore:
