@@ -282,7 +282,8 @@ def _paint_seekbar(view: View, canvas: Canvas) -> None:
     x = inner.left + (view.progress - view.min) * inner.width // span
     accent = theme.PRIMARY if view.enabled else theme.DISABLED
     canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), inner.right, cy + dp(1))), fill=theme.OUTLINE)
-    canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), x, cy + dp(1))), fill=accent)
+    if x > inner.left:  # at the minimum the filled part is empty (a zero-width box would be inverted)
+        canvas.draw.rectangle(canvas.box(Rect(inner.left, cy - dp(1), x, cy + dp(1))), fill=accent)
     canvas.draw.ellipse(_circle(canvas, (x, cy), dp(8)), fill=accent)
 
 

@@ -77,6 +77,7 @@ def test_tap_seeks_too(slider: SimDevice) -> None:
     _, b = bar(slider)
     slider.ui.tap(b[0] + 1, (b[1] + b[3]) // 2)  # in the left padding: the minimum
     assert readout(slider) == "0 min"
+    assert slider.ui.screenshot().size == (1080, 2400)  # a bar at its minimum has no filled track to paint
     slider.ui.tap(at(b, 0.6), (b[1] + b[3]) // 2)
     assert readout(slider) == "60 min"
 
