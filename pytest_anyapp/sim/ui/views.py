@@ -163,7 +163,8 @@ class View:
 
     @property
     def focused(self) -> bool:
-        return False
+        """Keyboard focus: a text field's after a tap, any focusable view's after Enter moved it."""
+        return self.focusable and self.state is not None and self.state.focus == self.key
 
     @property
     def dump_text(self) -> str:
@@ -395,7 +396,12 @@ class ImageButton(ImageView):
 class EditText(TextView):
     """A text field. Its text lives in the screen state; read it with ``screen.field(id)``.
 
-    ``on_change(text)`` runs after every edit, ``on_submit(text)`` on ENTER (the IME action).
+    ``on_change(text)`` runs after every edit. ``on_submit(text)`` is the app's editor-action
+    handler that consumes Enter (``setOnEditorActionListener`` returning true, Compose
+    ``KeyboardActions``, Flutter ``onSubmitted``); without one, Enter does what Android's TextView
+    does (:meth:`WindowManager._enter`). ``ime_action`` is the declared action
+    (``android:imeOptions`` / ``ImeAction`` / ``textInputAction``: "next", "done", "send", "search",
+    "go", "previous"); None = unspecified, Android then offers Next or Done by itself.
     Empty fields report their hint as text, like Android's accessibility node does.
     """
 
@@ -414,6 +420,7 @@ class EditText(TextView):
         autofocus: bool = False,
         on_change: Callable[[str], Any] | None = None,
         on_submit: Callable[[str], Any] | None = None,
+        ime_action: str | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("padding", (16, 14))
@@ -426,6 +433,7 @@ class EditText(TextView):
         self.autofocus = autofocus
         self.on_change = on_change
         self.on_submit = on_submit
+        self.ime_action = ime_action
 
     @property
     def long_clickable(self) -> bool:

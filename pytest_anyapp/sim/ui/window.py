@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from pytest_anyapp.sim.apps.base import AppNotResponding, Intent, Screen, SimApp
-from pytest_anyapp.sim.ui import theme
+from pytest_anyapp.sim.ui import focus, theme
 from pytest_anyapp.sim.ui.dialogs import FaultDialog, Floating
 from pytest_anyapp.sim.ui.frames import Frame, Window, hit_test, path_to
 from pytest_anyapp.sim.ui.geometry import Rect
@@ -629,6 +629,7 @@ class WindowManager:
             frame = self.frame()
             if not self._route_outside(frame, x, y):
                 return
+            self._enter_touch_mode(frame)
             target = hit_test(frame.active.root, x, y, lambda v: v.clickable or isinstance(v, SeekBar))
             if target is None or not target.enabled:
                 return
@@ -643,6 +644,14 @@ class WindowManager:
                 self._call(screen, target.toggle)
             elif target.on_click is not None:
                 self._call(screen, target.on_click)
+
+    @staticmethod
+    def _enter_touch_mode(frame: Frame) -> None:
+        """A touch re-enters touch mode: a focused view not focusable in touch mode (anything but
+        a text field here) loses focus (AOSP ``ViewRootImpl.enterTouchMode``)."""
+        for view in frame.active.root.walk():
+            if view.focused and not isinstance(view, EditText) and view.state is not None:
+                view.state.focus = None
 
     def _route_outside(self, frame: Frame, x: float, y: float) -> bool:
         """Touches outside a floating window: cancel it (dialog/menu) or drop them. True = deliver."""
@@ -886,14 +895,81 @@ class WindowManager:
             self._bring_to_front(launcher)
 
     def _enter(self) -> None:
+        """KEYCODE_ENTER as Android 13 delivers it to the focused view. AOSP android-13
+        ``core/java/android/widget/TextView.java`` (stored mirror revisions, nearest; these paths
+        are unchanged across them): ``doKeyDown``/``onKeyUp`` hand Enter first to the app's
+        editor-action listener (``onEditorAction(IME_NULL)``, here ``on_submit``); a multi-line
+        field's key listener inserts a new line; a single-line field (``shouldAdvanceFocusOnEnter``)
+        with an OnClickListener performs the click, otherwise ``focusSearch(FOCUS_DOWN)`` takes
+        the focus, and with nothing below Enter does nothing (only an IME action also hides the
+        keyboard). Enter on a focused non-text view is a confirm key: ``View.onKeyUp`` performs
+        the click. With nothing focused, leaving touch mode focuses the first view down
+        (``ViewRootImpl.leaveTouchMode``) and consumes the key."""
         frame = self.frame()
+        root = frame.active.root
         field = self._focused_field(frame)
         if field is None:
+            focused = next((v for v in root.walk() if v.focused and v.visible_bounds is not None), None)
+            if focused is not None:
+                self._perform_click(focused, frame)
+                return
+            self._move_focus(None, frame, forward=False)
             return
         if field.on_submit is not None:
             self._call(self.front.top, field.on_submit, field.text)
         elif field.multiline:
             self._edit(field, lambda s: setattr(s, "text", s.text + "\n"))
+        elif field.on_click is not None:
+            self._perform_click(field, frame)
+        else:
+            self._move_focus(field, frame, forward=False)
+
+    @_settles
+    def editor_action(self) -> None:
+        """The soft keyboard's action key on the focused field (``TextView.onEditorAction``).
+        The action is the declared ``ime_action`` or, unspecified on a single-line field,
+        ``onCreateInputConnection``'s default: Next when ``focusSearch(FOCUS_DOWN)`` finds a view,
+        else Done; a multi-line field without one gets IME_FLAG_NO_ENTER_ACTION (its key types a
+        new line). The listener (``on_submit``) runs first; otherwise a declared Next moves
+        ``focusSearch(FOCUS_FORWARD)``, a declared Done hides the keyboard (no soft keyboard is
+        drawn here: nothing changes), and any other action is sent on as an Enter key with
+        FLAG_EDITOR_ACTION (the path of :meth:`_enter`)."""
+        with self.device.lock:
+            self._clear_transients()
+            frame = self.frame()
+            field = self._focused_field(frame)
+            if field is None:
+                return
+            if field.on_submit is not None:
+                self._call(self.front.top, field.on_submit, field.text)
+            elif field.ime_action == "next":
+                self._move_focus(field, frame, forward=True)
+            elif field.ime_action in ("done", "previous"):
+                return  # Done hides the IME; Previous (FOCUS_BACKWARD) is offered by no double
+            elif field.multiline and field.ime_action is None:
+                self._edit(field, lambda s: setattr(s, "text", s.text + "\n"))
+            elif field.on_click is not None:
+                self._perform_click(field, frame)
+            else:
+                self._move_focus(field, frame, forward=False)
+
+    def _move_focus(self, current: View | None, frame: Frame, *, forward: bool) -> None:
+        candidates = focus.focusables(frame.active.root)
+        if forward and current is not None:
+            target = focus.search_forward(current, candidates)
+        else:
+            target = focus.search_down(current, candidates, frame.active.frame)
+        if target is not None and target.state is not None:
+            target.state.focus = target.key
+
+    def _perform_click(self, view: View, frame: Frame) -> None:
+        if not view.enabled:
+            return
+        screen = self.front.top if frame.active.kind != "fault" else None
+        if isinstance(view, CompoundButton):
+            self._call(screen, view.toggle)
+        elif view.on_click is not None:
+            self._call(screen, view.on_click)
 
     def _delete(self, forward: bool) -> None:
         field = self._focused_field(self.frame())
