@@ -402,6 +402,12 @@ class EditText(TextView):
     does (:meth:`WindowManager._enter`). ``ime_action`` is the declared action
     (``android:imeOptions`` / ``ImeAction`` / ``textInputAction``: "next", "done", "send", "search",
     "go", "previous"); None = unspecified, Android then offers Next or Done by itself.
+    ``toolkit`` says whose text field it is, since a hardware Enter in a single-line field differs:
+    "view" (TextView: focus moves down), "compose" (a ``TextFieldValue`` BasicTextField, the one
+    Material 3's TextField/OutlinedTextField wrap: ``TextFieldKeyInput`` leaves ``NEW_LINE``
+    unconsumed in a single-line field, so nothing happens; ``KeyboardActions`` run only for the
+    soft keyboard's action), "flutter" (the engine's ``InputConnectionAdaptor`` turns Enter in a
+    single-line field into the editor action: ``textInputAction``, default done, which unfocuses).
     Empty fields report their hint as text, like Android's accessibility node does.
     """
 
@@ -421,6 +427,7 @@ class EditText(TextView):
         on_change: Callable[[str], Any] | None = None,
         on_submit: Callable[[str], Any] | None = None,
         ime_action: str | None = None,
+        toolkit: str = "view",
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("padding", (16, 14))
@@ -434,6 +441,8 @@ class EditText(TextView):
         self.on_change = on_change
         self.on_submit = on_submit
         self.ime_action = ime_action
+        assert toolkit in ("view", "compose", "flutter"), toolkit
+        self.toolkit = toolkit
 
     @property
     def long_clickable(self) -> bool:

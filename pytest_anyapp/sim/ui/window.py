@@ -904,7 +904,8 @@ class WindowManager:
         the focus, and with nothing below Enter does nothing (only an IME action also hides the
         keyboard). Enter on a focused non-text view is a confirm key: ``View.onKeyUp`` performs
         the click. With nothing focused, leaving touch mode focuses the first view down
-        (``ViewRootImpl.leaveTouchMode``) and consumes the key."""
+        (``ViewRootImpl.leaveTouchMode``) and consumes the key. Compose and Flutter fields differ
+        in a single line (see :class:`EditText` ``toolkit``): nothing, or the editor action."""
         frame = self.frame()
         root = frame.active.root
         field = self._focused_field(frame)
@@ -919,10 +920,24 @@ class WindowManager:
             self._call(self.front.top, field.on_submit, field.text)
         elif field.multiline:
             self._edit(field, lambda s: setattr(s, "text", s.text + "\n"))
+        elif field.toolkit == "compose":
+            return
+        elif field.toolkit == "flutter":
+            self._flutter_action(field, frame)
         elif field.on_click is not None:
             self._perform_click(field, frame)
         else:
             self._move_focus(field, frame, forward=False)
+
+    def _flutter_action(self, field: EditText, frame: Frame) -> None:
+        """Flutter's ``TextInputAction`` without ``onSubmitted``: next -> ``nextFocus()``; none or
+        newline keep the focus; done/go/search/send (single-line default: done) unfocus
+        (``EditableTextState._finalizeEditing``)."""
+        action = field.ime_action or "done"
+        if action == "next":
+            self._move_focus(field, frame, forward=True)
+        elif action in ("done", "go", "search", "send") and field.state is not None:
+            field.state.focus = None
 
     @_settles
     def editor_action(self) -> None:
@@ -942,6 +957,15 @@ class WindowManager:
                 return
             if field.on_submit is not None:
                 self._call(self.front.top, field.on_submit, field.text)
+            elif field.toolkit == "flutter" and not field.multiline:
+                self._flutter_action(field, frame)
+            elif field.toolkit == "compose":
+                # KeyboardActionRunner's defaults; ImeAction.Default is Done in a single line
+                # (EditorInfo.update), which only hides the keyboard
+                if field.ime_action == "next":
+                    self._move_focus(field, frame, forward=True)
+                elif field.multiline and field.ime_action is None:
+                    self._edit(field, lambda s: setattr(s, "text", s.text + "\n"))
             elif field.ime_action == "next":
                 self._move_focus(field, frame, forward=True)
             elif field.ime_action in ("done", "previous"):

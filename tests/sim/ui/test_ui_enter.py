@@ -151,3 +151,41 @@ def test_ime_action_default_next_and_done(form: SimDevice) -> None:
     form.ui.type_text("park")
     form.ui.editor_action()
     assert home(form).searched == ["park"]
+
+
+class ToolkitHome(Screen):
+    activity = ".ToolkitActivity"
+
+    def build(self) -> View:
+        return Column(
+            Toolbar("Toolkits"),
+            EditText("compose_title", hint="Compose", toolkit="compose"),
+            EditText("flutter_title", hint="Flutter", toolkit="flutter"),
+            EditText("flutter_next", hint="Flutter next", toolkit="flutter", ime_action="next"),
+            EditText("view_last", hint="View"),
+        )
+
+
+class ToolkitApp(SimApp):
+    package = "org.anyapp.toolkits"
+    label = "Toolkits"
+    launch_activity = ".ToolkitActivity"
+    home = ToolkitHome
+
+
+def test_compose_and_flutter_single_line_fields_on_enter(tmp_path: Path) -> None:
+    """Compose (TextFieldValue BasicTextField): Enter unconsumed, the focus stays; Flutter: the
+    editor action: done unfocuses, next moves to the next field."""
+    with booted_with(ToolkitApp, tmp_path / "tk-dev") as device:
+        def tap_tk(rid: str) -> None:
+            device.ui.tap(*center_of(device.ui.dump_xml(), resource_id=f"org.anyapp.toolkits:id/{rid}"))
+
+        tap_tk("compose_title")
+        device.ui.key(ENTER)
+        assert focused_ids(device) == ["compose_title"]
+        tap_tk("flutter_next")
+        device.ui.key(ENTER)
+        assert focused_ids(device) == ["view_last"]
+        tap_tk("flutter_title")
+        device.ui.key(ENTER)
+        assert focused_ids(device) == []
