@@ -85,3 +85,21 @@ def test_a_task_the_app_creates_is_linked_like_a_seeded_one(client: DeviceClient
     lists = client.sqlite(TASKS_ORG_DB, "SELECT title || '|' || cdl_name FROM tasks JOIN caldav_tasks ON cd_task = _id "
                                         "JOIN caldav_lists ON cd_calendar = cdl_uuid ORDER BY _id;")
     assert lists == ["Buy milk|Default list", "Water|Default list"]
+
+
+def test_enter_in_the_title_adds_a_line_and_saves_nothing(client: DeviceClient) -> None:
+    """EditTextView.kt (15.9): the title is an EditText with isSingleLine = false whose editor-action
+    listener acts on IME_ACTION_DONE only; a hardware Enter (IME_NULL) reaches the key listener,
+    which inserts a line break. Nothing is saved and the editor stays open."""
+    adapter = TasksOrgAdapter()
+    client.check(f"pm clear {PACKAGE}")
+    adapter.seed(client, TodoState(tasks=[TodoItem(title="Buy milk")]))
+    client.force_stop(PACKAGE)
+    client.launch(PACKAGE)
+    tap(client, content_desc="Create new task")
+    client.check("input text Water")
+    client.check("input keyevent KEYCODE_ENTER")
+    titles = [el.text for el in parse_ui_dump(client.ui_dump())
+              if el.resource_id.endswith("title") and el.class_name.endswith("EditText")]
+    assert titles == ["Water\n"]
+    assert client.sqlite(TASKS_ORG_DB, "SELECT title FROM tasks ORDER BY _id;") == ["Buy milk"]

@@ -399,7 +399,9 @@ class EditText(TextView):
     ``on_change(text)`` runs after every edit. ``on_submit(text)`` is the app's editor-action
     handler that consumes Enter (``setOnEditorActionListener`` returning true, Compose
     ``KeyboardActions``, Flutter ``onSubmitted``); without one, Enter does what Android's TextView
-    does (:meth:`WindowManager._enter`). ``ime_action`` is the declared action
+    does (:meth:`WindowManager._enter`). ``on_ime_action(text)`` is a handler that acts only on the
+    soft keyboard's action (a listener testing ``actionId == IME_ACTION_DONE``, which a hardware
+    Enter's ``IME_NULL`` does not pass). ``ime_action`` is the declared action
     (``android:imeOptions`` / ``ImeAction`` / ``textInputAction``: "next", "done", "send", "search",
     "go", "previous"); None = unspecified, Android then offers Next or Done by itself.
     ``toolkit`` says whose text field it is, since a hardware Enter in a single-line field differs:
@@ -427,6 +429,7 @@ class EditText(TextView):
         on_change: Callable[[str], Any] | None = None,
         on_submit: Callable[[str], Any] | None = None,
         ime_action: str | None = None,
+        on_ime_action: Callable[[str], Any] | None = None,
         toolkit: str = "view",
         **kwargs: Any,
     ) -> None:
@@ -441,6 +444,7 @@ class EditText(TextView):
         self.on_change = on_change
         self.on_submit = on_submit
         self.ime_action = ime_action
+        self.on_ime_action = on_ime_action
         assert toolkit in ("view", "compose", "flutter"), toolkit
         self.toolkit = toolkit
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from ui_helpers import booted_with, center_of, nodes
@@ -155,6 +156,7 @@ def test_ime_action_default_next_and_done(form: SimDevice) -> None:
 
 class ToolkitHome(Screen):
     activity = ".ToolkitActivity"
+    done: ClassVar[list[str]] = []
 
     def build(self) -> View:
         return Column(
@@ -163,6 +165,7 @@ class ToolkitHome(Screen):
             EditText("flutter_title", hint="Flutter", toolkit="flutter"),
             EditText("flutter_next", hint="Flutter next", toolkit="flutter", ime_action="next"),
             EditText("view_last", hint="View"),
+            EditText("done_only", hint="Done only", multiline=True, ime_action="done", on_ime_action=self.done.append),
         )
 
 
@@ -189,3 +192,15 @@ def test_compose_and_flutter_single_line_fields_on_enter(tmp_path: Path) -> None
         tap_tk("flutter_title")
         device.ui.key(ENTER)
         assert focused_ids(device) == []
+
+
+def test_a_listener_for_the_ime_action_only_ignores_a_hardware_enter(tmp_path: Path) -> None:
+    """A listener testing actionId == IME_ACTION_DONE (Tasks.org's title): the hardware Enter's
+    IME_NULL passes through (a new line in a multi-line field); the soft keyboard's Done runs it."""
+    with booted_with(ToolkitApp, tmp_path / "tk-dev") as device:
+        device.ui.tap(*center_of(device.ui.dump_xml(), resource_id="org.anyapp.toolkits:id/done_only"))
+        device.ui.type_text("Water")
+        device.ui.key(ENTER)
+        assert ToolkitHome.done == []
+        device.ui.editor_action()
+        assert ToolkitHome.done == ["Water\n"]

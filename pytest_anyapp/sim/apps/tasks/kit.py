@@ -81,6 +81,9 @@ class EditorSkin:
     repeats: tuple[str, str, str] = ("Daily", "Weekly", "Monthly")
     #: The title field takes Enter as a new line (a multi-line field without an IME action).
     title_multiline: bool = False
+    #: The soft keyboard's Done in the title saves the task (a listener acting on IME_ACTION_DONE
+    #: only: a hardware Enter's IME_NULL passes through to the field).
+    title_done_saves: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,9 @@ class Editor(TodoScreen):
     def build(self) -> View:
         k, e = self.skin, self.skin.editor
         d = self.draft
-        body: list[View] = [EditText(e.title_id, hint=e.title_hint, multiline=e.title_multiline, padding=(16, 12))]
+        body: list[View] = [EditText(e.title_id, hint=e.title_hint, multiline=e.title_multiline, padding=(16, 12),
+                                     ime_action="done" if e.title_done_saves else None,
+                                     on_ime_action=(lambda _: self.save()) if e.title_done_saves else None)]
         if k.has_due:
             when = f"{d.due_date} {d.due_time}" if d.due_time and self.time_in_date_sheet() else d.due_date
             body.append(Button(f"{e.due_label}: {when}" if when else e.due_label, self.ask_date,

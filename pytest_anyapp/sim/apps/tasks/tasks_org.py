@@ -35,6 +35,9 @@ SKIN = TodoSkin(
         save=Icon("check", "Save", "menu_save"), due_label="Due date", time_label="Due time",
         priority_label="Priority", repeat_label="Does not repeat",
         priorities=("none", "!", "!!", "!!!"), repeats=("Every day", "Every week", "Every month"),
+        # EditTextView.kt (15.9): an android.widget.EditText, isSingleLine = false, imeOptions
+        # actionDone whose listener saves only on IME_ACTION_DONE: a hardware Enter adds a line
+        title_multiline=True, title_done_saves=True,
     ),
     completed_view="menu_toggle", priority_style="chips", save_style="icon",
     date_format="weekday", default_priority="low", date_picker="tasks_org",
