@@ -24,3 +24,17 @@ def test_equivalent_amounts_are_a_table_and_the_seed_runs_on_the_double(tmp_path
         Transaction(note="Lunch", amount_cents=1250, income=False, category="Food", day="2023-10-14")])
     app.executescript("data", MyExpensesAdapter().seed_sql(state))
     assert [r["comment"] for r in app.query("data", "SELECT comment FROM transactions")] == ["Lunch"]
+
+
+def test_comment_is_multi_line_and_amount_declares_next(tmp_path: Path) -> None:
+    """one_expense.xml: Comment is ``textCapSentences|textMultiLine`` (Enter adds a line, it saves
+    nothing); amount_edittext.xml: AmountEditText ``imeOptions="actionNext"``, no editor listener."""
+    from pytest_anyapp.sim.apps.finance.kit import Editor
+    from pytest_anyapp.sim.ui.views import EditText
+
+    app = MyExpenses(SimDevice(DeviceConfig(tmp_path / "dev")))
+    MyExpensesDb(app).create()
+    fields = {v.id: v for v in Editor(app, None).build().walk() if isinstance(v, EditText)}
+    comment, amount = fields["Comment"], fields["AmountEditText"]
+    assert comment.multiline and comment.on_submit is None
+    assert not amount.multiline and amount.ime_action == "next" and amount.on_submit is None

@@ -98,6 +98,9 @@ class EditorSkin:
     sign_in: str = "IN"
     confirm_title: str = "Delete transaction?"
     confirm_yes: str = "Delete"
+    #: The note field is multi-line (Enter adds a line); the amount field's declared IME action.
+    note_multiline: bool = False
+    amount_ime: str | None = None
     confirm_no: str = "Cancel"
     invalid_toast: str = "Enter an amount"
     kind_ids: tuple[str, str] = ("", "")
@@ -157,7 +160,7 @@ class FinanceApp(SimApp):
     def amount_view(self, e: EditorSkin) -> View:
         """The editor's amount field: a text field typed with the system keyboard (an app whose
         amount needs its own keypad returns what it shows instead)."""
-        return EditText(e.amount_id, hint=e.amount_hint)
+        return EditText(e.amount_id, hint=e.amount_hint, ime_action=e.amount_ime)
 
     def menu_action(self, name: str, screen: Screen) -> Any:
         """A ledger action the kit does not know (an app's own page or dialog); None: no action."""
@@ -380,7 +383,7 @@ class Editor(FinanceScreen):
             body.append(Button(e.sign_in if self.kind == "Income" else e.sign_out, self.flip, id="sign_toggle",
                                style="outlined"))
         body.append(self.fin.amount_view(e))
-        body.append(EditText(e.note_id, hint=e.note_hint))
+        body.append(EditText(e.note_id, hint=e.note_hint, multiline=e.note_multiline))
         if e.date_id:
             day = self.entry.day_ms if self.entry is not None else self.fin.entry_day_ms()
             body.append(TextView(time.strftime("%Y-%m-%d", time.gmtime(day / 1000)), id=e.date_id, size=16))

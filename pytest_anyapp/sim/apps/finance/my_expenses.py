@@ -25,6 +25,9 @@ SKIN = FinanceSkin(
     editor=EditorSkin(
         activity=".activity.ExpenseEdit", title_new="New transaction", title_edit="Edit transaction",
         note_id="Comment", note_hint="Notes", amount_id="AmountEditText", amount_hint="Amount",
+        # one_expense.xml: Comment is textCapSentences|textMultiLine (Enter adds a line);
+        # amount_edittext.xml: AmountEditText imeOptions actionNext, no editor listener
+        note_multiline=True, amount_ime="next",
         save=Icon("check", "Save", "SAVE_COMMAND"), delete=Icon("delete", "Delete", "DELETE_COMMAND"),
         category_id="Category", category_label="Category", kinds=("Expense", "Income", "Transfer"),
         wallet_from="Account", wallet_to="Transfer to", confirm_title="Delete 1 transaction?",
