@@ -42,6 +42,9 @@ SKIN = ContactsSkin(
         activity=MAIN, title_new="New contact", title_edit="Edit", first_id="first_name", last_id="last_name",
         phone_id="phone", label_id="", phone_hint="Phone", save=Icon("", "Save", ""), save_style="text",
         label_picker="dropdown", labels=("Mobile", "Home", "Work", "Other"),
+        # v11.3 LabeledTextField.kt: Material 3 TextField (singleLine false), ImeAction.Next with
+        # KeyboardActions(onNext = moveFocus(Next)): a hardware Enter adds a line
+        fields_multiline=True, fields_ime="next",
     ),
     storage="provider_split", search="page", compose=True,
 )

@@ -117,6 +117,9 @@ class EditorSkin:
     labels: tuple[str, ...] = ("Mobile", "Home", "Work", "Other")
     ask_discard: bool = False
     discard: Confirm = Confirm("Discard changes?", "", "Discard", "Keep editing")
+    #: The name and phone fields are multi-line (Enter adds a line) and their declared IME action.
+    fields_multiline: bool = False
+    fields_ime: str | None = None
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,7 @@ class ComposeField(EditText):
 
 class ContactsScreen(Screen):
     def text_field(self, id: str, **kwargs: Any) -> EditText:
-        return ComposeField(id, **kwargs) if self.skin.compose else EditText(id, **kwargs)
+        return ComposeField(id, toolkit="compose", **kwargs) if self.skin.compose else EditText(id, **kwargs)
 
     @property
     def contacts(self) -> ContactsApp:
@@ -399,11 +402,12 @@ class Editor(ContactsScreen):
         save: View = (Button(e.save.desc, self.save, id=e.save.id or None, style="text") if e.save_style == "text"
                       else ImageButton(e.save.icon, e.save.desc, on_click=self.save, id=e.save.id or None))
         title = e.title_new if self.person_id is None else e.title_edit
+        fields: dict[str, Any] = {"multiline": e.fields_multiline, "ime_action": e.fields_ime}
         return Scaffold(
             Toolbar(title, nav="back", on_nav=self.leave, actions=[save]),
-            self.text_field(e.first_id, hint=e.first_hint, padding=(16, 12)),
-            self.text_field(e.last_id, hint=e.last_hint, padding=(16, 12)),
-            Row(self.text_field(e.phone_id, hint=e.phone_hint, weight=1.0),
+            self.text_field(e.first_id, hint=e.first_hint, padding=(16, 12), **fields),
+            self.text_field(e.last_id, hint=e.last_hint, padding=(16, 12), **fields),
+            Row(self.text_field(e.phone_id, hint=e.phone_hint, weight=1.0, **fields),
                 TextView(self.label, id=e.label_id or None, on_click=self.pick_label, clickable=True,
                          padding=(16, 14)),
                 padding=(0, 4)),
