@@ -45,7 +45,8 @@ SKIN = ClockSkin(
                     reset="Reset", time_id="", list_id="", add=Icon("add", "Add"), new_title="Duration"),
     stopwatch=StopwatchSkin(time_id="", start="Start", pause="Pause", resume="Resume", reset="Reset", lap="Lap"),
     world=WorldSkin(add=Icon("add", "Add"), flow="search", list_id="", row_id="", title="Search for a city",
-                    search_hint="Search for a city", empty_text="No cities added"),
+                    search_hint="Search for a city", empty_text="No cities added",
+                    search_field="flutter"),
     store="chrono", clock="24h",
 )
 

@@ -48,7 +48,8 @@ SKIN = ClockSkin(
     stopwatch=StopwatchSkin(time_id="stopwatch_time_text", start="Start", pause="Pause", resume="Start",
                             reset="Reset", lap="Lap"),
     world=WorldSkin(add=Icon("public", "Cities", "fab"), flow="search", list_id="cities", row_id="city_name",
-                    title="Cities", search_hint="Search…"),
+                    title="Cities", search_hint="Search…",
+                    search_autofocus=False),
     store="deskclock", clock="12h", set_alarm_intent=True, device_protected=True, lineage="aosp-deskclock",
 )
 

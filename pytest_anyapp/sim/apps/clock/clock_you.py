@@ -30,7 +30,8 @@ SKIN = ClockSkin(
     stopwatch=StopwatchSkin(time_id="", start="Start", pause="Pause", resume="Resume", reset="Reset", lap="Lap",
                             labels_as_desc=True),
     world=WorldSkin(add=Icon("add", "Time zones"), flow="search", list_id="", row_id="", title="Time zones",
-                    search_hint="Search", ok="OK"),
+                    search_hint="Search", ok="OK",
+                    search_field="compose_multiline"),
     store="clockyou", clock="24h",
 )
 

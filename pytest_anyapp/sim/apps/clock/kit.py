@@ -135,6 +135,13 @@ class WorldSkin:
     search_hint: str = "Search"
     ok: str = "OK"
     empty_text: str = ""
+    #: The city search field's kind, for Enter: an androidx ``SearchView`` (its editor listener
+    #: takes every action, IME_NULL included: onSubmitQuery, nothing to see), a Compose
+    #: ``TextField`` left multi-line (Enter adds a line), a Flutter single-line ``TextField``
+    #: (Enter = its done action: unfocus).
+    search_field: Literal["searchview", "compose_multiline", "flutter"] = "searchview"
+    #: The search field has the focus when the page opens (Clock 2.29 clears it after start).
+    search_autofocus: bool = True
 
 
 @dataclass(frozen=True)
@@ -704,7 +711,7 @@ class CityPicker(ClockScreen):
     def __init__(self, app: SimApp) -> None:
         super().__init__(app)
         self.checked: set[str] = {c.key for c in self.store.cities()}
-        if self.skin.world.flow == "search":
+        if self.skin.world.flow == "search" and self.skin.world.search_autofocus:
             self.focus("search_src_text")
 
     def offered(self) -> tuple[City, ...]:
@@ -717,12 +724,20 @@ class CityPicker(ClockScreen):
             query = self.field("search_src_text").strip().lower()
             rows = [TextView(c.name, id="city_name", padding=(16, 14), on_click=lambda c=c: self.choose(c))
                     for c in self.offered() if query and query in c.name.lower()]
-            return Scaffold(Toolbar(w.title, nav="back"), EditText("search_src_text", hint=w.search_hint),
+            return Scaffold(Toolbar(w.title, nav="back"), self.search_field(w),
                             ScrollList(*rows, id="cities_list"))
         rows = [CheckBox(c.name, checked=c.key in self.checked, id="zone_checkbox",
                          on_change=lambda on, c=c: self.mark(c, on)) for c in self.offered()]
         return Scaffold(Toolbar(w.title, nav="back"), ScrollList(*rows, id="zones_list"),
                         bottom=Row(Spacer(weight=1.0), Button(w.ok, self.confirm, style="text"), padding=(16, 8)))
+
+    @staticmethod
+    def search_field(w: WorldSkin) -> EditText:
+        if w.search_field == "compose_multiline":
+            return EditText("search_src_text", hint=w.search_hint, toolkit="compose", multiline=True)
+        if w.search_field == "flutter":
+            return EditText("search_src_text", hint=w.search_hint, toolkit="flutter")
+        return EditText("search_src_text", hint=w.search_hint, ime_action="search", on_submit=lambda _query: None)
 
     def choose(self, city: City) -> None:
         self.store.add_city(city)
