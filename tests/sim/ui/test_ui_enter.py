@@ -157,10 +157,12 @@ def test_ime_action_default_next_and_done(form: SimDevice) -> None:
 class ToolkitHome(Screen):
     activity = ".ToolkitActivity"
     done: ClassVar[list[str]] = []
+    clicked: ClassVar[list[str]] = []
 
     def build(self) -> View:
         return Column(
             Toolbar("Toolkits"),
+            EditText("clicky", hint="Clicky", on_click=lambda: self.clicked.append("clicky")),
             EditText("compose_title", hint="Compose", toolkit="compose"),
             EditText("flutter_title", hint="Flutter", toolkit="flutter"),
             EditText("flutter_next", hint="Flutter next", toolkit="flutter", ime_action="next"),
@@ -197,6 +199,7 @@ def test_compose_and_flutter_single_line_fields_on_enter(tmp_path: Path) -> None
 def test_a_listener_for_the_ime_action_only_ignores_a_hardware_enter(tmp_path: Path) -> None:
     """A listener testing actionId == IME_ACTION_DONE (Tasks.org's title): the hardware Enter's
     IME_NULL passes through (a new line in a multi-line field); the soft keyboard's Done runs it."""
+    ToolkitHome.done.clear()
     with booted_with(ToolkitApp, tmp_path / "tk-dev") as device:
         device.ui.tap(*center_of(device.ui.dump_xml(), resource_id="org.anyapp.toolkits:id/done_only"))
         device.ui.type_text("Water")
@@ -204,3 +207,15 @@ def test_a_listener_for_the_ime_action_only_ignores_a_hardware_enter(tmp_path: P
         assert ToolkitHome.done == []
         device.ui.editor_action()
         assert ToolkitHome.done == ["Water\n"]
+
+
+def test_a_single_line_field_with_a_click_listener_clicks_on_enter(tmp_path: Path) -> None:
+    """TextView.onKeyUp: with hasOnClickListeners() Enter goes to View.onKeyUp, which performs the
+    click; the focus stays (Organic Maps' search query)."""
+    ToolkitHome.clicked.clear()
+    with booted_with(ToolkitApp, tmp_path / "tk-dev") as device:
+        device.ui.tap(*center_of(device.ui.dump_xml(), resource_id="org.anyapp.toolkits:id/clicky"))
+        assert ToolkitHome.clicked == ["clicky"]  # the tap
+        device.ui.key(ENTER)
+        assert ToolkitHome.clicked == ["clicky", "clicky"]
+        assert focused_ids(device) == ["clicky"]

@@ -18,7 +18,7 @@ SKIN = MapsSkin(
     bottom=(Icon("search", "Search", "search", "search"), Icon("star", "Bookmarks", "bookmarks", "saved"),
             Icon("menu", "Menu", "menu", "menu")),
     menu=(("Download maps", ""), ("Settings", ""), ("About CoMaps", "")),
-    search_id="query", search_hint="Search", results_id="recycler", result_title_id="title",
+    search_id="query", search_hint="Search", search_clicks_on_enter=True, results_id="recycler", result_title_id="title",
     result_subtitle_id="description", card_title_id="tv__title", card_subtitle_id="tv__subtitle",
     card_actions=(Icon("star", "Save", "save", "save"), Icon("route_from", "Route from", "button_route_from", "route_from"),
                   Icon("route_to", "Route to", "button_route_to", "route_to"), Icon("share", "Share", "share", "share")),

@@ -82,6 +82,10 @@ class MapsSkin:
     card_subtitle_id: str
     card_actions: tuple[Icon, ...]
     card_menu: Menu = ()
+    #: The search field has an OnClickListener and a listener acting on the Search action only
+    #: (Organic Maps' SearchToolbarController: ``mQuery.setOnClickListener``, IME_ACTION_SEARCH /
+    #: KEYCODE_SEARCH): a hardware Enter performs the field's click instead of moving the focus.
+    search_clicks_on_enter: bool = False
     #: The computed route's line: "12 min · 8.4 km" or "8.4 km · 12 min".
     summary_order: Literal["time_first", "distance_first"] = "time_first"
     saved_label: str = "Delete"  # the save button of a saved place (card_toggle)
@@ -195,8 +199,10 @@ class Search(MapsScreen):
     def build(self) -> View:
         rows = [ListItem(p.name, p.subtitle, title_id=self.skin.result_title_id, subtitle_id=self.skin.result_subtitle_id,
                          on_click=lambda p=p: self.open(p)) for p in self.results()]
-        return Scaffold(Toolbar("", nav="back"), EditText(self.skin.search_id, hint=self.skin.search_hint),
-                        ScrollList(*rows, id=self.skin.results_id))
+        clicks = self.skin.search_clicks_on_enter
+        field = EditText(self.skin.search_id, hint=self.skin.search_hint, ime_action="search" if clicks else None,
+                         on_click=(lambda: None) if clicks else None)  # onQueryClick: nothing seen (assumed)
+        return Scaffold(Toolbar("", nav="back"), field, ScrollList(*rows, id=self.skin.results_id))
 
     def open(self, p: Point) -> None:
         if self.pick is not None:
