@@ -79,7 +79,11 @@ DESK_GUARDS = LaunchGuards(guards=(
 DESK_FIDELITY = FidelityReading(source=DESK, date=DATE, verdict="mismatch-fixed", found=(
     "the FirstLaunch screen after pm clear was neither passed by the seed nor shown by the double",
     "the alarm time was typed into hour/minute fields on an editor page; the FAB opens MaterialTimePicker in clock "
-    "mode and its OK adds the alarm; now modelled, the oracle taps the face"),
+    "mode and its OK adds the alarm; now modelled, the oracle taps the face",
+    "IME (worldclock/CitySelectionActivity.java): the city search is an androidx SearchView whose editor listener "
+    "takes every action, a hardware Enter's IME_NULL included (onSubmitQuery; onQueryTextSubmit returns false, no "
+    "searchable: nothing to see), and it clears its focus after start (post clearFocus); the double's field was "
+    "focused and let Enter through: now unfocused at start and consuming Enter"),
     open_points=("only the start-up path was re-read in this pass; 'Now' also opens PermissionsManagementActivity, "
                  "not modelled",))
 CHRONO = SourceRef(repo="vicolo-dev/chrono", tag="v0.6.0", files=(
@@ -103,7 +107,10 @@ CHRONO_GUARDS = LaunchGuards(guards=(
 CHRONO_FIDELITY = FidelityReading(source=CHRONO, date=DATE, verdict="mismatch-fixed", found=(
     "the OnBoardingScreen at first start was neither passed by the seed nor shown by the double",
     "'Add' opened an editor with typed hour and minute fields; the app opens its Flutter time picker at once, on "
-    "the dial (the default), with 'Mode' offering the input fields, and Save adds the alarm: now modelled"),
+    "the dial (the default), with 'Mode' offering the input fields, and Save adds the alarm: now modelled",
+    "IME (lib/clock/screens/search_city_screen.dart): the city search is a Flutter TextField, single line, autofocus, "
+    "no textInputAction or onSubmitted: Enter is its default done action, which unfocuses; the double's field was "
+    "a platform field (Enter did nothing): now a Flutter field"),
     open_points=("only the start-up path and the alarm time picker were re-read in this pass", "GetStorage's file name is assumed"))
 CLOCKYOU = SourceRef(repo="you-apps/ClockYou", tag="v9.1", files=(
     "app/src/main/java/com/bnyro/clock/ui/MainActivity.kt (onCreate: start at the Permissions route while any of "
@@ -118,7 +125,10 @@ CLOCKYOU_GUARDS = LaunchGuards(guards=(
                 "SCHEDULE_EXACT_ALARM is allowed by default on Android 13 (assumed, AlarmManagerService not read); "
                 "the double does not show the screen", sources=(CLOCKYOU,)),
 ), read=(CLOCKYOU,))
-CLOCKYOU_FIDELITY = FidelityReading(source=CLOCKYOU, date=DATE, verdict="match", found=(),
+CLOCKYOU_FIDELITY = FidelityReading(source=CLOCKYOU, date=DATE, verdict="mismatch-fixed", found=(
+    "IME (presentation/screens/clock/components/TimeZoneSelectDialog.kt): the time-zone search is a Material 3 "
+    "TextField left multi-line (no singleLine, no KeyboardActions): a hardware Enter adds a line to the query; the "
+    "double's single-line field ignored it: now a multi-line Compose field",),
                                     open_points=("only the start-up path was re-read in this pass",
                                                  "the double has no Permissions screen for a device without the grants"))
 GOOGLE = SourceRef(repo="closed source", tag="7.4 (504317960)",
@@ -129,4 +139,6 @@ GOOGLE_FIDELITY = FidelityReading(source=GOOGLE, date=DATE, verdict="unverifiabl
                                   open_points=("closed source: start-up behaviour (sign-in, onboarding cards) "
                                                "assumed, not read", "the alarm time picker is assumed to be "
                                                "Material's clock face opened by the FAB (the AOSP DeskClock "
-                                               "lineage's), not observed"))
+                                               "lineage's), not observed", "the city search is assumed to be a "
+                                               "SearchView as in the AOSP DeskClock lineage (Enter submits, "
+                                               "nothing to see), not observed"))

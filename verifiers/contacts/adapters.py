@@ -248,7 +248,9 @@ class GoogleContactsAdapter(ProviderContactsAdapter):
         source=SourceRef(repo="closed source", tag="4.1.17.505591926"), date=READ_ON, verdict="unverifiable",
         open_points=("closed source: that it saves into ContactsProvider is taken from the prior release's rooted-"
                      "emulator verification (notes §2A); screen ids and first screens (Google account sign-in or "
-                     "backup prompts on a device without accounts) are assumed, not observed",))
+                     "backup prompts on a device without accounts) are assumed, not observed",
+                     "IME assumed: single-line name, number and search fields without an editor action (Android's "
+                     "default: Enter moves the focus down), not observed"))
 
 
 SIMPLE_COMMONS = ("commons/src/main/kotlin/com/simplemobiletools/commons/models/contacts/LocalContact.kt "
@@ -284,7 +286,11 @@ class FossifyContactsAdapter(LocalDbContactsAdapter):
                "1) and the double did not bump: the double now bumps on a worker thread and the seeder waits for it",
                "an empty seed left no database, which the app creates at its next start (launch invariance saw "
                "the store change): every seed now goes through the app's database",
-               "the double's database lacked the groups and room_master_table tables: added"),
+               "the double's database lacked the groups and room_master_table tables: added",
+               "IME (1.6.0 activity_edit_contact.xml, item_edit_phone_number.xml; Fossify commons menu_search.xml, "
+               "MySearchMenu.kt): names, number and search are single-line with no imeOptions and no editor "
+               "listener, so Enter moves the focus down (TextView.onKeyUp); the double's Enter did nothing: the "
+               "simulated UI now does what TextView does"),
         open_points=("LocalContact columns not re-read at Commons 6.1.0 (the profile's note)",
                      "checkWhatsNewDialog on a first start: Commons' rule not re-read"))
 
@@ -311,7 +317,10 @@ class SimpleContactsProSeAdapter(LocalDbContactsAdapter):
             "Fossify fork's start-up is taken as the same)",)))
     fidelity = FidelityReading(
         source=COMMONS_DB_SOURCES[1], date=READ_ON, verdict="mismatch-fixed",
-        found=("the same Room id bump as Fossify Contacts (Simple-Commons ContactsDatabase.kt): fixed the same way",),
+        found=("the same Room id bump as Fossify Contacts (Simple-Commons ContactsDatabase.kt): fixed the same way",
+               "IME (6.22.7 activity_edit_contact.xml, item_edit_phone_number.xml): single-line fields, no imeOptions "
+               "or editor listener (Enter moves the focus down), as Fossify Contacts; fixed the same way (the search "
+               "field's Simple-Commons layout is assumed as Fossify commons')"),
         open_points=("MainActivity at 6.22.7 not re-read; Simple-Commons read at the search index's revision, not "
                      "the app's pinned commons 73d78e5cd3",))
 
@@ -345,7 +354,10 @@ class RightContactAdapter(LocalDbContactsAdapter):
         source=SourceRef(repo="Goodwy/Goodwy-Commons", tag="search index revision (nearest; 8.2.3 is not tagged)",
                          files=("commons/src/main/kotlin/com/goodwy/commons/databases/ContactsDatabase.kt",)),
         date=READ_ON, verdict="mismatch-fixed",
-        found=("the same Room id bump as Fossify Contacts: fixed the same way",),
+        found=("the same Room id bump as Fossify Contacts: fixed the same way",
+               "IME (Goodwy/Contacts 7.0.1 activity_edit_contact.xml, item_edit_phone_number.xml): single-line fields, "
+               "no imeOptions or editor listener (Enter moves the focus down), as Fossify Contacts; fixed the same "
+               "way (Goodwy-Commons' search layout is assumed as Fossify commons')"),
         open_points=("8.2.3 not tagged; Goodwy's own start-up (purchase checks, rating or what's-new dialogs) not "
                      "read",))
 
@@ -387,7 +399,12 @@ class ConnectYouAdapter(ProviderContactsAdapter):
                     handled_by=PERMISSIONS_GRANTED, sources=(CONNECT_YOU_MAIN,)),
     ), read=(CONNECT_YOU_MAIN,))
     fidelity = FidelityReading(
-        source=CONNECT_YOU_MAIN, date=READ_ON, verdict="match",
+        source=CONNECT_YOU_MAIN, date=READ_ON, verdict="mismatch-fixed",
+        found=("IME (v11.3 presentation/components/LabeledTextField.kt, SearchBar.kt): the editor's name and phone "
+               "fields are Material 3 TextFields left multi-line with ImeAction.Next (a hardware Enter adds a line, "
+               "the soft keyboard's Next moves on), the search a single-line BasicTextField without KeyboardActions "
+               "(Enter does nothing); the double's fields were single-line platform fields: now Compose fields as "
+               "read",),
         open_points=("read at the search index's revision 0608ef8, not tag v11.3; BaseActivity's permission request "
                      "not read",))
 

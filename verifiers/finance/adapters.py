@@ -831,7 +831,11 @@ MyExpensesAdapter.fidelity = FidelityReading(
     source=MYEXP_START, date=READ_ON, verdict="mismatch-fixed",
     found=("equivalent_amount is not a column of transactions at r871 but its own table equivalent_amounts "
            "(transaction_id, currency, equivalent_amount): the double's schema, the profile and the seeder "
-           "(which clears it) follow the source",),
+           "(which clears it) follow the source",
+           "IME (one_expense.xml, amount_edittext.xml at the search index's revisions, nearest to r871): Comment is "
+           "textCapSentences|textMultiLine (Enter adds a line), the amount is single-line with actionNext and no "
+           "editor listener (Enter moves the focus down); the double's single-line Comment ignored Enter: now "
+           "multi-line, the amount declares Next"),
     open_points=("accounts/categories/transactions columns beyond those the double writes were not re-read",))
 OINKOIN_START = OINKOIN_SRC.model_copy(update={"files": (
     "lib/main.dart (start-up: SharedPreferences, ProfileService.initialize, quick actions; no onboarding)",

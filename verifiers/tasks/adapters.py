@@ -664,7 +664,11 @@ TasksOrgAdapter.fidelity = FidelityReading(
            "the due date opened a text dialog; the app opens its Material3 date sheet (DueDatePickerSheet), now "
            "modelled",
            "the due time opened a typed text dialog; the app picks it in the date sheet's time shortcuts, whose "
-           "'Pick time' opens its own Compose TimePicker dialog (TimePickerDialog.kt), now modelled"))
+           "'Pick time' opens its own Compose TimePicker dialog (TimePickerDialog.kt), now modelled",
+           "IME (15.9 compose/edit/EditTextView.kt, TitleRow.kt): the title is an android.widget.EditText with "
+           "isSingleLine = false and imeOptions actionDone whose listener saves only on IME_ACTION_DONE; a "
+           "hardware Enter (IME_NULL) adds a line break; the double's single-line title did nothing: it now adds "
+           "the line, and the soft keyboard's Done saves"))
 
 # Second readings of 2026-12-03 (issue 23 item 4): each app's source at its pinned tag, read before our profile.
 CFAIT_READ = SourceRef(repo="trougnouf/cfait", tag="v1.1.5", files=(
