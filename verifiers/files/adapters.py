@@ -345,7 +345,8 @@ FossifyFileManagerAdapter.fidelity = FidelityReading(
     found=(),
     open_points=("the delete dialog quotes the name ('Are you sure you want to delete \"a.txt\"?'); the double's "
                  "message has no quotes (label only)",
-                 "Enter in Create new / Compress as does nothing in the app and in the double; Rename "
+                 "Enter in Create new / Compress as creates nothing in the app and in the double (no editor "
+                 "action: the focus moves down to the dialog's buttons, as TextView.onKeyUp does); Rename "
                  "(Fossify Commons' dialog) was not read"))
 _closed_apps: tuple[type[SharedStorageAdapter], ...] = (TotalCommanderAdapter, XploreAdapter)
 for _cls in _closed_apps:

@@ -818,8 +818,8 @@ ProExpenseAdapter.fidelity = FidelityReading(
            "seeder already wrote the flag)"),
     open_points=("created_date is 'now' when the app saves; the seed sets it to the transaction date (not read by "
                  "any criterion)",
-                 "Enter on edt_name / edt_amount (actionNext) moves the focus on the app; the double's fields do "
-                 "nothing on Enter (neither submits)"))
+                 "Enter on edt_name / edt_amount (actionNext) moves the focus on the app; the double's fields "
+                 "declare no action and get Android's default for that (focus moves down; neither submits)"))
 MyExpensesAdapter.launch_guards = LaunchGuards(guards=(
     LaunchGuard(kind="first_screen", what="OnboardingActivity while the pref currentversion is missing or -1",
                 handled_by="the seeder writes currentversion=871 (app-owned, restorecon)", sources=(MYEXP_START,)),

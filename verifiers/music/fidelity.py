@@ -145,4 +145,4 @@ SICMU_FIDELITY = FidelityReading(source=SICMU, date=DATE, verdict="mismatch-fixe
     open_points=("the double does not show the Settings 'All files access' page when the op is not allowed",
                  "Details / Solution open a browser on the app; in the double they only close the dialog",
                  "Enter in the delay field (framework EditTextPreference, inputType number) does not confirm on the "
-                 "app (no editor action); the double's android:id/edit does nothing on Enter either"))
+                 "app (no editor action: the focus moves down); the double's android:id/edit does the same"))

@@ -108,7 +108,8 @@ class FilesSkin:
     details_rows: tuple[str, ...] = ("Name", "Path", "Size", "Last modified")
     empty_text: str = "No files"
     #: Enter in a name dialog's field confirms it like OK (Material Files: NameDialogFragment's
-    #: setOnEditorConfirmActionListener); False: Enter does nothing there.
+    #: setOnEditorConfirmActionListener); False: Enter confirms nothing
+    #: there (Android's default for a field with no editor action: the focus moves down).
     name_enter_ok: bool = False
     lineage: str = ""
     overrides: tuple[str, ...] = field(default_factory=tuple)

@@ -109,8 +109,9 @@ class PickerSkin:
     to_label: str = ""
     invalid_toast: str = ""
     send_to: str = "Send to {number}"
-    #: The address field's editor action opens the thread (False: Enter does nothing there, only
-    #: the confirm button does — Simple SMS Messenger / Fossify Messages set no editor action).
+    #: The address field's editor action opens the thread (False: no editor action, as Simple SMS
+    #: Messenger / Fossify Messages: Enter opens nothing, Android's default moves the focus down, and
+    #: only the confirm button opens the thread).
     enter_confirms: bool = True
     #: The confirm button shows only once the field holds more than this many characters.
     confirm_after: int = 0
