@@ -1,7 +1,7 @@
 """The simulated device, driven through the real ``adb`` CLI, prints every sample of the commands whose
 output it renders live (issue 22): for each sample the device is put into the sample's ``state`` the
 way a lab would put a real device there (``settings put``, ``content insert``, ``adb install`` of a
-signed test APK, ``mkdir``/``touch``/``chown`` as root, ``adb push``, ``date``, ``wm size``), the
+signed test APK, ``mkdir``/``touch``/``chown`` as root, ``adb push`` — of an app database too —, ``date``, ``wm size``), the
 sample's exact command line is
 run with ``adb shell``, and stdout, stderr and exit status must equal the sample's once the varying
 fields are placeholders. Excerpt samples compare as in ``test_parsers_and_renderers``: the device's
@@ -362,6 +362,47 @@ def _file_read(lab: Lab, sample: AndroidSample) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def _sqlite_db(sample: AndroidSample, where: Path) -> Path:
+    """The database a ``sqlite3`` sample reads, built on the host with Python's sqlite3 module: a
+    generated sample's from its case in make_sqlite3_samples (the app's schema and the same rows the
+    real sqlite3 program read), a hand-written one's from the rows its state lists."""
+    import sqlite3
+
+    from make_sqlite3_samples import CASES
+
+    db = where / f"{sample.case}.db"
+    db.unlink(missing_ok=True)
+    with sqlite3.connect(db) as conn:
+        if sample.source == "generated":
+            case = next(c for c in CASES if c.name == sample.case)
+            conn.executescript(case.schema() + ";\n" + case.rows_sql)
+        elif "alarm_templates" in sample.command:
+            conn.execute("CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER, minutes INTEGER, "
+                         "enabled INTEGER)")
+            conn.executemany("INSERT INTO alarm_templates (hour, minutes, enabled) VALUES (?, ?, ?)",
+                             sample.state["rows"])
+        else:
+            conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, value TEXT)")
+            conn.executemany("INSERT INTO notes (id, title, value) VALUES (?, ?, ?)", sample.state.get("rows", []))
+    conn.close()
+    return db
+
+
+def _sqlite(lab: Lab, sample: AndroidSample) -> None:
+    """The sample's database pushed to its path as root (``adb push``), nothing else beside it: what
+    is compared is the simulated device's ``sqlite3`` program against what the real one printed."""
+    if "locked_for_ms" in sample.state:
+        raise NotRenderable("another process holding the write lock for seconds: no shell command holds one "
+                            "past its own exit")
+    if "_sqlite_3_39" in sample.case:
+        raise NotRenderable("another SQLite release's error text; the simulated device prints 3.32's")
+    path = shlex.split(sample.command)[1]
+    db = _sqlite_db(sample, lab.apks)
+    lab.sh(f"rm -f {_q(path)} {_q(path + '-wal')} {_q(path + '-shm')} && mkdir -p {_q(path.rsplit('/', 1)[0])}")
+    done = lab.adb("push", str(db), path)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def _wm(lab: Lab, sample: AndroidSample) -> None:
     physical, override = sample.state["physical"], sample.state["override"]
     if sample.group == "wm_size":
@@ -382,7 +423,7 @@ SETUPS: dict[str, Callable[[Lab, AndroidSample], None]] = {
     "pm_install_create": _nothing, "pm_list_packages": _pm, "pm_path": _pm,
     "settings_get": _settings, "settings_list": _settings, "settings_put": _settings,
     "sha256sum": _sha256, "stat": _stat, "wm_size": _wm, "wm_density": _wm,
-    "base64": _file_read, "cat": _file_read,
+    "base64": _file_read, "cat": _file_read, "sqlite3": _sqlite,
 }
 
 LIVE = [s for s in SAMPLES if s.group in SETUPS]
