@@ -33,6 +33,8 @@ class Shown:
     title: str
     date: str
     start: str
+    #: The row's title as the screen shows it (KashCal puts an emoji before some titles).
+    shown: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,9 @@ class CalUi:
     #: The Simple Calendar lineage's list: rows under month ("October") and day ("17 Tuesday") headers, a row's
     #: time without its day (EventListAdapter); the rows are read with the headers above them, in screen order.
     sections: bool = False
+    #: KashCal's first screen: a month grid whose tapped day lists that day's events under it (HomeScreen.kt);
+    #: rows are read day by day, a day reached with "Previous"/"Next" and a tap on its number.
+    month_home: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -97,7 +102,7 @@ KASHCAL = CalUi(
                                                                                  "Repeats every week"),
     reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
     delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="kashcal",
-    time_picker="kashcal",
+    time_picker="kashcal", month_home=True,
 )
 APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
 
@@ -160,7 +165,49 @@ def read_sectioned(count: int) -> Generator[Intent, str, list[Shown]]:
     return out
 
 
-def read_rows(ui: CalUi, count: int) -> Generator[Intent, str, list[Shown]]:
+def screen_texts() -> Generator[Intent, str, list[str]]:
+    texts = []
+    for i in range(int((yield Count(By(class_contains="TextView"))))):
+        texts.append((yield Read(By(class_contains="TextView", nth=i))).strip())
+    return texts
+
+
+MONTH_TITLE = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+                         r" (\d{4})")
+CARD_TIME = re.compile(r"(\d{1,2}:\d{2}(?: [AP]M)?) - \d{1,2}:\d{2}(?: [AP]M)?")
+
+
+def read_day(iso: str) -> Generator[Intent, str, list[Shown]]:
+    """KashCal's month view: "Previous"/"Next" to ``iso``'s month (MonthNavHeader's "MMMM yyyy"), a tap on the
+    day's number (CalendarGrid), then the day's EventCards: a title (perhaps after an emoji) over "HH:mm - HH:mm"."""
+    day = dt.date.fromisoformat(iso)
+    while True:
+        texts = yield from screen_texts()
+        m = next(m for t in texts if (m := MONTH_TITLE.fullmatch(t)) is not None)
+        shown = int(m.group(2)) * 12 + MONTHS[m.group(1)[:3]] - 1
+        if shown == day.year * 12 + day.month - 1:
+            break
+        yield Tap(By(desc="Next" if shown < day.year * 12 + day.month - 1 else "Previous"))
+    yield Tap(By(text=str(day.day)))
+    texts = yield from screen_texts()
+    return [Shown(re.sub(r"^[^\w]+ ", "", texts[i - 1]), iso, parse_time(m.group(1)), shown=texts[i - 1])
+            for i, t in enumerate(texts) if i and (m := CARD_TIME.fullmatch(t)) is not None]
+
+
+def read_days(first: str, last: str) -> Generator[Intent, str, list[Shown]]:
+    out: list[Shown] = []
+    day, end = dt.date.fromisoformat(first), dt.date.fromisoformat(last)
+    while day <= end:
+        out += yield from read_day(day.isoformat())
+        day += dt.timedelta(days=1)
+    return out
+
+
+def read_rows(ui: CalUi, count: int, days: tuple[str, str] | None = None) -> Generator[Intent, str, list[Shown]]:
+    """Every row (a list), or the rows of ``days`` (first, last) read day by day (a month view)."""
+    if ui.month_home:
+        assert days is not None, "a month view is read day by day"
+        return (yield from read_days(*days))
     if ui.sections:
         return (yield from read_sectioned(count))
     out = []
@@ -209,13 +256,23 @@ def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
     yield Tap(By(text="OK"))
 
 
-def open_row(ui: CalUi, i: int) -> Steps:
-    yield Tap(By(res=ui.row_title_res, nth=i))
+def tap_row(ui: CalUi, rows: list[Shown], i: int) -> Steps:
+    """A list's i-th row; in a month view the row's title on its day (the day read last is the one shown)."""
+    if not ui.month_home:
+        yield Tap(By(res=ui.row_title_res, nth=i))
+        return
+    if rows[-1].date != rows[i].date:
+        yield from read_day(rows[i].date)
+    yield Tap(By(text=rows[i].shown, nth=sum(r.shown == rows[i].shown for r in rows[:i] if r.date == rows[i].date)))
+
+
+def open_row(ui: CalUi, rows: list[Shown], i: int) -> Steps:
+    yield from tap_row(ui, rows, i)
     yield from ui.to_editor
 
 
-def delete_row(ui: CalUi, i: int) -> Steps:
-    yield Tap(By(res=ui.row_title_res, nth=i))
+def delete_row(ui: CalUi, rows: list[Shown], i: int) -> Steps:
+    yield from tap_row(ui, rows, i)
     yield from ui.delete
     yield Tap(By(text=ui.confirm))
 
@@ -266,18 +323,18 @@ def _create_plain(ui: CalUi, p: dict[str, object]) -> Steps:
 def _delete(ui: CalUi, p: dict[str, object]) -> Steps:
     count = len(p["targets"]) + len(p["noise"])  # type: ignore[arg-type]
     while True:
-        rows = yield from read_rows(ui, count)
+        rows = yield from read_rows(ui, count, (str(p["date"]),) * 2)
         hit = next((i for i, r in enumerate(rows) if r.date == p["date"]), None)
         if hit is None:
             return
-        yield from delete_row(ui, hit)
+        yield from delete_row(ui, rows, hit)
         count -= 1
 
 
 def _edit(ui: CalUi, p: dict[str, object]) -> Steps:
-    rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
+    rows = yield from read_rows(ui, 1 + len(p["noise"]), (str(p["date"]),) * 2)  # type: ignore[arg-type]
     i = next(i for i, r in enumerate(rows) if r.title == p["old_event_title"] and r.date == p["date"])
-    yield from open_row(ui, i)
+    yield from open_row(ui, rows, i)
     # Android's way to overwrite a field: long-press (selects a word, shows the toolbar), "Select all", type.
     yield LongPress(By(res="event_title"))
     yield Tap(By(text="Select all"))
@@ -286,9 +343,9 @@ def _edit(ui: CalUi, p: dict[str, object]) -> Steps:
 
 
 def _move(ui: CalUi, p: dict[str, object]) -> Steps:
-    rows = yield from read_rows(ui, 1 + len(p["noise"]))  # type: ignore[arg-type]
+    rows = yield from read_rows(ui, 1 + len(p["noise"]), (str(p["old_date"]),) * 2)  # type: ignore[arg-type]
     i = next(i for i, r in enumerate(rows) if r.title == p["event_title"])
-    yield from open_row(ui, i)
+    yield from open_row(ui, rows, i)
     if ui.time_picker == "kashcal":  # Starts keeps no length: the length read off the cards, then Ends
         began = yield from read_card("start")
         ended = yield from read_card("end")
@@ -302,19 +359,27 @@ def _move(ui: CalUi, p: dict[str, object]) -> Steps:
 
 
 def _on_date(ui: CalUi, p: dict[str, object]) -> Steps:
-    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
+    rows = yield from read_rows(ui, len(p["events"]), (str(p["date"]),) * 2)  # type: ignore[arg-type]
     yield Answer(", ".join(r.title for r in rows if r.date == p["date"]))
 
 
 def _in_range(ui: CalUi, p: dict[str, object]) -> Steps:
-    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
     lo, hi = str(p["start_date"]), str(p["end_date"])
+    rows = yield from read_rows(ui, len(p["events"]), (lo, hi))  # type: ignore[arg-type]
     yield Answer(", ".join(r.title for r in rows if lo <= r.date <= hi))
 
 
 def _next(ui: CalUi, p: dict[str, object]) -> Steps:
-    rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
     now = dt.datetime.fromtimestamp(FROZEN_DEVICE_TIME_MS / 1000, tz=dt.UTC).strftime("%Y-%m-%d %H:%M")
+    if ui.month_home:  # today, then day after day until an event starts after now
+        day, rows = dt.date.fromisoformat(now[:10]), []
+        for _ in range(31):
+            rows = yield from read_day(day.isoformat())
+            if any(f"{r.date} {r.start}" > now for r in rows):
+                break
+            day += dt.timedelta(days=1)
+    else:
+        rows = yield from read_rows(ui, len(p["events"]))  # type: ignore[arg-type]
     upcoming = sorted((f"{r.date} {r.start}", r.title) for r in rows if f"{r.date} {r.start}" > now)
     yield Answer(upcoming[0][1])
 

@@ -14,8 +14,14 @@ YYYYMMDD days; the local calendar ``local://default`` is made at first start).
 
 from __future__ import annotations
 
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
+import calendar
+import datetime as dt
+import re
+
+from pytest_anyapp.sim.apps.base import SimApp
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarScreen, CalendarSkin, Editor, Icon, time_text
 from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
+from pytest_anyapp.sim.ui.views import Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
 
 SKIN = CalendarSkin(
     title="KashCal", list_id="agenda_list", row_title_id="occurrence_title", row_detail_id="occurrence_time",
@@ -34,6 +40,104 @@ SKIN = CalendarSkin(
 )
 
 
+#: domain/EmojiMatcher.kt (v22.5.15): the rules, highest priority first, whose keywords a title may hold as a
+#: whole word; the first hit's emoji is put before the title (showEventEmojis, default true).
+EMOJI_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("🎂", ("birthday", "bday", "b-day")), ("🎉", ("party", "celebration", "celebrate")), ("💑", ("anniversary",)),
+    ("💒", ("wedding",)), ("🎓", ("graduation", "commencement")), ("🎄", ("christmas", "xmas")),
+    ("🎃", ("halloween",)), ("🦃", ("thanksgiving",)), ("🐰", ("easter",)), ("💝", ("valentine", "valentines")),
+    ("🎆", ("new year", "new years", "nye")), ("🕎", ("hanukkah", "chanukah")), ("🪔", ("diwali",)),
+    ("☕", ("coffee", "cafe", "starbucks")), ("🍵", ("tea time",)), ("🍳", ("breakfast", "brunch")),
+    ("🍽️", ("lunch", "dinner", "restaurant", "reservation")),
+    ("🍺", ("drinks", "happy hour", "bar", "pub", "brewery")), ("🍷", ("wine", "winery", "wine tasting")),
+    ("🍕", ("pizza",)), ("🍖", ("bbq", "barbecue", "cookout", "grill")), ("✈️", ("flight", "airport", "flying")),
+    ("🚂", ("train", "amtrak")), ("🏨", ("hotel", "check-in", "checkout", "airbnb")), ("🏖️", ("beach", "vacation")),
+    ("🚢", ("cruise", "ferry")), ("⛺", ("camping", "campsite")), ("🏋️", ("gym", "workout", "exercise", "crossfit")),
+    ("🏃", ("run", "running", "jog", "marathon", "5k", "10k")), ("🧘", ("yoga", "meditation", "pilates")),
+    ("🏊", ("swim", "swimming", "pool")), ("🎾", ("tennis",)), ("⛳", ("golf", "tee time")), ("⚽", ("soccer",)),
+    ("🏀", ("basketball",)), ("🥾", ("hike", "hiking", "trail")), ("⛷️", ("ski", "skiing", "snowboard")),
+    ("🚴", ("cycling", "bike ride")), ("🎳", ("bowling",)), ("👨‍⚕️", ("doctor", "dentist", "checkup", "physical")),
+    ("👁️", ("eye doctor", "optometrist", "eye exam")), ("💆", ("spa", "massage")),
+    ("🧠", ("therapy", "therapist", "counseling")), ("💊", ("pharmacy", "prescription")), ("🐕", ("vet", "veterinarian")),
+    ("💻", ("zoom", "teams", "webinar", "video call", "google meet")), ("📊", ("presentation", "demo", "pitch")),
+    ("🤝", ("interview", "1:1", "one on one")), ("🏦", ("bank", "mortgage")), ("💰", ("tax", "accountant", "taxes")),
+    ("💇", ("haircut", "salon", "barber")), ("📦", ("delivery", "moving", "pickup")),
+    ("🔧", ("plumber", "repair", "handyman")), ("🏠", ("open house", "house hunting", "realtor")),
+    ("🎬", ("movie", "cinema", "film")), ("🎵", ("concert", "live music")),
+    ("🎭", ("theater", "theatre", "broadway", "recital")), ("🏛️", ("museum", "exhibit", "gallery")),
+    ("🦁", ("zoo", "aquarium")), ("🎢", ("amusement park", "theme park", "disneyland", "disney")),
+    ("📖", ("book club",)), ("📚", ("study", "class", "lecture", "exam", "test")), ("🏫", ("school", "pta")),
+    ("👶", ("daycare", "babysitter", "nanny")), ("💕", ("date night",)), ("👥", ("reunion", "get together")),
+    # priority 3 (sortedByDescending keeps the list's order within a priority)
+    ("🚗", ("road trip",)), ("📞", ("call", "phone call")), ("🛒", ("shopping", "groceries")),
+    ("👨‍👩‍👧", ("parent teacher", "family dinner")), ("⛪", ("church", "mass")),
+    ("🙏", ("prayer", "temple", "mosque", "synagogue")),
+)
+
+
+def with_emoji(title: str) -> str:
+    """EmojiMatcher.formatWithEmoji: "<emoji> <title>" for the first rule with a keyword as a whole word."""
+    for emoji, words in EMOJI_RULES:
+        if any(re.search(rf"\b{re.escape(w)}\b", title, re.IGNORECASE) for w in words):
+            return f"{emoji} {title}"
+    return title
+
+
+class MonthHome(CalendarScreen):
+    """HomeScreen in ViewMode.MONTH (ui/screens/HomeScreen.kt, v22.5.15), the app's first screen: the top bar
+    ("Calendar view", "Search", "Today", "Settings"), MonthNavHeader ("Previous", "MMMM yyyy", "Next"), the
+    weekday names from Sunday, CalendarGrid (a day's number; a tap selects the day: HomeViewModel.selectDate),
+    then the selected day's EventCards (the title with its emoji, "HH:mm - HH:mm"; a tap opens the event), or
+    "Nothing to see here; go touch grass?", or "Pick a day. Seize it." when the selected day is in another
+    month. Start-up selects today (goToToday). Compose sets no testTag here, so no view has a resource id."""
+
+    def __init__(self, app: SimApp) -> None:
+        super().__init__(app)
+        self.selected = self.today()
+        self.viewing = self.selected.replace(day=1)
+
+    def today(self) -> dt.date:
+        return dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
+
+    def select(self, day: dt.date) -> None:
+        self.selected, self.viewing = day, day.replace(day=1)
+
+    def step(self, months: int) -> None:
+        index = self.viewing.year * 12 + self.viewing.month - 1 + months
+        self.viewing = dt.date(index // 12, index % 12 + 1, 1)
+
+    def day_page(self) -> list[View]:
+        if (self.selected.year, self.selected.month) != (self.viewing.year, self.viewing.month):
+            return [TextView("Pick a day. Seize it.", align="center", padding=32)]
+        s = self.skin
+        events = [ev for ev in self.cal.store.events() if ev.date == self.selected.isoformat()]
+        if not events:
+            return [TextView("Nothing to see here; go touch grass?", align="center", padding=32)]
+        return [Column(TextView(with_emoji(ev.title), size=16),
+                       TextView(f"{time_text(ev.start, s.time_format)} - {time_text(ev.end, s.time_format)}", size=12),
+                       on_click=lambda ev=ev: self.open(ev), padding=12) for ev in events]
+
+    def build(self) -> View:
+        s = self.skin
+        weeks = calendar.Calendar(firstweekday=6).monthdatescalendar(self.viewing.year, self.viewing.month)
+        grid: list[View | None] = [Row(*(TextView(calendar.day_abbr[(d + 6) % 7], size=11, align="center", weight=1)
+                                         for d in range(7)))]
+        for week in weeks:
+            grid.append(Row(*(TextView(str(d.day), align="center", weight=1, height=44,
+                                       on_click=lambda d=d: self.select(d)) if d.month == self.viewing.month
+                              else TextView("", weight=1, height=44) for d in week)))
+        header = Row(ImageButton("chevron_left", "Previous", on_click=lambda: self.step(-1)),
+                     TextView(f"{calendar.month_name[self.viewing.month]} {self.viewing.year}", size=22, bold=True,
+                              align="center", weight=1),
+                     ImageButton("chevron_right", "Next", on_click=lambda: self.step(1)))
+        actions: list[View] = [ImageButton("view_list", "Calendar view"), ImageButton("search", "Search"),
+                               ImageButton("calendar_today", "Today", on_click=lambda: self.select(self.today())),
+                               ImageButton("tune", "Settings")]
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)))
+        return Scaffold(Toolbar(s.title, actions=actions, id=""), Column(header, *grid),
+                        ScrollView(*self.day_page()), fab=fab)
+
+
 class KashCal(CalendarApp):
     package = "org.onekash.kashcal"
     label = "KashCal"
@@ -41,6 +145,7 @@ class KashCal(CalendarApp):
     launch_activity = "org.onekash.kashcal.MainActivity"
     icon_color = "#5E35B1"
     skin = SKIN
+    home = MonthHome
 
     def on_create(self) -> None:
         KashCalDb(self).create()
