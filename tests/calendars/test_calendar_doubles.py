@@ -94,3 +94,30 @@ def test_simple_calendar_lists_only_displayed_event_types_and_the_seed_waits_for
     client.launch(pkg)
     assert not any(e.text == "Dentist" for e in parse_ui_dump(client.ui_dump()))
     client.force_stop(pkg)
+
+
+def test_kashcal_opens_on_the_month_view_and_a_tapped_day_lists_its_events(client: DeviceClient) -> None:
+    """KashCal v22.5.15 opens ViewMode.MONTH (HomeUiState; DataStore default 'month') with today selected
+    (HomeViewModel.goToToday): the grid, then today's EventCards (EmojiMatcher's emoji before the title,
+    "HH:mm - HH:mm"); a day's number selects it. Compose sets no testTag, so the screen has no ids of the app."""
+    from verifiers.calendar.adapters import KashCalAdapter
+    from verifiers.calendar.state import CalEvent
+
+    from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
+
+    pkg = "org.onekash.kashcal"
+    client.set_time(FROZEN_DEVICE_TIME_S)  # 2023-10-15 15:34 UTC
+    KashCalAdapter().seed(client, CalendarState(events=[
+        CalEvent(title="Dentist Appointment", date="2023-10-15", start="09:00", duration_min=60),
+        CalEvent(title="Budget Review", date="2023-10-17", start="13:00", duration_min=30)]))
+    client.launch(pkg)
+    shown = parse_ui_dump(client.ui_dump())
+    texts = [e.text for e in shown]
+    assert "October 2023" in texts and "Dentist Appointment" not in texts
+    assert "👨\u200d⚕️ Dentist Appointment" in texts and "09:00 - 10:00" in texts and "Budget Review" not in texts
+    assert not [e.resource_id for e in shown if e.resource_id.startswith(f"{pkg}:id/")]
+    day = next(e for e in shown if e.text == "17")
+    client.check(f"input tap {day.center[0]} {day.center[1]}")
+    texts = [e.text for e in parse_ui_dump(client.ui_dump())]
+    assert "Budget Review" in texts and "13:00 - 13:30" in texts and "👨\u200d⚕️ Dentist Appointment" not in texts
+    client.force_stop(pkg)

@@ -88,3 +88,15 @@ def test_kashcal_reminders_are_iso_offsets() -> None:
     assert (ev.duration_min, ev.repeat, ev.reminders) == (30, None, [15, 60])
     with pytest.raises(VerifierReadError):
         KashCalAdapter().parse({"events": [line.replace(_hex('["-PT15M","-PT1H"]'), _hex("soon"))]})
+
+
+@pytest.mark.parametrize(("title", "shown"), [
+    ("Lunch Meeting", "🍽️ Lunch Meeting"), ("Client Call", "📞 Client Call"), ("Weekly 1:1", "🤝 Weekly 1:1"),
+    ("Birthday lunch", "🎂 Birthday lunch"),  # priority 10 before 5
+    ("Gym call", "🏋️ Gym call"),  # priority 5 before 3
+    ("Budget Review", "Budget Review"), ("scoffee", "scoffee")])  # whole words only
+def test_kashcal_titles_get_emoji_matcher_emoji(title: str, shown: str) -> None:
+    """EmojiMatcher.formatWithEmoji (KashCal v22.5.15, domain/EmojiMatcher.kt), as the month view's cards show it."""
+    from pytest_anyapp.sim.apps.calendar.kashcal import with_emoji
+
+    assert with_emoji(title) == shown

@@ -263,7 +263,12 @@ KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/kotlin/org/onekash/kashcal/ui/components/pickers/DateTimePicker.kt (DateTimeSheet: the grid, "
     "WheelTimePicker with visibleItems 3 and itemHeight 32.dp, Done; DateTimePickerCard 'Starts'/'Ends')",
     "app/src/main/kotlin/org/onekash/kashcal/ui/components/WheelTimePicker.kt (VerticalWheelPicker: circular "
-    "LazyColumn, 'Wheel picker with N options', the centred item selected when the scroll settles)"))
+    "LazyColumn, 'Wheel picker with N options', the centred item selected when the scroll settles)",
+    "app/src/main/kotlin/org/onekash/kashcal/ui/screens/HomeScreen.kt (the month view: MonthNavHeader 'Previous', "
+    "'MMMM yyyy', 'Next'; CalendarGrid's day numbers, a tap selects the day; DayEventsPager's EventCards, the "
+    "title then 'start - end'; 'Nothing to see here; go touch grass?', 'Pick a day. Seize it.'; no testTag)",
+    "app/src/main/kotlin/org/onekash/kashcal/domain/EmojiMatcher.kt (formatWithEmoji: an emoji before a title "
+    "holding a keyword; showEventEmojis default true)"))
 KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="the local calendar row (calendars.caldav_url = 'local://default'), which "
                 "LocalCalendarInitializer writes at start-up after Room created kashcal.db",
@@ -272,9 +277,11 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="writes", what="the local account and calendar when missing", handled_by="kept by every seed "
                 "(only events, occurrences and reminders are cleared)", sources=(KASHCAL,)),
     LaunchGuard(kind="first_screen", what="the month view (HomeUiState.viewMode MONTH; DataStore kashcal_preferences "
-                "'default_calendar_view', default 'month'); the agenda view lists now to now + 30 days only",
-                handled_by="not handled yet: the double opens its own list of every event (an open fidelity point)",
-                sources=(KASHCAL,)),
+                "'default_calendar_view', default 'month') with today selected (HomeViewModel.goToToday); the agenda "
+                "lists now to now + 30 days only and the 3-day grid three days, so no other view shows every seeded "
+                "event (October 2023, some on the frozen day before 15:34)",
+                handled_by="nothing stored: the double opens the month view and the oracle reaches an event as a "
+                "user does, the day's number tapped and the event read or tapped under the grid", sources=(KASHCAL,)),
 ), read=(KASHCAL,))
 KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatch-open", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
@@ -289,11 +296,16 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "and moves the end only when passed, an end day before the start swaps, an end before the start disables "
     "saving; the oracle sets Starts then Ends and reads a moved event's length off the cards)",
     "a new event lasted 60 minutes without a reminder in the double; the app's lasts defaultEventDuration (30) "
-    "with defaultReminderTimed (15 minutes): fixed"),
-    open_points=("the first screen: the app opens ViewMode.MONTH (HomeUiState; the preferencesDataStore "
-                 "'kashcal_preferences', files/datastore/kashcal_preferences.preferences_pb, key "
-                 "'default_calendar_view', default 'month'), and its agenda lists only occurrences from now to now "
-                 "+ 30 days (HomeViewModel.loadAgendaEvents), so seeded events earlier on the frozen day are not "
-                 "in it: storing 'agenda' at setup would hide them, so the month view (a day's events under the "
-                 "grid) is what the double and oracle would need; the double opens its own list of every event",
-                 "the double's ids are its own (the Compose app sets no testTag)"))
+    "with defaultReminderTimed (15 minutes): fixed",
+    "the first screen: the app opens ViewMode.MONTH (the DataStore 'kashcal_preferences' key "
+    "'default_calendar_view', default 'month') with today selected; its agenda lists now to now + 30 days only "
+    "(HomeViewModel.loadAgendaEvents) and THREE_DAYS three days, so no stored view would show every seeded event; "
+    "the double opened its own list of every event: fixed (the month view as HomeScreen.kt draws it: 'Previous', "
+    "'October 2023', 'Next', the weekday names, the day numbers, then the selected day's cards, the title after "
+    "EmojiMatcher's emoji over 'HH:mm - HH:mm'; a new event starts on the selected day; the oracle taps a day's "
+    "number and reads or taps its cards)",
+    "the double's home and its buttons had ids (agenda_list, occurrence_title, fab_create, save_button, ...), which "
+    "a Compose app without testTag has not: the home screen and the buttons now have none"),
+    open_points=("the editor's fields and the event page keep the kit's ids (event_title, event_description, "
+                 "event_repeat, event_reminder; title, when, description) that the Compose app has not, and the "
+                 "oracle selects those fields by them",))

@@ -15,6 +15,7 @@ YYYYMMDD days; the local calendar ``local://default`` is made at first start).
 from __future__ import annotations
 
 import calendar
+import dataclasses
 import datetime as dt
 import re
 
@@ -23,16 +24,17 @@ from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarScreen, Cal
 from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
 from pytest_anyapp.sim.ui.views import Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
 
+#: No testTag in the Compose app: its buttons have content descriptions and no resource ids (the icons' ids "").
 SKIN = CalendarSkin(
     title="KashCal", list_id="agenda_list", row_title_id="occurrence_title", row_detail_id="occurrence_time",
-    empty_text="No events scheduled", entry=Icon("event_add", "Create event", "fab_create"),
+    empty_text="No events scheduled", entry=Icon("event_add", "Create event", ""),
     editor_activity="org.onekash.kashcal.ui.MainActivity", title_hint="Event title",
-    description_hint="Add notes", save=Icon("tick", "Save changes", "save_button"),
-    delete=Icon("bin", "Delete event", "delete_button"), delete_confirm="Delete",
+    description_hint="Add notes", save=Icon("tick", "Save changes", ""),
+    delete=Icon("bin", "Delete event", ""), delete_confirm="Delete",
     repeats=("One-time event", "Repeats every day", "Repeats every week"),
     reminders=((-1, "No alert"), (10, "10 minutes early"), (15, "15 minutes early"), (30, "30 minutes early"),
                (60, "1 hour early")),
-    edit=Icon("pen", "Edit event", "edit_button"), date_label="Starts on", start_label="Start",
+    edit=Icon("pen", "Edit event", ""), date_label="Starts on", start_label="Start",
     end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
     open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
     date_picker="kashcal", time_picker="kashcal", datetime_cards=("Starts", "Ends"), default_duration=30,
@@ -106,6 +108,12 @@ class MonthHome(CalendarScreen):
         index = self.viewing.year * 12 + self.viewing.month - 1 + months
         self.viewing = dt.date(index // 12, index % 12 + 1, 1)
 
+    def new_event(self) -> None:
+        """MainActivity.onCreateEvent: the selected day at the next full hour."""
+        editor = Editor(self.app, None)
+        editor.draft = dataclasses.replace(editor.draft, date=self.selected.isoformat())
+        self.push(editor)
+
     def day_page(self) -> list[View]:
         if (self.selected.year, self.selected.month) != (self.viewing.year, self.viewing.month):
             return [TextView("Pick a day. Seize it.", align="center", padding=32)]
@@ -133,7 +141,7 @@ class MonthHome(CalendarScreen):
         actions: list[View] = [ImageButton("view_list", "Calendar view"), ImageButton("search", "Search"),
                                ImageButton("calendar_today", "Today", on_click=lambda: self.select(self.today())),
                                ImageButton("tune", "Settings")]
-        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)))
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=self.new_event)
         return Scaffold(Toolbar(s.title, actions=actions, id=""), Column(header, *grid),
                         ScrollView(*self.day_page()), fab=fab)
 
