@@ -100,10 +100,9 @@ def test_kashcal_opens_on_the_month_view_and_a_tapped_day_lists_its_events(clien
     """KashCal v22.5.15 opens ViewMode.MONTH (HomeUiState; DataStore default 'month') with today selected
     (HomeViewModel.goToToday): the grid, then today's EventCards (EmojiMatcher's emoji before the title,
     "HH:mm - HH:mm"); a day's number selects it. Compose sets no testTag, so the screen has no ids of the app."""
+    from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
     from verifiers.calendar.adapters import KashCalAdapter
     from verifiers.calendar.state import CalEvent
-
-    from pytest_anyapp.constants import FROZEN_DEVICE_TIME_S
 
     pkg = "org.onekash.kashcal"
     client.set_time(FROZEN_DEVICE_TIME_S)  # 2023-10-15 15:34 UTC
@@ -120,4 +119,28 @@ def test_kashcal_opens_on_the_month_view_and_a_tapped_day_lists_its_events(clien
     client.check(f"input tap {day.center[0]} {day.center[1]}")
     texts = [e.text for e in parse_ui_dump(client.ui_dump())]
     assert "Budget Review" in texts and "13:00 - 13:30" in texts and "👨\u200d⚕️ Dentist Appointment" not in texts
+    client.force_stop(pkg)
+
+
+def test_kashcal_onboarding_sheet_until_dismissed_and_setup_stores_the_dismissal(client: DeviceClient) -> None:
+    """Without an account KashCal v22.5.15 opens its onboarding sheet (OnboardingBanner.kt) at every start until
+    ``onboarding_dismissed`` is true in files/datastore/kashcal_preferences.preferences_pb (HomeViewModel init,
+    dismissOnboardingSheet): the seed stores it; without it the sheet is there, and "Not now" stores it."""
+    from verifiers.calendar.adapters import KASHCAL_DATA, KASHCAL_DATASTORE, KashCalAdapter
+    from verifiers.calendar.datastore import PreferenceMap
+
+    pkg, path = "org.onekash.kashcal", f"{KASHCAL_DATA}/files/{KASHCAL_DATASTORE}"
+    KashCalAdapter().seed(client, CalendarState(events=[]))
+    prefs = PreferenceMap.FromString(client.pull_bytes(path)).preferences
+    assert prefs["onboarding_dismissed"].boolean is True
+    client.launch(pkg)
+    assert not any(e.text == "Apple Calendar?" for e in parse_ui_dump(client.ui_dump()))
+    client.force_stop(pkg)
+    client.check(f"rm {path}")
+    client.launch(pkg)
+    sheet = parse_ui_dump(client.ui_dump())
+    assert any(e.text == "Apple Calendar?" for e in sheet)
+    x, y = next(e for e in sheet if e.text == "Not now").center
+    client.check(f"input tap {x} {y}")
+    assert PreferenceMap.FromString(client.pull_bytes(path)).preferences["onboarding_dismissed"].boolean is True
     client.force_stop(pkg)

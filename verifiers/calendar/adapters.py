@@ -31,7 +31,7 @@ from pytest_anyapp.errors import DeviceError, VerifierReadError
 from verifiers.app_files import hand_to_app
 from verifiers.base import AppAdapter, FirstStartDone, RawSnapshot, SourceRef, StorageProfile, ensure_app_database
 from verifiers.calendar import fidelity as fid
-from verifiers.calendar.datastore import with_string
+from verifiers.calendar.datastore import with_boolean, with_string
 from verifiers.calendar.state import CalendarState, CalEvent
 
 if TYPE_CHECKING:
@@ -509,6 +509,11 @@ KASHCAL_SOURCE = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "app/src/main/java/org/onekash/kashcal/domain/writer/EventWriter.kt (local create SYNCED; delete: hard)",
 ), note="paths under app/src/main/java per storage_todo_notes_calendar.md §10; schema 13 read at the tag")
 LOCAL_CAL = "(SELECT id FROM calendars WHERE caldav_url = 'local://default')"
+KASHCAL_DATA = "/data/data/org.onekash.kashcal"
+#: KashCalDataStore.kt (v22.5.15): ``preferencesDataStore(name = "kashcal_preferences")``, which lives at
+#: files/datastore/<name>.preferences_pb (androidx PreferenceDataStoreFile); PreferencesKeys.ONBOARDING_DISMISSED.
+KASHCAL_DATASTORE = "datastore/kashcal_preferences.preferences_pb"
+KASHCAL_ONBOARDING_KEY = "onboarding_dismissed"
 
 
 def iso_minutes(text: str) -> int | None:
@@ -521,6 +526,9 @@ class KashCalAdapter(CalendarAdapter):
     app: ClassVar[AppSpec] = app_by_id("calendar_kashcal")
     launch_guards, fidelity = fid.KASHCAL_GUARDS, fid.KASHCAL_FIDELITY
     db_path = KASHCAL_DB
+    #: Saving an event with a reminder (a new one has 15 minutes) asks for POST_NOTIFICATIONS while it was never
+    #: requested (EventFormSheet.kt onRequestNotificationPermission, MainActivity.kt; v22.5.15): granted at setup.
+    runtime_permissions = ("android.permission.POST_NOTIFICATIONS",)
     storage = (StorageProfile(
         what="events", path=KASHCAL_DB,
         format="Room v13 events(id, uid, calendar_id, title, description, start_ts/end_ts ms, timezone, rrule, "
@@ -557,6 +565,19 @@ class KashCalAdapter(CalendarAdapter):
         stmts.append("COMMIT;")
         device.sqlite(KASHCAL_DB, " ".join(stmts))
         hand_to_app(device, KASHCAL_DB.rsplit("/", 2)[0])
+        self.store_onboarding_dismissed(device)
+
+    def store_onboarding_dismissed(self, device: DeviceClient) -> None:
+        """Without a CalDAV account the app opens its onboarding sheet ("Apple Calendar?", "Connect" / "Not now")
+        over the month view until ``onboarding_dismissed`` is true in the ``kashcal_preferences`` DataStore
+        (HomeViewModel init, dismissOnboardingSheet; KashCalDataStore.kt, PreferencesKeys.kt): store it, as a lab
+        that tapped "Not now" once, other entries kept (launch guard ``first_screen``)."""
+        path = f"{KASHCAL_DATA}/files/{KASHCAL_DATASTORE}"
+        old = device.pull_bytes(path) if device.run(f"ls {path}").ok else b""
+        device.check(f"mkdir -p {KASHCAL_DATA}/files/datastore")
+        device.push_bytes(with_boolean(old, KASHCAL_ONBOARDING_KEY, True), path)
+        hand_to_app(device, KASHCAL_DATA, ("files",))
+
 
     def read_raw(self, device: DeviceClient) -> RawSnapshot:
         return {"events": read_lines(device, KASHCAL_DB, KASHCAL_READ)}

@@ -61,6 +61,15 @@ def read_strings(data: bytes) -> dict[str, str]:
 
 def with_string(data: bytes, key: str, value: str) -> bytes:
     """The file with ``key`` set to the string ``value``, every other entry kept (``dataStore.edit``)."""
+    return _with(data, key, Value(string=value))
+
+
+def with_boolean(data: bytes, key: str, value: bool) -> bytes:
+    """The file with ``key`` set to the boolean ``value``, every other entry kept."""
+    return _with(data, key, Value(boolean=value))
+
+
+def _with(data: bytes, key: str, value: Any) -> bytes:
     msg = _parse(data)
-    msg.preferences[key].CopyFrom(Value(string=value))
+    msg.preferences[key].CopyFrom(value)
     return bytes(msg.SerializeToString(deterministic=True))

@@ -268,7 +268,10 @@ KASHCAL = SourceRef(repo="KashCal/KashCal", tag="v22.5.15", files=(
     "'MMMM yyyy', 'Next'; CalendarGrid's day numbers, a tap selects the day; DayEventsPager's EventCards, the "
     "title then 'start - end'; 'Nothing to see here; go touch grass?', 'Pick a day. Seize it.'; no testTag)",
     "app/src/main/kotlin/org/onekash/kashcal/domain/EmojiMatcher.kt (formatWithEmoji: an emoji before a title "
-    "holding a keyword; showEventEmojis default true)"))
+    "holding a keyword; showEventEmojis default true)",
+    "app/src/main/kotlin/org/onekash/kashcal/ui/components/OnboardingBanner.kt, data/preferences/PreferencesKeys.kt "
+    "(the onboarding ModalBottomSheet 'Apple Calendar?', 'Connect' / 'Not now'; key onboarding_dismissed)",
+    "app/src/main/AndroidManifest.xml (runtime permissions POST_NOTIFICATIONS, READ_CONTACTS)"))
 KASHCAL_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="needs", what="the local calendar row (calendars.caldav_url = 'local://default'), which "
                 "LocalCalendarInitializer writes at start-up after Room created kashcal.db",
@@ -282,6 +285,16 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
                 "event (October 2023, some on the frozen day before 15:34)",
                 handled_by="nothing stored: the double opens the month view and the oracle reaches an event as a "
                 "user does, the day's number tapped and the event read or tapped under the grid", sources=(KASHCAL,)),
+    LaunchGuard(kind="first_screen", what="the onboarding sheet ('Apple Calendar?', 'Connect' / 'Not now') over the "
+                "month view at every start without an account until onboarding_dismissed is true in the DataStore "
+                "(HomeViewModel init, dismissOnboardingSheet)",
+                handled_by="setup stores onboarding_dismissed = true in files/datastore/kashcal_preferences"
+                ".preferences_pb (a PreferenceMap protobuf, other entries kept), as a lab that tapped 'Not now' once; "
+                "the double shows the sheet without it", sources=(KASHCAL,)),
+    LaunchGuard(kind="first_screen", what="saving an event with a reminder (a new one has 15 minutes) asks for "
+                "POST_NOTIFICATIONS while it was never requested (EventFormSheet.kt, MainActivity.kt)",
+                handled_by="granted at setup (KashCalAdapter.runtime_permissions), declared by the double",
+                sources=(KASHCAL,)),
 ), read=(KASHCAL,))
 KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatch-open", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
@@ -305,7 +318,12 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "EmojiMatcher's emoji over 'HH:mm - HH:mm'; a new event starts on the selected day; the oracle taps a day's "
     "number and reads or taps its cards)",
     "the double's home and its buttons had ids (agenda_list, occurrence_title, fab_create, save_button, ...), which "
-    "a Compose app without testTag has not: the home screen and the buttons now have none"),
+    "a Compose app without testTag has not: the home screen and the buttons now have none",
+    "without an account the app opens its onboarding sheet (OnboardingBanner.kt) at every start until "
+    "onboarding_dismissed is stored; the double had none and setup stored nothing: fixed (a first_screen guard: "
+    "setup stores it in files/datastore/kashcal_preferences.preferences_pb; the double shows the sheet without it)",
+    "saving an event with a reminder asks for POST_NOTIFICATIONS (never granted at setup), so a real device showed "
+    "the system dialog at the first save: fixed (granted at setup, declared by the double)"),
     open_points=("the editor's fields and the event page keep the kit's ids (event_title, event_description, "
                  "event_repeat, event_reminder; title, when, description) that the Compose app has not, and the "
                  "oracle selects those fields by them",))

@@ -1,7 +1,7 @@
 """A Jetpack Preferences DataStore file as the app's ``PreferencesSerializer`` writes it: one
 ``PreferenceMap`` message (androidx/androidx ``datastore/datastore-preferences-proto/src/main/proto/
 preferences.proto``: ``map<string, Value> preferences = 1``; ``Value`` a oneof, ``string`` = 5). Only
-the string values the doubles use are read and written; other entries are kept as they are."""
+the string and boolean values the doubles use are read and written; other entries are kept as they are."""
 
 from __future__ import annotations
 
@@ -56,10 +56,20 @@ class PreferencesDataStore:
         prefs = self._load().preferences
         return prefs[key].string if key in prefs and prefs[key].WhichOneof("value") == "string" else None
 
+    def get_boolean(self, key: str) -> bool | None:
+        prefs = self._load().preferences
+        return prefs[key].boolean if key in prefs and prefs[key].WhichOneof("value") == "boolean" else None
+
     def set_string(self, key: str, value: str) -> None:
         """``edit { it[stringPreferencesKey(key)] = value }``: the whole map rewritten atomically."""
+        self._store(key, Value(string=value))
+
+    def set_boolean(self, key: str, value: bool) -> None:
+        self._store(key, Value(boolean=value))
+
+    def _store(self, key: str, value: Any) -> None:
         msg = self._load()
-        msg.preferences[key].CopyFrom(Value(string=value))
+        msg.preferences[key].CopyFrom(value)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_bytes(msg.SerializeToString(deterministic=True))

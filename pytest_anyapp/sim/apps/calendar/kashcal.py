@@ -20,9 +20,16 @@ import datetime as dt
 import re
 
 from pytest_anyapp.sim.apps.base import SimApp
+from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
 from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarScreen, CalendarSkin, Editor, Icon, time_text
 from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
-from pytest_anyapp.sim.ui.views import Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
+from pytest_anyapp.sim.ui.dialogs import Floating
+from pytest_anyapp.sim.ui.geometry import Rect
+from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
+
+#: KashCalDataStore.kt (v22.5.15): preferencesDataStore "kashcal_preferences"; PreferencesKeys.ONBOARDING_DISMISSED.
+DATASTORE = "files/datastore/kashcal_preferences.preferences_pb"
+ONBOARDING_KEY = "onboarding_dismissed"
 
 #: No testTag in the Compose app: its buttons have content descriptions and no resource ids (the icons' ids "").
 SKIN = CalendarSkin(
@@ -85,6 +92,29 @@ def with_emoji(title: str) -> str:
     return title
 
 
+class OnboardingSheet(Floating):
+    """ui/components/OnboardingBanner.kt: a ModalBottomSheet shown at start without an account until dismissed;
+    "Connect" opens the iCloud sign-in (not modelled) and both buttons store ``onboarding_dismissed``."""
+
+    def __init__(self, app: SimApp) -> None:
+        super().__init__()
+        self.app = app
+
+    def done(self) -> None:
+        PreferencesDataStore(self.app.host_path(DATASTORE)).set_boolean(ONBOARDING_KEY, True)
+
+    def build(self) -> View:
+        return Column(TextView("Apple Calendar?", size=24, bold=True, align="center"),
+                      TextView("We've got you.", size=18, align="center"),
+                      TextView("Connect iCloud to see your events here", size=14, align="center"),
+                      Button("Connect", self._wrap(self.done)), Button("Not now", self._wrap(self.done), style="text"),
+                      spacing=8, padding=(24, 16, 24, 32))
+
+    def frame(self, content_area: Rect, root: View) -> Rect:
+        height = min(root.measure(content_area.width), content_area.height)
+        return Rect(content_area.left, content_area.bottom - height, content_area.right, content_area.bottom)
+
+
 class MonthHome(CalendarScreen):
     """HomeScreen in ViewMode.MONTH (ui/screens/HomeScreen.kt, v22.5.15), the app's first screen: the top bar
     ("Calendar view", "Search", "Today", "Settings"), MonthNavHeader ("Previous", "MMMM yyyy", "Next"), the
@@ -97,6 +127,14 @@ class MonthHome(CalendarScreen):
         super().__init__(app)
         self.selected = self.today()
         self.viewing = self.selected.replace(day=1)
+        self.started = False
+
+    def on_resume(self) -> None:
+        """HomeViewModel's init: the onboarding sheet unless ``onboarding_dismissed`` (no account is ever set up)."""
+        if not self.started:
+            self.started = True
+            if not PreferencesDataStore(self.app.host_path(DATASTORE)).get_boolean(ONBOARDING_KEY):
+                self.show_dialog(OnboardingSheet(self.app))
 
     def today(self) -> dt.date:
         return dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
@@ -152,6 +190,9 @@ class KashCal(CalendarApp):
     version_name, version_code = "22.5.15", 399
     launch_activity = "org.onekash.kashcal.MainActivity"
     icon_color = "#5E35B1"
+    #: AndroidManifest.xml's runtime permissions (v22.5.15); setup grants POST_NOTIFICATIONS, which saving an event
+    #: with a reminder asks for while never requested (EventFormSheet.kt, MainActivity.kt).
+    permissions = ("android.permission.POST_NOTIFICATIONS", "android.permission.READ_CONTACTS")
     skin = SKIN
     home = MonthHome
 
