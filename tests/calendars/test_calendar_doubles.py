@@ -119,6 +119,10 @@ def test_kashcal_opens_on_the_month_view_and_a_tapped_day_lists_its_events(clien
     client.check(f"input tap {day.center[0]} {day.center[1]}")
     texts = [e.text for e in parse_ui_dump(client.ui_dump())]
     assert "Budget Review" in texts and "13:00 - 13:30" in texts and "👨\u200d⚕️ Dentist Appointment" not in texts
+    _tap(client, desc="Create event")
+    editor = parse_ui_dump(client.ui_dump())
+    assert any(e.text.startswith("Tue, Oct 17, 2023") for e in editor)  # MainActivity.onCreateEvent: the selected day
+    assert not [e.resource_id for e in editor if e.resource_id.startswith(f"{pkg}:id/")]
     client.force_stop(pkg)
 
 

@@ -65,6 +65,11 @@ class CalUi:
     #: KashCal's first screen: a month grid whose tapped day lists that day's events under it (HomeScreen.kt);
     #: rows are read day by day, a day reached with "Previous"/"Next" and a tap on its number.
     month_home: bool = False
+    #: The editor's fields where the app has no resource ids (a Compose app without testTag): name → selector.
+    fields: tuple[tuple[str, By], ...] = ()
+
+    def field(self, name: str) -> By:
+        return dict(self.fields).get(name, By(res=name))
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -103,6 +108,11 @@ KASHCAL = CalUi(
     reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
     delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="kashcal",
     time_picker="kashcal", month_home=True,
+    # the editor's text fields in order: the title, the Starts and Ends cards (read-only), the notes; its repeat and
+    # alert rows by their texts
+    fields=(("event_title", By(class_contains="EditText", nth=0)),
+            ("event_description", By(class_contains="EditText", nth=3)),
+            ("event_repeat", By(text="One-time event")), ("event_reminder", By(text_contains="Alerts:"))),
 )
 APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
 
@@ -296,7 +306,7 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
     start = _hour(p) * 60
     end = start + int(str(p["duration_mins"]))
     yield Tap(ui.new_event)
-    yield TypeInto(By(res="event_title"), str(p["event_title"]))
+    yield TypeInto(ui.field("event_title"), str(p["event_title"]))
     if ui.time_picker == "kashcal":  # Starts, then Ends (Starts keeps no length)
         yield from set_card("start", str(p["date"]), f"{start // 60:02d}:00")
         yield from set_card("end", str(p["date"]), f"{end // 60:02d}:{end % 60:02d}")
@@ -305,14 +315,14 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
         yield from set_time(ui, "start", f"{start // 60:02d}:00")
         yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
-        yield Tap(By(res="event_repeat"))
+        yield Tap(ui.field("event_repeat"))
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
     if "reminder_mins" in p:
-        yield Tap(By(res="event_reminder"))
+        yield Tap(ui.field("event_reminder"))
         yield from past_disclaimer(ui)
         yield Tap(By(text=ui.reminders[int(str(p["reminder_mins"]))]))
     if "event_description" in p and p.get("with_description", True):
-        yield TypeInto(By(res="event_description"), str(p["event_description"]))
+        yield TypeInto(ui.field("event_description"), str(p["event_description"]))
     yield from save(ui)
 
 
@@ -336,7 +346,7 @@ def _edit(ui: CalUi, p: dict[str, object]) -> Steps:
     i = next(i for i, r in enumerate(rows) if r.title == p["old_event_title"] and r.date == p["date"])
     yield from open_row(ui, rows, i)
     # Android's way to overwrite a field: long-press (selects a word, shows the toolbar), "Select all", type.
-    yield LongPress(By(res="event_title"))
+    yield LongPress(ui.field("event_title"))
     yield Tap(By(text="Select all"))
     yield TypeText(str(p["new_event_title"]))
     yield from save(ui)

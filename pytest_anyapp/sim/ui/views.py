@@ -171,8 +171,11 @@ class View:
         """What accessibility reports as the node's text."""
         return self.text
 
+    #: False for a Compose app without testTag: the id keys the view's state but is not in the dump.
+    shows_id: bool = True
+
     def resource_id(self, package: str) -> str:
-        if not self.id:
+        if not self.id or not self.shows_id:
             return ""
         return self.id if ":" in self.id else f"{package}:id/{self.id}"
 

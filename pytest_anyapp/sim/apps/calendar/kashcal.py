@@ -45,7 +45,7 @@ SKIN = CalendarSkin(
     end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
     open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
     date_picker="kashcal", time_picker="kashcal", datetime_cards=("Starts", "Ends"), default_duration=30,
-    default_reminder=15,
+    default_reminder=15, resource_ids=False,
 )
 
 

@@ -106,6 +106,9 @@ class CalendarSkin:
     #: date, start and end rows: each a read-only field "EEE, MMM d, yyyy   HH:mm" under its label, with a trailing
     #: "Select <label>" icon, opening the whole DateTimeSheet (grid and wheels) on its own day and time.
     datetime_cards: tuple[str, str] | None = None
+    #: False for a Compose app without testTag (KashCal): the editor's and event page's views keep their ids as
+    #: state keys, but the dump shows none.
+    resource_ids: bool = True
     #: The date picker the real editor opens (:mod:`pytest_anyapp.sim.apps.date_pickers`).
     date_picker: DatePickerKind = "platform"
     #: The picker's title where the app sets one (MaterialDatePicker.Builder.setTitleText); None: the widget's.
@@ -201,6 +204,17 @@ class CalendarScreen(Screen):
                                      negative=("Cancel", None)))
 
 
+def untagged(skin: CalendarSkin, root: View) -> View:
+    """The tree with no resource id in the dump when the skin's app has none (``CalendarSkin.resource_ids``)."""
+    if not skin.resource_ids:
+        stack = [root]
+        while stack:
+            view = stack.pop()
+            view.shows_id = False
+            stack.extend(view.children)
+    return root
+
+
 class EventList(CalendarScreen):
     """Every event, by start; each row: the title, and the day and times under it."""
 
@@ -269,10 +283,10 @@ class Details(CalendarScreen):
                                        id=s.delete.id or None))
         elif s.delete_place == "details_menu":
             menu.append((s.delete.desc, lambda: self.ask_delete(ev, True)))
-        return Scaffold(Toolbar("", nav="back", actions=actions, menu=menu), Column(
+        return untagged(s, Scaffold(Toolbar("", nav="back", actions=actions, menu=menu), Column(
             TextView(ev.title, size=22, id="title", padding=(16, 8)),
             TextView(self.when(ev), id="when", padding=(16, 4)),
-            TextView(ev.description, id="description", padding=(16, 4)) if ev.description else None))
+            TextView(ev.description, id="description", padding=(16, 4)) if ev.description else None)))
 
 
 class Editor(CalendarScreen):
@@ -326,7 +340,7 @@ class Editor(CalendarScreen):
                                        enabled=not self.time_conflict()))
         else:
             bottom = Row(Button(s.save.desc, self.save, id=s.save.id or None), padding=(16, 8))
-        return Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom)
+        return untagged(s, Scaffold(Toolbar("", nav="back", actions=actions), Column(*body, spacing=4), bottom=bottom))
 
     # -- KashCal's Starts/Ends cards (EventFormSheet.kt, v22.5.15) ---------------------------------
     def cards(self) -> tuple[View, ...]:
