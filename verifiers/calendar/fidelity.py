@@ -317,13 +317,17 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "'October 2023', 'Next', the weekday names, the day numbers, then the selected day's cards, the title after "
     "EmojiMatcher's emoji over 'HH:mm - HH:mm'; a new event starts on the selected day; the oracle taps a day's "
     "number and reads or taps its cards)",
-    "the double's home and its buttons had ids (agenda_list, occurrence_title, fab_create, save_button, ...), which "
-    "a Compose app without testTag has not: the home screen and the buttons now have none",
+    "the double's screens had ids (agenda_list, occurrence_title, fab_create, save_button, event_title, "
+    "event_repeat, ...), which a Compose app without testTag has not: fixed (no resource id on the home, the editor "
+    "or the event page, CalendarSkin.resource_ids; the oracle selects the editor's fields by class and text)",
     "without an account the app opens its onboarding sheet (OnboardingBanner.kt) at every start until "
     "onboarding_dismissed is stored; the double had none and setup stored nothing: fixed (a first_screen guard: "
     "setup stores it in files/datastore/kashcal_preferences.preferences_pb; the double shows the sheet without it)",
     "saving an event with a reminder asks for POST_NOTIFICATIONS (never granted at setup), so a real device showed "
     "the system dialog at the first save: fixed (granted at setup, declared by the double)"),
-    open_points=("the editor's fields and the event page keep the kit's ids (event_title, event_description, "
-                 "event_repeat, event_reminder; title, when, description) that the Compose app has not, and the "
-                 "oracle selects those fields by them",))
+    open_points=("the editor's frame is the double's own, not re-read in this pass: the app's EventFormSheet "
+                 "(EventFormSheet.kt) is a ModalBottomSheet headed 'Cancel', 'New Event'/'Edit Event' and a 'Save' "
+                 "text button, with 'Event title', 'Location', 'Notes' and expandable CalendarPickerCard, "
+                 "ReminderPickerCard and RecurrencePickerCard, and 'Delete Event' / 'Confirm Delete' when editing; "
+                 "the double has a toolbar icon 'Save changes', 'Add notes', an 'Alerts: …' row, repeat rows and its "
+                 "event page's delete (only the Starts/Ends cards and their sheet were modelled from the source)",))
