@@ -252,6 +252,7 @@ def test_kashcal_start_opens_its_date_time_sheet_with_the_wheels(tmp_path: Path)
     device = SimDevice(DeviceConfig(tmp_path / "dev"))
     package = "org.onekash.kashcal"
     assert device.ui.start_app(package)
+    _tap(device, text="Not now")  # the onboarding sheet of a fresh install (OnboardingBanner.kt)
     _tap(device, content_desc="Create event")
     shown = _card(device, 1)
     hour, minute = map(int, shown[-5:].split(":"))
@@ -275,6 +276,7 @@ def test_kashcal_editor_has_starts_and_ends_cards_and_starts_keeps_no_length(tmp
     device = SimDevice(DeviceConfig(tmp_path / "dev"))
     package = "org.onekash.kashcal"
     assert device.ui.start_app(package)
+    _tap(device, text="Not now")  # the onboarding sheet of a fresh install (OnboardingBanner.kt)
     _tap(device, content_desc="Create event")
     dumped = nodes(device.ui.dump_xml())
     assert {"Starts", "Ends"} <= {a["text"] for a in dumped}
