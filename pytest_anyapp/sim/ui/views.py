@@ -404,7 +404,9 @@ class EditText(TextView):
     ``KeyboardActions``, Flutter ``onSubmitted``); without one, Enter does what Android's TextView
     does (:meth:`WindowManager._enter`). ``on_ime_action(text)`` is a handler that acts only on the
     soft keyboard's action (a listener testing ``actionId == IME_ACTION_DONE``, which a hardware
-    Enter's ``IME_NULL`` does not pass). ``ime_action`` is the declared action
+    Enter's ``IME_NULL`` does not pass); with both, ``on_submit`` gets the hardware Enter and
+    ``on_ime_action`` the soft action (a listener that consumes every action but acts on Done only,
+    QUIK's search field). ``ime_action`` is the declared action
     (``android:imeOptions`` / ``ImeAction`` / ``textInputAction``: "next", "done", "send", "search",
     "go", "previous"); None = unspecified, Android then offers Next or Done by itself.
     ``toolkit`` says whose text field it is, since a hardware Enter in a single-line field differs:

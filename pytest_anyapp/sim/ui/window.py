@@ -945,7 +945,7 @@ class WindowManager:
         The action is the declared ``ime_action`` or, unspecified on a single-line field,
         ``onCreateInputConnection``'s default: Next when ``focusSearch(FOCUS_DOWN)`` finds a view,
         else Done; a multi-line field without one gets IME_FLAG_NO_ENTER_ACTION (its key types a
-        new line). The listener (``on_submit``, else ``on_ime_action``) runs first; otherwise a declared Next moves
+        new line). The listener (``on_ime_action``, else ``on_submit``) runs first; otherwise a declared Next moves
         ``focusSearch(FOCUS_FORWARD)``, a declared Done hides the keyboard (no soft keyboard is
         drawn here: nothing changes), and any other action is sent on as an Enter key with
         FLAG_EDITOR_ACTION (the path of :meth:`_enter`)."""
@@ -955,10 +955,10 @@ class WindowManager:
             field = self._focused_field(frame)
             if field is None:
                 return
-            if field.on_submit is not None:
-                self._call(self.front.top, field.on_submit, field.text)
-            elif field.on_ime_action is not None:
+            if field.on_ime_action is not None:
                 self._call(self.front.top, field.on_ime_action, field.text)
+            elif field.on_submit is not None:
+                self._call(self.front.top, field.on_submit, field.text)
             elif field.toolkit == "flutter" and not field.multiline:
                 self._flutter_action(field, frame)
             elif field.toolkit == "compose":

@@ -115,6 +115,10 @@ class PickerSkin:
     enter_confirms: bool = True
     #: The confirm button shows only once the field holds more than this many characters.
     confirm_after: int = 0
+    #: The field's listener consumes every editor action and acts on the soft keyboard's Done only,
+    #: which picks the first suggestion (QUIK 4.3.4: rxbinding ``editorActions()`` returns true for
+    #: any action, ``ContactsViewModel`` filters ``IME_ACTION_DONE``): a hardware Enter does nothing.
+    done_picks_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -594,10 +598,21 @@ class _ComposeNew:
         for c in self.host.store.search_contacts(query) if query.strip() else []:
             rows.append(ListItem(c.name, c.number, avatar=c.name, title_id=p.row_title_id,
                                  subtitle_id=p.row_subtitle_id, on_click=lambda n=c.number: self.choose(n)))
+        listener: dict[str, Any] = (
+            {"on_submit": lambda _text: None, "on_ime_action": self.pick_first} if p.done_picks_first else {})
         return Scaffold(Toolbar("", nav="back"),
                         Column(TextView(p.to_label, size=14, color="#49454F", padding=(16, 8, 16, 0)),
-                               EditText(p.field_id, hint=p.hint, padding=(16, 12))),
+                               EditText(p.field_id, hint=p.hint, padding=(16, 12), **listener)),
                         ScrollList(*rows, id=p.list_id))
+
+    def pick_first(self, query: str) -> None:
+        """The soft keyboard's Done: the first suggestion, as if tapped (``composeItems.firstOrNull()``)."""
+        if looks_like_number(query):
+            self.choose(query.strip())
+            return
+        first = next(iter(self.host.store.search_contacts(query)), None) if query.strip() else None
+        if first is not None:
+            self.choose(first.number)
 
     def choose(self, address: str) -> None:
         """A suggestion became the recipient: the screen turns into that conversation."""

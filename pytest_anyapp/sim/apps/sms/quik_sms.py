@@ -33,7 +33,8 @@ SKIN = SmsSkin(
     ),
     picker=PickerSkin(style="compose", activity=f"{_ACT}.contacts.ContactsActivity",
                       field_id="search", hint="Type a name or number", to_label="To",
-                      list_id="contacts", row_title_id="title", row_subtitle_id="subtitle"),
+                      list_id="contacts", row_title_id="title", row_subtitle_id="subtitle",
+                      done_picks_first=True),
     thread=ThreadSkin(
         activity=f"{_ACT}.compose.ComposeActivity", field_id="message", hint="Write a message…",
         send=Icon("send", "Send", "send"), list_id="messageList", bubble_id="body", outgoing_color="#BBDEFB",
