@@ -13,6 +13,8 @@ from pytest_anyapp.device.client import DeviceClient, LaneAddress
 from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.sim.testing import RunningDevice, running_device
 from verifiers.sms.adapters import QuikSmsAdapter
+from verifiers.sms.contacts_provider import seed_contacts
+from verifiers.sms.state import SmsContact
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +71,12 @@ def test_search_field_soft_done_picks_the_first_item_and_a_hardware_enter_nothin
     compose screen opens; the soft keyboard's Done opens the first item's conversation."""
     adapter = QuikSmsAdapter()
     adapter.setup(client)
+    seed_contacts(client, [SmsContact(name="Ada Lovelace", phones=["5550199"])])
     client.launch(adapter.app.package)
     compose = next(e for e in parse_ui_dump(client.ui_dump()) if e.content_desc == "Compose")
     client.check(f"input tap {compose.center[0]} {compose.center[1]}")
+    titles = [e.text for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("/title")]
+    assert titles == ["Ada Lovelace"]  # a blank query lists the contacts (ContactsViewModel, not sharing)
     field = next(e for e in parse_ui_dump(client.ui_dump()) if e.resource_id.endswith("/search"))
     client.check(f"input tap {field.center[0]} {field.center[1]}")
     client.check("input text 5550101")

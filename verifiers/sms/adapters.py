@@ -412,7 +412,7 @@ GoogleMessagesAdapter.fidelity = FidelityReading(
     source=GoogleMessagesAdapter.storage[-1].sources[0], date=READ_ON, verdict="unverifiable", open_points=(
         "closed source: the drafts stand-in file, the picker's Enter behaviour and first screens (Google sign-in, "
         "chat features) are assumed",))
-QuikSmsAdapter.fidelity = FidelityReading(source=QUIK_START, date=READ_ON, verdict="mismatch-open", found=(
+QuikSmsAdapter.fidelity = FidelityReading(source=QUIK_START, date="2026-12-04", verdict="mismatch-fixed", found=(
     "drafts: Realm Conversation.draft/draftDate only, saved when the compose screen goes into the background, "
     "listed as 'Draft: %s' (main_sender_draft): the profile holds",
     "the double's recipient field had id chipsInput, which 4.3.4 does not have: the field is ContactsActivity's "
@@ -420,7 +420,10 @@ QuikSmsAdapter.fidelity = FidelityReading(source=QUIK_START, date=READ_ON, verdi
     "a new message opens ContactsActivity, a screen of its own (search field and contacts only); the double "
     "showed the field, the suggestions and the message box on one compose screen: fixed (the double's picker is "
     "com.moez.QKSMS.feature.contacts.ContactsActivity without a message box; the chosen contact opens "
-    "ComposeActivity)"),
-    open_points=("Enter in the search field: the soft keyboard's action (IME_ACTION_DONE) picks the first item; a "
-                 "hardware Enter (IME_NULL) is filtered out; the double's field has no editor action (as a hardware "
-                 "Enter)",))
+    "ComposeActivity)",
+    "Enter in the search field: the soft keyboard's action (IME_ACTION_DONE) picks the first item; a hardware "
+    "Enter (IME_NULL) is consumed (rxbinding editorActions() returns true for every action) and filtered out "
+    "(ContactsViewModel); the double's field had no editor action, so a hardware Enter moved the focus down: "
+    "fixed (PickerSkin.done_picks_first: the soft Done opens the first item's conversation, Enter does nothing)",
+    "with an empty query ContactsActivity lists every contact (ContactsViewModel: starred, groups, contacts; "
+    "recent conversations only when sharing); the double listed nothing until a query was typed: fixed"))

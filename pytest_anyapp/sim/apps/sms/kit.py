@@ -595,7 +595,7 @@ class _ComposeNew:
         if looks_like_number(query):
             rows.append(ListItem(query.strip(), "Send to this number", icon="add", title_id=p.row_title_id,
                                  subtitle_id=p.row_subtitle_id, on_click=lambda q=query.strip(): self.choose(q)))  # noqa: B008
-        for c in self.host.store.search_contacts(query) if query.strip() else []:
+        for c in self.host.store.search_contacts(query):  # blank: every contact (ContactsViewModel)
             rows.append(ListItem(c.name, c.number, avatar=c.name, title_id=p.row_title_id,
                                  subtitle_id=p.row_subtitle_id, on_click=lambda n=c.number: self.choose(n)))
         listener: dict[str, Any] = (
@@ -610,7 +610,7 @@ class _ComposeNew:
         if looks_like_number(query):
             self.choose(query.strip())
             return
-        first = next(iter(self.host.store.search_contacts(query)), None) if query.strip() else None
+        first = next(iter(self.host.store.search_contacts(query)), None)
         if first is not None:
             self.choose(first.number)
 
