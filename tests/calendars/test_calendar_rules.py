@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_anyapp.errors import VerifierReadError
@@ -12,6 +14,7 @@ from verifiers.calendar.adapters import (
     KashCalAdapter,
     rfc_duration_s,
     rrule_freq,
+    seed_duration,
 )
 from verifiers.calendar.state import mentions
 
@@ -30,6 +33,32 @@ def test_rrule_frequency(rule: str, freq: str | None) -> None:
                                                ("1 hour", None)])
 def test_rfc_durations(text: str, seconds: int | None) -> None:
     assert rfc_duration_s(text) == seconds
+
+
+#: Kotlin's ISO-8601 duration grammar (kotlin.time.Duration.parse, parseIsoStringFormat in the stdlib's
+#: Duration.kt): an optional sign, 'P', days only before 'T', then hours, minutes, seconds; one component at least.
+KOTLIN_ISO = re.compile(r"[+-]?P(?=\d|T\d)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?")
+
+
+def calendarcommon2_seconds(text: str) -> int:
+    """calendarcommon2 Duration.parse (AOSP, as copied in Etar-Group/Etar-Calendar v1.0.57): sign, 'P', an
+    optional 'T', then digits closed by W, D, H, M or S in any order."""
+    text = text.lstrip("+-")
+    assert text[0] == "P"
+    units, n, total = {"W": 604800, "D": 86400, "H": 3600, "M": 60, "S": 1}, 0, 0
+    for c in text[2:] if text[1:2] == "T" else text[1:]:
+        if c.isdigit():
+            n = n * 10 + int(c)
+        else:
+            total, n = total + n * units[c], 0
+    return total
+
+
+def test_seeded_duration_is_read_by_the_provider_and_by_kotlin() -> None:
+    """Vayun's Event.kt reads DURATION with Kotlin's Duration.parse; 'P3600S' is not ISO for it (0), 'PT3600S' is."""
+    text = seed_duration(3600)
+    assert KOTLIN_ISO.fullmatch(text) and calendarcommon2_seconds(text) == 3600 and rfc_duration_s(text) == 3600
+    assert KOTLIN_ISO.fullmatch("P3600S") is None and calendarcommon2_seconds("P3600S") == 3600
 
 
 def test_answer_mentions_whole_titles_only() -> None:

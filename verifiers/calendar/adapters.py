@@ -100,6 +100,14 @@ def rrule_for(e: CalEvent) -> str:
     return f"FREQ={(e.repeat or '').upper()}"
 
 
+def seed_duration(seconds: int) -> str:
+    """A recurring event's DURATION both readers accept: ``PT<n>S``. The provider's calendarcommon2
+    ``Duration.parse`` skips a 'T' after the 'P' and takes ``<n>S`` as seconds (so ``P<n>S`` works too), but
+    Kotlin's ``Duration.parse`` (ISO-8601, Vayun's Event.kt) allows only days before the 'T' and reads
+    ``P<n>S`` as invalid (the app then takes 0)."""
+    return f"PT{seconds}S"
+
+
 def rfc_duration_s(text: str) -> int | None:
     """RFC 5545 durations as the provider stores them (``P3600S``, ``PT1H30M``, ``P1D``)."""
     m = re.fullmatch(r"P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?|P(\d+)S", text.strip())
@@ -164,7 +172,7 @@ class ProviderAdapter(CalendarAdapter):
         for i, e in enumerate(state.events, start=1):
             begin = start_ms(e)
             end = begin + e.duration_min * 60_000
-            dtend, duration, rule = (("NULL", sql_text(f"P{e.duration_min * 60}S"), sql_text(rrule_for(e))) if e.repeat
+            dtend, duration, rule = (("NULL", sql_text(seed_duration(e.duration_min * 60)), sql_text(rrule_for(e))) if e.repeat
                                      else (str(end), "NULL", "NULL"))
             stmts.append(
                 "INSERT INTO Events (_id, calendar_id, title, description, eventLocation, dtstart, dtend, duration, "

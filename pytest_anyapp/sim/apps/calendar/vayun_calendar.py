@@ -31,7 +31,7 @@ LAYOUTS = (("Agenda", "Agenda", "A"), ("Day", "Day", "D"), ("WorkWeek", "Work We
 SKIN = CalendarSkin(
     title="Schedule", list_id="schedule_list", row_title_id="event_name", row_detail_id="event_time",
     empty_text="Nothing planned", entry=Icon("add_circle", "Add event", "add_event"),
-    editor_activity="com.vayunmathur.calendar.MainActivity", title_hint="Title (required)",
+    editor_activity="com.vayunmathur.calendar.MainActivity", title_hint="Title",
     description_hint="Notes", save=Icon("save", "Save event", "save_event"),
     delete=Icon("remove", "Remove", "remove_event"), delete_confirm="Confirm",
     repeats=("Never", "Every day", "Every week"),
