@@ -92,17 +92,22 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-op
     "the first screen: the app opens the DataStore's default_calendar_layout, FullWeek (a week grid, no list) "
     "when it is missing, and the double opened its list: fixed (a first_screen guard: setup stores 'Agenda' in "
     "files/datastore_default.preferences_pb, the file, key and enum names read at v2.6.7; setString persists at "
-    "the tag; the double shows a week grid, with the app's 'W7' layout menu, without it)"),
+    "the tag; the double shows a week grid, with the app's 'W7' layout menu, without it)",
+    "the editor's title field was labelled 'Title (required)'; the app's is 'Title' (EditEventScreen.kt "
+    "OutlinedTextField label = R.string.label_title, strings.xml v2.6.7): fixed",
+    "a seeded recurring event's DURATION was 'P<n>S': the provider's calendarcommon2 Duration.parse accepts it "
+    "(an optional 'T' after 'P', then <n>S), but the app reads DURATION with Kotlin's Duration.parse (Event.kt), "
+    "ISO-8601 with only days before 'T', which rejects it (0): fixed (the seeder writes 'PT<n>S', which both "
+    "parsers accept: calendarcommon2 Duration.java as copied in Etar-Group/Etar-Calendar v1.0.57, nearest to "
+    "AOSP frameworks/opt/calendar; kotlin.time.Duration.parse, stdlib Duration.kt parseIsoStringFormat)"),
     open_points=("the Agenda screen is not modelled: the app's AgendaView (CalendarScreen.kt) is a LazyColumn of "
                  "days anchored at today (earlier days above, reached by scrolling), each a dateWeekday header and "
                  "one merged clickable ListItem per event (title, time range without the date); the double keeps "
                  "its own list of all events (schedule_list, one row 'date, start – end', ids event_name/event_time) "
                  "because the oracle reads rows by id and cannot pair a row with the header above it",
-                 "the double's other labels are its own (editor field 'Title (required)', the app's 'Title'); its "
-                 "week grid is display only",
-                 "Kotlin Duration.parse reads the seed's 'P<n>S' DURATION as invalid (0): harmless while no seeded "
-                 "event recurs; the provider seed also leaves CalendarMetaData to the provider (real calendar.db "
-                 "trusts seeded Instances inside an already expanded range)"))
+                 "the double's week grid (every layout but Agenda) is display only",
+                 "the provider seed leaves CalendarMetaData to the provider (real calendar.db trusts seeded "
+                 "Instances inside an already expanded range)"))
 FOSSIFY = SourceRef(repo="FossifyOrg/Calendar", tag="1.10.3", files=(
     "app/src/main/kotlin/org/fossify/calendar/databases/EventsDatabase.kt (Room v11 events.db; onCreate callback: "
     "insertLocalCalendar on an executor: event_types row 1 and Config.addDisplayCalendar('1'))",
