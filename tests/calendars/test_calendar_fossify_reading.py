@@ -253,13 +253,59 @@ def test_vayun_calendar_opens_on_the_week_grid_unless_setup_stored_the_agenda(cl
     ProviderAdapter.seed(adapter, client, CalendarState(events=[]))  # the events only, no layout
     client.launch(package)
     nodes = parse_ui_dump(client.ui_dump())
-    assert any(e.text == "W7" for e in nodes) and not any(e.resource_id.endswith(":id/schedule_list") for e in nodes)
+    assert any(e.text == "W7" for e in nodes) and not any(
+        e.text[:5] in ("Mon, ", "Tue, ", "Wed, ", "Thu, ", "Fri, ", "Sat, ", "Sun, ") for e in nodes)
     client.force_stop(package)
     adapter.seed(client, CalendarState(events=[]))
     assert read_strings(client.pull_bytes(store)) == {"default_calendar_layout": "Agenda"}
     client.launch(package)
-    assert any(e.resource_id.endswith(":id/schedule_list") for e in parse_ui_dump(client.ui_dump()))
+    assert any(e.text.endswith(client.check("date +%Y").strip()) and e.text[:3] in ("Mon", "Tue", "Wed", "Thu", "Fri",
+               "Sat", "Sun") for e in parse_ui_dump(client.ui_dump()))  # AgendaView's day headers
     client.force_stop(package)
+
+
+def test_vayun_agenda_is_days_from_today_with_headers_over_rows_without_ids(client: DeviceClient) -> None:
+    """AgendaView (CalendarScreen.kt, v2.6.7): a LazyColumn of days opened at today (earlier days above), each a
+    DateString.dateWeekday header ("Mon, Oct 16, 2023") over one ListItem per event: its title and the time range
+    without the date ("09:00 - 10:00", dateRangeString includeDate = false); no testTags, so no resource ids."""
+    import datetime as dt
+
+    from verifiers.calendar.adapters import VayunCalendarAdapter
+    from verifiers.calendar.oracle import date_weekday
+    from verifiers.calendar.state import CalEvent
+
+    today = dt.date.fromisoformat(client.check("date +%Y-%m-%d").strip())
+    tomorrow, before = today + dt.timedelta(days=1), today - dt.timedelta(days=10)
+    adapter = VayunCalendarAdapter()
+    adapter.seed(client, CalendarState(events=[
+        CalEvent(title="Dentist", date=tomorrow.isoformat(), start="09:00", duration_min=60),
+        CalEvent(title="Gym", date=tomorrow.isoformat(), start="18:00", duration_min=30),
+        CalEvent(title="Haircut", date=before.isoformat(), start="11:00", duration_min=30)]))
+    client.launch(adapter.app.package)
+    nodes = parse_ui_dump(client.ui_dump())
+    texts = [e.text for e in nodes if e.text]
+    at = texts.index(date_weekday(tomorrow))
+    assert texts[at - 1] == date_weekday(today) and date_weekday(today - dt.timedelta(days=1)) not in texts
+    assert texts[at + 1:at + 6] == ["Dentist", "09:00 - 10:00", "Gym", "18:00 - 18:30",
+                                    date_weekday(tomorrow + dt.timedelta(days=1))]
+    assert "Haircut" not in texts  # above today: reached by scrolling up
+    assert not any(e.resource_id for e in nodes if e.text in ("Dentist", "09:00 - 10:00", date_weekday(tomorrow)))
+    client.check("input swipe 540 600 540 2000 300")
+    client.check("input swipe 540 600 540 2000 300")
+    assert "Haircut" in {e.text for e in parse_ui_dump(client.ui_dump())}
+    client.force_stop(adapter.app.package)
+
+
+def test_the_oracle_pairs_agenda_rows_with_the_day_header_above_them() -> None:
+    """Only days whose next header is on the screen are taken (the last may go on below)."""
+    from verifiers.calendar.oracle import Shown, agenda_days, date_weekday
+
+    texts = ["Oct 2023", "A", "Sun, Oct 15, 2023", "Mon, Oct 16, 2023", "Dentist", "09:00 - 10:00", "Gym",
+             "18:00 - 18:30", "Tue, Oct 17, 2023", "Dinner"]
+    assert agenda_days(texts) == {"2023-10-15": [], "2023-10-16": [Shown("Dentist", "2023-10-16", "09:00"),
+                                                                   Shown("Gym", "2023-10-16", "18:00")]}
+    import datetime as dt
+    assert date_weekday(dt.date(2023, 10, 17)) == "Tue, Oct 17, 2023"
 
 
 def test_the_oracle_pairs_each_row_with_the_day_header_above_it() -> None:

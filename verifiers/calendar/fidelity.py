@@ -78,7 +78,7 @@ VAYUN_GUARDS = LaunchGuards(guards=(
     LaunchGuard(kind="writes", what="nothing in CalendarProvider at start-up; the DataStore only when the user "
                 "changes layout/theme/calendar", handled_by="no seeded store touched", sources=(VAYUN,)),
 ), read=(VAYUN,))
-VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-open", found=(
+VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-fixed", found=(
     "uses Android's CalendarProvider (CalendarContract) for events and reminders and keeps no event store of its "
     "own: the provider profile holds (Events/Reminders, DELETED=1 on delete, ISO DURATION + RRULE for recurring)",
     "POST_NOTIFICATIONS is requested at every start until granted and setup did not grant it, so the real app "
@@ -99,13 +99,14 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-op
     "(an optional 'T' after 'P', then <n>S), but the app reads DURATION with Kotlin's Duration.parse (Event.kt), "
     "ISO-8601 with only days before 'T', which rejects it (0): fixed (the seeder writes 'PT<n>S', which both "
     "parsers accept: calendarcommon2 Duration.java as copied in Etar-Group/Etar-Calendar v1.0.57, nearest to "
-    "AOSP frameworks/opt/calendar; kotlin.time.Duration.parse, stdlib Duration.kt parseIsoStringFormat)"),
-    open_points=("the Agenda screen is not modelled: the app's AgendaView (CalendarScreen.kt) is a LazyColumn of "
-                 "days anchored at today (earlier days above, reached by scrolling), each a dateWeekday header and "
-                 "one merged clickable ListItem per event (title, time range without the date); the double keeps "
-                 "its own list of all events (schedule_list, one row 'date, start – end', ids event_name/event_time) "
-                 "because the oracle reads rows by id and cannot pair a row with the header above it",
-                 "the double's week grid (every layout but Agenda) is display only",
+    "AOSP frameworks/opt/calendar; kotlin.time.Duration.parse, stdlib Duration.kt parseIsoStringFormat)",
+    "the Agenda screen: the app's AgendaView (CalendarScreen.kt) is a LazyColumn of days anchored at today "
+    "(earlier days above, reached by scrolling), each a dateWeekday header ('Tue, Oct 17, 2023') and one clickable "
+    "ListItem per event (title; the time range without the date, '09:00 - 10:00'), no testTags; the double kept "
+    "its own list of all events (schedule_list, one row 'date, start – end', ids event_name/event_time): fixed "
+    "(the double shows those days, a year each side of today, opened at today, without resource ids; the oracle "
+    "reads the rows page by page with the day header above them, and goes to a day's header to act on its rows)"),
+    open_points=("the double's week grid (every layout but Agenda, which setup stores) is display only",
                  "the provider seed leaves CalendarMetaData to the provider (real calendar.db trusts seeded "
                  "Instances inside an already expanded range)"))
 FOSSIFY = SourceRef(repo="FossifyOrg/Calendar", tag="1.10.3", files=(

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pytest_anyapp.agents.oracle import Answer, By, Count, Intent, LongPress, Read, Tap, TypeInto, TypeText
+from pytest_anyapp.agents.oracle import Answer, By, Count, Intent, LongPress, Read, ScrollTo, Tap, TypeInto, TypeText
 from pytest_anyapp.constants import FROZEN_DEVICE_TIME_MS
 from verifiers.bundle import Script, gold_from_body
 from verifiers.date_pickers import pick_date
@@ -70,6 +70,10 @@ class CalUi:
 
     def field(self, name: str) -> By:
         return dict(self.fields).get(name, By(res=name))
+    #: Calendar (vayunmathur)'s Agenda (AgendaView, CalendarScreen.kt v2.6.7): a day per item from today, earlier
+    #: days above, each a "Tue, Oct 17, 2023" header over its events (title, "09:00 - 10:00"); no resource ids.
+    #: The rows are read page by page with the header above them, over the device's month.
+    agenda: bool = False
 
 
 def _menu(label: str) -> tuple[Intent, ...]:
@@ -99,7 +103,7 @@ VAYUN = CalUi(
     app_id="calendar_calendar", new_event=By(desc="Add event"), save=By(text="Save event"), row_title_res="event_name",
     row_detail_res="event_time", repeats=("Every day", "Every week"),
     reminders={15: "15 min before", 30: "30 min before", 60: "60 min before"}, confirm="Confirm",
-    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), date_picker="m3", time_picker="compose",
+    delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), date_picker="m3", time_picker="compose", agenda=True,
 )
 KASHCAL = CalUi(
     app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
@@ -175,6 +179,16 @@ def read_sectioned(count: int) -> Generator[Intent, str, list[Shown]]:
     return out
 
 
+def date_weekday(day: dt.date) -> str:
+    """DateString.dateWeekday (Modern-Apps library/ui, v2.6.7), en-US: "Tue, Oct 17, 2023"."""
+    return f"{WEEKDAY_ABBR[day.weekday()]}, {list(MONTHS)[day.month - 1]} {day.day}, {day.year}"
+
+
+WEEKDAY_ABBR = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+AGENDA_HEADER = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([A-Z][a-z]{2}) (\d{1,2}), (\d{4})")
+AGENDA_TIME = re.compile(r"(\d{1,2}:\d{2}(?: [AP]M)?) - \d{1,2}:\d{2}(?: [AP]M)?")
+
+
 def screen_texts() -> Generator[Intent, str, list[str]]:
     texts = []
     for i in range(int((yield Count(By(class_contains="TextView"))))):
@@ -213,8 +227,56 @@ def read_days(first: str, last: str) -> Generator[Intent, str, list[Shown]]:
     return out
 
 
+def agenda_days(texts: list[str]) -> dict[str, list[Shown]]:
+    """The days whose next header is on the screen too (so the whole day is), each with its rows: a text followed
+    by a time range is an event's title, its day the header above it."""
+    heads = [(i, dt.date(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2))).isoformat())
+             for i, t in enumerate(texts) if (m := AGENDA_HEADER.fullmatch(t)) is not None]
+    days: dict[str, list[Shown]] = {}
+    for (i, day), (j, _) in zip(heads, heads[1:], strict=False):
+        days[day] = [Shown(texts[k - 1], day, parse_time(m.group(1))) for k in range(i + 2, j)
+                     if (m := AGENDA_TIME.fullmatch(texts[k])) is not None]
+    return days
+
+
+def device_month() -> tuple[dt.date, dt.date]:
+    today = dt.datetime.fromtimestamp(FROZEN_DEVICE_TIME_MS / 1000, tz=dt.UTC).date()
+    first = today.replace(day=1)
+    return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
+
+
+def read_agenda(count: int) -> Generator[Intent, str, list[Shown]]:
+    """Up to the month's first day, then down a page at a time until the day after its last is on the screen."""
+    first, last = device_month()
+    yield ScrollTo(By(text=date_weekday(first)), "up", max_swipes=40)
+    days: dict[str, list[Shown]] = {}
+    while True:
+        seen = agenda_days((yield from screen_texts()))
+        days.update({d: rows for d, rows in seen.items() if d not in days})
+        latest = max(dt.date.fromisoformat(d) for d in seen)
+        if latest >= last:
+            break
+        yield ScrollTo(By(text=date_weekday(latest + dt.timedelta(days=2))), "down", max_swipes=4)
+    out = [r for d in sorted(days) if first.isoformat() <= d <= last.isoformat() for r in days[d]]
+    if len(out) != count:
+        raise ValueError(f"read {len(out)} agenda rows, expected {count}: {out}")
+    return out
+
+
+def tap_agenda_row(row: Shown) -> Steps:
+    """Scroll up to the row's day header, then tap the first text after it that is the row's title."""
+    yield ScrollTo(By(text=date_weekday(dt.date.fromisoformat(row.date))), "up", max_swipes=40)
+    texts = yield from screen_texts()
+    head = texts.index(date_weekday(dt.date.fromisoformat(row.date)))
+    at = next(k for k in range(head + 1, len(texts) - 1) if texts[k] == row.title
+              and (m := AGENDA_TIME.fullmatch(texts[k + 1])) is not None and parse_time(m.group(1)) == row.start)
+    yield Tap(By(text=row.title, class_contains="TextView", nth=texts[:at].count(row.title)))
+
+
 def read_rows(ui: CalUi, count: int, days: tuple[str, str] | None = None) -> Generator[Intent, str, list[Shown]]:
     """Every row (a list), or the rows of ``days`` (first, last) read day by day (a month view)."""
+    if ui.agenda:
+        return (yield from read_agenda(count))
     if ui.month_home:
         assert days is not None, "a month view is read day by day"
         return (yield from read_days(*days))
@@ -267,7 +329,11 @@ def set_time(ui: CalUi, which: str, hhmm: str) -> Steps:
 
 
 def tap_row(ui: CalUi, rows: list[Shown], i: int) -> Steps:
-    """A list's i-th row; in a month view the row's title on its day (the day read last is the one shown)."""
+    """A list's i-th row; in a month view the row's title on its day (the day read last is the one shown); in the
+    Agenda the row's title under its day's header."""
+    if ui.agenda:
+        yield from tap_agenda_row(rows[i])
+        return
     if not ui.month_home:
         yield Tap(By(res=ui.row_title_res, nth=i))
         return
@@ -330,7 +396,27 @@ def _create_plain(ui: CalUi, p: dict[str, object]) -> Steps:
     yield from _create(ui, {k: v for k, v in p.items() if k != "event_description"})
 
 
+def agenda_day(iso: str) -> Generator[Intent, str, list[Shown]]:
+    """The Agenda scrolled to one day (up or down from the first header on the screen) and that day's rows."""
+    day = dt.date.fromisoformat(iso)
+    texts = yield from screen_texts()
+    shown = [d for t in texts if (d := _agenda_date(t)) is not None]
+    yield ScrollTo(By(text=date_weekday(day + dt.timedelta(days=1))), "up" if shown and day < shown[0] else "down",
+                   max_swipes=40)
+    yield ScrollTo(By(text=date_weekday(day)), "up", max_swipes=4)
+    return agenda_days((yield from screen_texts())).get(iso, [])
+
+
+def _agenda_date(text: str) -> dt.date | None:
+    m = AGENDA_HEADER.fullmatch(text)
+    return None if m is None else dt.date(int(m.group(3)), MONTHS[m.group(1)], int(m.group(2)))
+
+
 def _delete(ui: CalUi, p: dict[str, object]) -> Steps:
+    if ui.agenda:  # to the day, then its rows one by one (the whole month would cost a page per read)
+        while rows := (yield from agenda_day(str(p["date"]))):
+            yield from delete_row(ui, rows, 0)
+        return
     count = len(p["targets"]) + len(p["noise"])  # type: ignore[arg-type]
     while True:
         rows = yield from read_rows(ui, count, (str(p["date"]),) * 2)

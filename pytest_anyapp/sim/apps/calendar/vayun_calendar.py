@@ -15,9 +15,23 @@ import datetime as dt
 
 from pytest_anyapp.sim.apps.base import AlertDialog
 from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon, time_text
 from pytest_anyapp.sim.apps.calendar.store import EventStore, ProviderEvents
-from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Scaffold, TextView, Toolbar, View
+from pytest_anyapp.sim.ui.geometry import Rect
+from pytest_anyapp.sim.ui.views import (
+    Button,
+    Column,
+    Divider,
+    Fab,
+    ImageButton,
+    ListItem,
+    Row,
+    Scaffold,
+    ScrollList,
+    TextView,
+    Toolbar,
+    View,
+)
 
 #: library/.../util/DataStoreUtils.kt (v2.6.7): the app's one Preferences DataStore, and CalendarViewModel.kt's key.
 DATASTORE = "files/datastore_default.preferences_pb"
@@ -43,6 +57,30 @@ SKIN = CalendarSkin(
 )
 
 
+#: AgendaView's LazyColumn holds 100000 days around today; the double keeps a year on each side.
+AGENDA_SPAN = 366
+
+
+def date_weekday(day: dt.date) -> str:
+    """DateString.dateWeekday (library/ui, v2.6.7), en-US: "Tue, Oct 17, 2023"."""
+    return f"{calendar.day_abbr[day.weekday()]}, {calendar.month_abbr[day.month]} {day.day}, {day.year}"
+
+
+class AnchoredList(ScrollList):
+    """A LazyColumn opened on one item (``rememberLazyListState(initialIndex)``): the items above it are
+    reached by scrolling up."""
+
+    def __init__(self, *children: View | None, anchor: int = 0, **kwargs: object) -> None:
+        super().__init__(*children, **kwargs)  # type: ignore[arg-type]
+        self.anchor = anchor
+
+    def layout(self, rect: Rect) -> None:
+        if self.state is not None and self.key not in self.state.scroll:
+            width = rect.inset(*self.padding).width
+            self.state.scroll[self.key] = sum(c.measure(width) for c in self.children[:self.anchor])
+        super().layout(rect)
+
+
 class LayoutHome(EventList):
     """CalendarScreen: the layout stored in the DataStore (``CalendarLayout.valueOf``; missing or unknown:
     FullWeek). "Agenda" is the double's event list; every other layout is shown as the full-week grid, display
@@ -61,10 +99,10 @@ class LayoutHome(EventList):
 
     def build(self) -> View:
         layout = self.layout()
-        if layout == "Agenda":
-            return super().build()
         s = self.skin
         today = dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
+        if layout == "Agenda":
+            return self.agenda(today)
         first = today - dt.timedelta(days=(today.isoweekday() % 7))  # en-US weeks start on Sunday
         days = [first + dt.timedelta(days=i) for i in range(7)]
         titles: dict[str, list[str]] = {}
@@ -78,6 +116,26 @@ class LayoutHome(EventList):
         actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
         fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
         return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions), header, fab=fab)
+
+
+    def agenda(self, today: dt.date) -> View:
+        """AgendaView (CalendarScreen.kt, v2.6.7): one item per day from today (earlier days above), each the
+        day's dateWeekday header and a ListItem per event by start (title; the time range without the date,
+        dateRangeString includeDate = false: "09:00 - 10:00"), then a divider. No testTags: no resource ids."""
+        by_day: dict[str, list[View]] = {}
+        for ev in sorted(self.cal.store.events(), key=lambda e: (e.date, e.start)):
+            times = f"{time_text(ev.start, self.skin.time_format)} - {time_text(ev.end, self.skin.time_format)}"
+            by_day.setdefault(ev.date, []).append(ListItem(ev.title, times, icon="circle",
+                                                           on_click=lambda ev=ev: self.open(ev)))  # noqa: B008
+        days = [today + dt.timedelta(days=i) for i in range(-AGENDA_SPAN, AGENDA_SPAN + 1)]
+        items = [Column(TextView(date_weekday(d), size=16, padding=(16, 16)), *by_day.get(d.isoformat(), []),
+                        Divider()) for d in days]
+        s = self.skin
+        short = next(short for name, _, short in LAYOUTS if name == "Agenda")
+        actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
+        return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions),
+                        AnchoredList(*items, anchor=AGENDA_SPAN), fab=fab)
 
 
 class VayunCalendar(CalendarApp):
