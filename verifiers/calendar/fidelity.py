@@ -104,7 +104,7 @@ VAYUN_FIDELITY = FidelityReading(source=VAYUN, date=CLOSED, verdict="mismatch-fi
     "(earlier days above, reached by scrolling), each a dateWeekday header ('Tue, Oct 17, 2023') and one clickable "
     "ListItem per event (title; the time range without the date, '09:00 - 10:00'), no testTags; the double kept "
     "its own list of all events (schedule_list, one row 'date, start – end', ids event_name/event_time): fixed "
-    "(the double shows those days, a year each side of today, opened at today, without resource ids; the oracle "
+    "(the double shows those days, 100 days each side of today, opened at today, without resource ids; the oracle "
     "reads the rows page by page with the day header above them, and goes to a day's header to act on its rows)"),
     open_points=("the double's week grid (every layout but Agenda, which setup stores) is display only",
                  "the provider seed leaves CalendarMetaData to the provider (real calendar.db trusts seeded "

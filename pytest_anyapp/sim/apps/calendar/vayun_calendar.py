@@ -57,8 +57,9 @@ SKIN = CalendarSkin(
 )
 
 
-#: AgendaView's LazyColumn holds 100000 days around today; the double keeps a year on each side.
-AGENDA_SPAN = 366
+#: AgendaView's LazyColumn holds 100000 days around today; the double keeps 100 days on each side (every seeded
+#: day is within a month of the device's today; a longer list only slows each frame).
+AGENDA_SPAN = 100
 
 
 def date_weekday(day: dt.date) -> str:
