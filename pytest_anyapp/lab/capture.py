@@ -30,12 +30,15 @@ from pytest_anyapp.device.samples import AndroidSample, Citation, dump_sample, l
 from pytest_anyapp.lab.fingerprint import DeviceFingerprint, differences, fingerprint
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "android_outputs"
-#: Corpus directories whose command changes the device: not run by capture.
+#: Corpus directories not run by capture, and why (a command that changes the device; an app's own file).
 NOT_CAPTURED: dict[str, str] = {
     g: "changes the device" for g in (
         "am_broadcast", "am_force_stop", "am_start", "appops_set", "content_delete", "content_insert",
         "content_update", "monkey", "pm_clear", "pm_disable_user", "pm_enable", "pm_grant", "pm_install_create",
-        "settings_put")}
+        "settings_put")} | {
+    g: "prints an app's own file (maps GPX/KML/KMZ, Apollo's preferences): its content is the app's, checked "
+       "against samples written from each app's writer, and a lab's device holds no such file before seeding"
+    for g in ("base64", "cat")}
 #: Rows written to the call log (and deleted again): a NULL number, a comma, a newline in a name.
 CALL_ROWS: tuple[tuple[str | None, int, str], ...] = (
     ("+15550199001", 1, "Ada"), (None, 2, "Doe, Jane"), ("+15550199003", 3, "Line one\nline two"))
