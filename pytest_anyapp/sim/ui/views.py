@@ -845,6 +845,21 @@ class ScrollList(View):
         return [c for c in self.children if c.visible_bounds is not None]
 
 
+class AnchoredList(ScrollList):
+    """A LazyColumn opened on one item (Compose ``rememberLazyListState(initialFirstVisibleItemIndex)``):
+    the items above it are reached by scrolling up."""
+
+    def __init__(self, *children: View | None, anchor: int = 0, **kwargs: Any) -> None:
+        super().__init__(*children, **kwargs)
+        self.anchor = anchor
+
+    def layout(self, rect: Rect) -> None:
+        if self.state is not None and self.key not in self.state.scroll:
+            width = rect.inset(*self.padding).width
+            self.state.scroll[self.key] = sum(c.measure(width) for c in self.children[:self.anchor])
+        super().layout(rect)
+
+
 class Grid(ScrollList):
     """RecyclerView with a grid layout manager: children in ``columns`` equal-width cells."""
 

@@ -9,27 +9,15 @@ next full hour, lasts ``defaultEventDuration`` (30) and has the default 15-minut
 (``MainActivity.onCreateEvent``, ``KashCalDataStore`` defaults).
 Storage: Room ``databases/kashcal.db``
 (:class:`KashCalDb`: ``events`` in ms with RRULE and ISO reminder offsets, ``occurrences`` with
-YYYYMMDD days; the local calendar ``local://default`` is made at first start).
+YYYYMMDD days; the local calendar ``local://default`` is made at first start). Its month home, onboarding
+sheet and emoji titles are :mod:`.kashcal_home`.
 """
 
 from __future__ import annotations
 
-import calendar
-import dataclasses
-import datetime as dt
-import re
-
-from pytest_anyapp.sim.apps.base import SimApp
-from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarScreen, CalendarSkin, Editor, Icon, time_text
+from pytest_anyapp.sim.apps.calendar.kashcal_home import MonthHome
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
 from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
-from pytest_anyapp.sim.ui.dialogs import Floating
-from pytest_anyapp.sim.ui.geometry import Rect
-from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
-
-#: KashCalDataStore.kt (v22.5.15): preferencesDataStore "kashcal_preferences"; PreferencesKeys.ONBOARDING_DISMISSED.
-DATASTORE = "files/datastore/kashcal_preferences.preferences_pb"
-ONBOARDING_KEY = "onboarding_dismissed"
 
 #: No testTag in the Compose app: its buttons have content descriptions and no resource ids (the icons' ids "").
 SKIN = CalendarSkin(
@@ -47,141 +35,6 @@ SKIN = CalendarSkin(
     date_picker="kashcal", time_picker="kashcal", datetime_cards=("Starts", "Ends"), default_duration=30,
     default_reminder=15, resource_ids=False,
 )
-
-
-#: domain/EmojiMatcher.kt (v22.5.15): the rules, highest priority first, whose keywords a title may hold as a
-#: whole word; the first hit's emoji is put before the title (showEventEmojis, default true).
-EMOJI_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("🎂", ("birthday", "bday", "b-day")), ("🎉", ("party", "celebration", "celebrate")), ("💑", ("anniversary",)),
-    ("💒", ("wedding",)), ("🎓", ("graduation", "commencement")), ("🎄", ("christmas", "xmas")),
-    ("🎃", ("halloween",)), ("🦃", ("thanksgiving",)), ("🐰", ("easter",)), ("💝", ("valentine", "valentines")),
-    ("🎆", ("new year", "new years", "nye")), ("🕎", ("hanukkah", "chanukah")), ("🪔", ("diwali",)),
-    ("☕", ("coffee", "cafe", "starbucks")), ("🍵", ("tea time",)), ("🍳", ("breakfast", "brunch")),
-    ("🍽️", ("lunch", "dinner", "restaurant", "reservation")),
-    ("🍺", ("drinks", "happy hour", "bar", "pub", "brewery")), ("🍷", ("wine", "winery", "wine tasting")),
-    ("🍕", ("pizza",)), ("🍖", ("bbq", "barbecue", "cookout", "grill")), ("✈️", ("flight", "airport", "flying")),
-    ("🚂", ("train", "amtrak")), ("🏨", ("hotel", "check-in", "checkout", "airbnb")), ("🏖️", ("beach", "vacation")),
-    ("🚢", ("cruise", "ferry")), ("⛺", ("camping", "campsite")), ("🏋️", ("gym", "workout", "exercise", "crossfit")),
-    ("🏃", ("run", "running", "jog", "marathon", "5k", "10k")), ("🧘", ("yoga", "meditation", "pilates")),
-    ("🏊", ("swim", "swimming", "pool")), ("🎾", ("tennis",)), ("⛳", ("golf", "tee time")), ("⚽", ("soccer",)),
-    ("🏀", ("basketball",)), ("🥾", ("hike", "hiking", "trail")), ("⛷️", ("ski", "skiing", "snowboard")),
-    ("🚴", ("cycling", "bike ride")), ("🎳", ("bowling",)), ("👨‍⚕️", ("doctor", "dentist", "checkup", "physical")),
-    ("👁️", ("eye doctor", "optometrist", "eye exam")), ("💆", ("spa", "massage")),
-    ("🧠", ("therapy", "therapist", "counseling")), ("💊", ("pharmacy", "prescription")), ("🐕", ("vet", "veterinarian")),
-    ("💻", ("zoom", "teams", "webinar", "video call", "google meet")), ("📊", ("presentation", "demo", "pitch")),
-    ("🤝", ("interview", "1:1", "one on one")), ("🏦", ("bank", "mortgage")), ("💰", ("tax", "accountant", "taxes")),
-    ("💇", ("haircut", "salon", "barber")), ("📦", ("delivery", "moving", "pickup")),
-    ("🔧", ("plumber", "repair", "handyman")), ("🏠", ("open house", "house hunting", "realtor")),
-    ("🎬", ("movie", "cinema", "film")), ("🎵", ("concert", "live music")),
-    ("🎭", ("theater", "theatre", "broadway", "recital")), ("🏛️", ("museum", "exhibit", "gallery")),
-    ("🦁", ("zoo", "aquarium")), ("🎢", ("amusement park", "theme park", "disneyland", "disney")),
-    ("📖", ("book club",)), ("📚", ("study", "class", "lecture", "exam", "test")), ("🏫", ("school", "pta")),
-    ("👶", ("daycare", "babysitter", "nanny")), ("💕", ("date night",)), ("👥", ("reunion", "get together")),
-    # priority 3 (sortedByDescending keeps the list's order within a priority)
-    ("🚗", ("road trip",)), ("📞", ("call", "phone call")), ("🛒", ("shopping", "groceries")),
-    ("👨‍👩‍👧", ("parent teacher", "family dinner")), ("⛪", ("church", "mass")),
-    ("🙏", ("prayer", "temple", "mosque", "synagogue")),
-)
-
-
-def with_emoji(title: str) -> str:
-    """EmojiMatcher.formatWithEmoji: "<emoji> <title>" for the first rule with a keyword as a whole word."""
-    for emoji, words in EMOJI_RULES:
-        if any(re.search(rf"\b{re.escape(w)}\b", title, re.IGNORECASE) for w in words):
-            return f"{emoji} {title}"
-    return title
-
-
-class OnboardingSheet(Floating):
-    """ui/components/OnboardingBanner.kt: a ModalBottomSheet shown at start without an account until dismissed;
-    "Connect" opens the iCloud sign-in (not modelled) and both buttons store ``onboarding_dismissed``."""
-
-    def __init__(self, app: SimApp) -> None:
-        super().__init__()
-        self.app = app
-
-    def done(self) -> None:
-        PreferencesDataStore(self.app.host_path(DATASTORE)).set_boolean(ONBOARDING_KEY, True)
-
-    def build(self) -> View:
-        return Column(TextView("Apple Calendar?", size=24, bold=True, align="center"),
-                      TextView("We've got you.", size=18, align="center"),
-                      TextView("Connect iCloud to see your events here", size=14, align="center"),
-                      Button("Connect", self._wrap(self.done)), Button("Not now", self._wrap(self.done), style="text"),
-                      spacing=8, padding=(24, 16, 24, 32))
-
-    def frame(self, content_area: Rect, root: View) -> Rect:
-        height = min(root.measure(content_area.width), content_area.height)
-        return Rect(content_area.left, content_area.bottom - height, content_area.right, content_area.bottom)
-
-
-class MonthHome(CalendarScreen):
-    """HomeScreen in ViewMode.MONTH (ui/screens/HomeScreen.kt, v22.5.15), the app's first screen: the top bar
-    ("Calendar view", "Search", "Today", "Settings"), MonthNavHeader ("Previous", "MMMM yyyy", "Next"), the
-    weekday names from Sunday, CalendarGrid (a day's number; a tap selects the day: HomeViewModel.selectDate),
-    then the selected day's EventCards (the title with its emoji, "HH:mm - HH:mm"; a tap opens the event), or
-    "Nothing to see here; go touch grass?", or "Pick a day. Seize it." when the selected day is in another
-    month. Start-up selects today (goToToday). Compose sets no testTag here, so no view has a resource id."""
-
-    def __init__(self, app: SimApp) -> None:
-        super().__init__(app)
-        self.selected = self.today()
-        self.viewing = self.selected.replace(day=1)
-        self.started = False
-
-    def on_resume(self) -> None:
-        """HomeViewModel's init: the onboarding sheet unless ``onboarding_dismissed`` (no account is ever set up)."""
-        if not self.started:
-            self.started = True
-            if not PreferencesDataStore(self.app.host_path(DATASTORE)).get_boolean(ONBOARDING_KEY):
-                self.show_dialog(OnboardingSheet(self.app))
-
-    def today(self) -> dt.date:
-        return dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
-
-    def select(self, day: dt.date) -> None:
-        self.selected, self.viewing = day, day.replace(day=1)
-
-    def step(self, months: int) -> None:
-        index = self.viewing.year * 12 + self.viewing.month - 1 + months
-        self.viewing = dt.date(index // 12, index % 12 + 1, 1)
-
-    def new_event(self) -> None:
-        """MainActivity.onCreateEvent: the selected day at the next full hour."""
-        editor = Editor(self.app, None)
-        editor.draft = dataclasses.replace(editor.draft, date=self.selected.isoformat())
-        self.push(editor)
-
-    def day_page(self) -> list[View]:
-        if (self.selected.year, self.selected.month) != (self.viewing.year, self.viewing.month):
-            return [TextView("Pick a day. Seize it.", align="center", padding=32)]
-        s = self.skin
-        events = [ev for ev in self.cal.store.events() if ev.date == self.selected.isoformat()]
-        if not events:
-            return [TextView("Nothing to see here; go touch grass?", align="center", padding=32)]
-        return [Column(TextView(with_emoji(ev.title), size=16),
-                       TextView(f"{time_text(ev.start, s.time_format)} - {time_text(ev.end, s.time_format)}", size=12),
-                       on_click=lambda ev=ev: self.open(ev), padding=12) for ev in events]
-
-    def build(self) -> View:
-        s = self.skin
-        weeks = calendar.Calendar(firstweekday=6).monthdatescalendar(self.viewing.year, self.viewing.month)
-        grid: list[View | None] = [Row(*(TextView(calendar.day_abbr[(d + 6) % 7], size=11, align="center", weight=1)
-                                         for d in range(7)))]
-        for week in weeks:
-            grid.append(Row(*(TextView(str(d.day), align="center", weight=1, height=44,
-                                       on_click=lambda d=d: self.select(d)) if d.month == self.viewing.month
-                              else TextView("", weight=1, height=44) for d in week)))
-        header = Row(ImageButton("chevron_left", "Previous", on_click=lambda: self.step(-1)),
-                     TextView(f"{calendar.month_name[self.viewing.month]} {self.viewing.year}", size=22, bold=True,
-                              align="center", weight=1),
-                     ImageButton("chevron_right", "Next", on_click=lambda: self.step(1)))
-        actions: list[View] = [ImageButton("view_list", "Calendar view"), ImageButton("search", "Search"),
-                               ImageButton("calendar_today", "Today", on_click=lambda: self.select(self.today())),
-                               ImageButton("tune", "Settings")]
-        fab = Fab(s.entry.icon, s.entry.desc, on_click=self.new_event)
-        return Scaffold(Toolbar(s.title, actions=actions, id=""), Column(header, *grid),
-                        ScrollView(*self.day_page()), fab=fab)
 
 
 class KashCal(CalendarApp):

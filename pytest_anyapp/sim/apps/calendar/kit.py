@@ -149,6 +149,19 @@ def next_day(iso: str) -> str:
     return (dt.date.fromisoformat(iso) + dt.timedelta(days=1)).isoformat()
 
 
+def week_grid(today: dt.date, events: list[Ev]) -> View:
+    """A week view shown display only (en-US: the week of ``today`` from Sunday): each day's short
+    name and number over its events' titles."""
+    first = today - dt.timedelta(days=(today.isoweekday() % 7))
+    titles: dict[str, list[str]] = {}
+    for ev in events:
+        titles.setdefault(ev.date, []).append(ev.title)
+    return Row(*(Column(TextView(calendar.day_abbr[d.weekday()], size=12, align="center"),
+                        TextView(str(d.day), size=14, align="center"),
+                        *(TextView(t, size=10, max_lines=1) for t in titles.get(d.isoformat(), [])), weight=1)
+                 for d in (first + dt.timedelta(days=i) for i in range(7))))
+
+
 class CardValue(TextView):
     """A read-only Compose OutlinedTextField as the accessibility tree shows it: an EditText node with the value."""
 

@@ -15,23 +15,9 @@ import datetime as dt
 
 from pytest_anyapp.sim.apps.base import AlertDialog
 from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon, time_text
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon, time_text, week_grid
 from pytest_anyapp.sim.apps.calendar.store import EventStore, ProviderEvents
-from pytest_anyapp.sim.ui.geometry import Rect
-from pytest_anyapp.sim.ui.views import (
-    Button,
-    Column,
-    Divider,
-    Fab,
-    ImageButton,
-    ListItem,
-    Row,
-    Scaffold,
-    ScrollList,
-    TextView,
-    Toolbar,
-    View,
-)
+from pytest_anyapp.sim.ui.views import AnchoredList, Button, Column, Divider, Fab, ImageButton, ListItem, Scaffold, TextView, Toolbar, View
 
 #: library/.../util/DataStoreUtils.kt (v2.6.7): the app's one Preferences DataStore, and CalendarViewModel.kt's key.
 DATASTORE = "files/datastore_default.preferences_pb"
@@ -67,24 +53,9 @@ def date_weekday(day: dt.date) -> str:
     return f"{calendar.day_abbr[day.weekday()]}, {calendar.month_abbr[day.month]} {day.day}, {day.year}"
 
 
-class AnchoredList(ScrollList):
-    """A LazyColumn opened on one item (``rememberLazyListState(initialIndex)``): the items above it are
-    reached by scrolling up."""
-
-    def __init__(self, *children: View | None, anchor: int = 0, **kwargs: object) -> None:
-        super().__init__(*children, **kwargs)  # type: ignore[arg-type]
-        self.anchor = anchor
-
-    def layout(self, rect: Rect) -> None:
-        if self.state is not None and self.key not in self.state.scroll:
-            width = rect.inset(*self.padding).width
-            self.state.scroll[self.key] = sum(c.measure(width) for c in self.children[:self.anchor])
-        super().layout(rect)
-
-
 class LayoutHome(EventList):
     """CalendarScreen: the layout stored in the DataStore (``CalendarLayout.valueOf``; missing or unknown:
-    FullWeek). "Agenda" is the double's event list; every other layout is shown as the full-week grid, display
+    FullWeek). "Agenda" is the app's AgendaView (:meth:`agenda`); every other layout is shown as the full-week grid, display
     only (the week's day names and numbers, each day's event titles). The toolbar's layout button (its short
     name, "W7") lists the layouts; a choice is stored (``setLayout`` → ``setString``)."""
 
@@ -99,25 +70,18 @@ class LayoutHome(EventList):
         self.show_dialog(AlertDialog("", choices=[pretty for _, pretty, _ in LAYOUTS], on_choice=pick))
 
     def build(self) -> View:
-        layout = self.layout()
-        s = self.skin
         today = dt.datetime.fromtimestamp(self.app.now_ms() / 1000, tz=dt.UTC).date()
+        layout = self.layout()
         if layout == "Agenda":
-            return self.agenda(today)
-        first = today - dt.timedelta(days=(today.isoweekday() % 7))  # en-US weeks start on Sunday
-        days = [first + dt.timedelta(days=i) for i in range(7)]
-        titles: dict[str, list[str]] = {}
-        for ev in self.cal.store.events():
-            titles.setdefault(ev.date, []).append(ev.title)
-        short = next(short for name, _, short in LAYOUTS if name == layout)
-        header = Row(*(Column(TextView(calendar.day_abbr[d.weekday()], size=12, align="center"),
-                              TextView(str(d.day), size=14, align="center"),
-                              *(TextView(t, size=10, max_lines=1) for t in titles.get(d.isoformat(), [])),
-                              weight=1) for d in days))
+            return self.scaffold(today, layout, self.agenda(today))
+        return self.scaffold(today, layout, week_grid(today, self.cal.store.events()))
+
+    def scaffold(self, today: dt.date, layout: str, body: View) -> View:
+        """The toolbar (month and year; the layout button with its short name; settings) and the FAB."""
+        s, short = self.skin, next(short for name, _, short in LAYOUTS if name == layout)
         actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
         fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
-        return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions), header, fab=fab)
-
+        return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions), body, fab=fab)
 
     def agenda(self, today: dt.date) -> View:
         """AgendaView (CalendarScreen.kt, v2.6.7): one item per day from today (earlier days above), each the
@@ -131,12 +95,7 @@ class LayoutHome(EventList):
         days = [today + dt.timedelta(days=i) for i in range(-AGENDA_SPAN, AGENDA_SPAN + 1)]
         items = [Column(TextView(date_weekday(d), size=16, padding=(16, 16)), *by_day.get(d.isoformat(), []),
                         Divider()) for d in days]
-        s = self.skin
-        short = next(short for name, _, short in LAYOUTS if name == "Agenda")
-        actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
-        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
-        return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions),
-                        AnchoredList(*items, anchor=AGENDA_SPAN), fab=fab)
+        return AnchoredList(*items, anchor=AGENDA_SPAN)
 
 
 class VayunCalendar(CalendarApp):
