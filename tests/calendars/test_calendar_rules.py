@@ -24,7 +24,10 @@ def _hex(text: str) -> str:
 
 
 @pytest.mark.parametrize(("rule", "freq"), [("FREQ=WEEKLY;WKST=SU;BYDAY=TU", "weekly"), ("RRULE:FREQ=DAILY", "daily"),
-                                            ("INTERVAL=1;FREQ=MONTHLY", "monthly"), ("", None), ("BYDAY=MO", "other")])
+                                            ("INTERVAL=1;FREQ=MONTHLY", "monthly"), ("", None), ("BYDAY=MO", "other"),
+                                            ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "other"),
+                                            ("FREQ=DAILY;COUNT=10", "other"),
+                                            ("FREQ=WEEKLY;UNTIL=20231231T235959Z", "other")])
 def test_rrule_frequency(rule: str, freq: str | None) -> None:
     assert rrule_freq(rule) == freq
 

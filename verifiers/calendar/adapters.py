@@ -86,12 +86,17 @@ def fields(raw: RawSnapshot, key: str, columns: int, app: str) -> list[list[str]
 
 
 def rrule_freq(rule: str) -> str | None:
-    """The frequency of an RRULE body (``FREQ=WEEKLY;BYDAY=TU`` -> ``weekly``), None when empty."""
+    """The frequency of an RRULE body (``FREQ=WEEKLY;BYDAY=TU`` -> ``weekly``), None when empty. A rule that is not
+    "every <period>, forever" (an INTERVAL other than 1, a COUNT or an UNTIL) is "other": "every 2 weeks" or "weekly
+    for 10 times" is not the template's "recurs weekly, forever" (the pickers of Etar, Calendar and KashCal offer
+    both)."""
     rule = rule.strip().removeprefix("RRULE:")
     if not rule:
         return None
-    m = re.search(r"(?:^|;)FREQ=([A-Z]+)", rule.upper())
-    return m.group(1).lower() if m else "other"
+    parts = dict(p.split("=", 1) for p in rule.upper().split(";") if "=" in p)
+    if "FREQ" not in parts or parts.get("INTERVAL", "1") != "1" or {"COUNT", "UNTIL"} & parts.keys():
+        return "other"
+    return parts["FREQ"].lower()
 
 
 def rrule_for(e: CalEvent) -> str:

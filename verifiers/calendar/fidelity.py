@@ -302,7 +302,7 @@ KASHCAL_GUARDS = LaunchGuards(guards=(
                 handled_by="granted at setup (KashCalAdapter.runtime_permissions), declared by the double",
                 sources=(KASHCAL,)),
 ), read=(KASHCAL,))
-KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatch-open", found=(
+KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatch-fixed", found=(
     "start-up cut off: the seed could run before the initializer created the local calendar, leaving events "
     "without a calendar; it now waits for the row (the double creates it with the schema, so the sim never raced)",
     "the date opened a text dialog; the app's sheet shows its own month grid (InlineDatePickerContent, "
@@ -330,10 +330,20 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "onboarding_dismissed is stored; the double had none and setup stored nothing: fixed (a first_screen guard: "
     "setup stores it in files/datastore/kashcal_preferences.preferences_pb; the double shows the sheet without it)",
     "saving an event with a reminder asks for POST_NOTIFICATIONS (never granted at setup), so a real device showed "
-    "the system dialog at the first save: fixed (granted at setup, declared by the double)"),
-    open_points=("the editor's frame is the double's own, not re-read in this pass: the app's EventFormSheet "
-                 "(EventFormSheet.kt) is a ModalBottomSheet headed 'Cancel', 'New Event'/'Edit Event' and a 'Save' "
-                 "text button, with 'Event title', 'Location', 'Notes' and expandable CalendarPickerCard, "
-                 "ReminderPickerCard and RecurrencePickerCard, and 'Delete Event' / 'Confirm Delete' when editing; "
-                 "the double has a toolbar icon 'Save changes', 'Add notes', an 'Alerts: …' row, repeat rows and its "
-                 "event page's delete (only the Starts/Ends cards and their sheet were modelled from the source)",))
+    "the system dialog at the first save: fixed (granted at setup, declared by the double)",
+    "the editor's frame was the double's own (a toolbar icon 'Save changes', 'Add notes', an 'Alerts: …' row with "
+    "'10/15/30 minutes early', repeat rows 'Repeats every day/week'); the app's EventFormSheet (EventFormSheet.kt) is "
+    "a ModalBottomSheet headed 'Cancel' ('Discard Changes?' once changed), 'New Event'/'Edit Event' and a 'Save' text "
+    "button, with 'Event title', 'All-day', the cards, expandable Calendar, Alerts (ReminderPicker.kt: 'First "
+    "Alert'/'Second Alert' over TIMED_REMINDER_OPTIONS, summary '15m') and Repeat (RecurrencePicker.kt: the "
+    "FrequencyOption chips, RruleBuilder's rules) cards, 'Location', 'Notes', 'Delete Event' → 'Confirm Delete' and "
+    "the sticky 'Save Event': fixed (kashcal_sheets.KashCalForm; the oracle expands the cards and scrolls the sheet)",
+    "an event opened a details page with an edit pencil and a 'Delete event' icon confirmed in a dialog; the app opens "
+    "EventQuickViewSheet ('EEE, MMM d · HH:mm - HH:mm', the calendar 'Local', 'Edit', 'Delete' confirmed inline "
+    "with 'Confirm', 'More options'): fixed (kashcal_sheets.QuickView)",
+    "the month home listed a recurring event on its first day only; the app lists each day's occurrences rows: "
+    "fixed (the double's day page follows the stored RRULE)"),
+    open_points=("drawn, not modelled: the All-day switch (no template has all-day events), the weekly repeat's other "
+                 "days and its end conditions, the location's address suggestions, the quick view's 'More options' "
+                 "menu and the recurring-event confirmations ('Just this occurrence'/'All occurrences'; no seeded "
+                 "KashCal event repeats)",))

@@ -67,6 +67,10 @@ class CalUi:
     month_home: bool = False
     #: The editor's fields where the app has no resource ids (a Compose app without testTag): name → selector.
     fields: tuple[tuple[str, By], ...] = ()
+    #: The editor is taller than the screen (KashCal's form sheet): a field below is scrolled to before it is used.
+    form_scrolls: bool = False
+    #: Taps between the reminder field and its choices (KashCal's Alerts card: its "First Alert" row).
+    reminder_slot: tuple[Intent, ...] = ()
 
     def field(self, name: str) -> By:
         return dict(self.fields).get(name, By(res=name))
@@ -106,17 +110,16 @@ VAYUN = CalUi(
     delete=_menu("Remove"), to_editor=(Tap(By(desc="Edit")),), date_picker="m3", time_picker="compose", agenda=True,
 )
 KASHCAL = CalUi(
-    app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(desc="Save changes"),
-    row_title_res="occurrence_title", row_detail_res="occurrence_time", repeats=("Repeats every day",
-                                                                                 "Repeats every week"),
-    reminders={15: "15 minutes early", 30: "30 minutes early", 60: "1 hour early"}, confirm="Delete",
-    delete=(Tap(By(desc="Delete event")),), to_editor=(Tap(By(desc="Edit event")),), date_picker="kashcal",
-    time_picker="kashcal", month_home=True,
-    # the editor's text fields in order: the title, the Starts and Ends cards (read-only), the notes; its repeat and
-    # alert rows by their texts
+    app_id="calendar_kashcal", new_event=By(desc="Create event"), save=By(text="Save"),
+    row_title_res="occurrence_title", row_detail_res="occurrence_time", repeats=("Daily", "Weekly"),
+    reminders={15: "15 minutes before", 30: "30 minutes before", 60: "1 hour before"}, confirm="Confirm",
+    delete=(Tap(By(text="Delete")),), to_editor=(Tap(By(text="Edit")),), date_picker="kashcal",
+    time_picker="kashcal", month_home=True, form_scrolls=True, reminder_slot=(Tap(By(text="First Alert")),),
+    # EventFormSheet.kt: the text fields in order are the title, the Starts and Ends cards (read-only), "Location" and
+    # "Notes" (an empty field reads as its label); the Repeat and Alerts cards expand when their header is tapped
     fields=(("event_title", By(class_contains="EditText", nth=0)),
-            ("event_description", By(class_contains="EditText", nth=3)),
-            ("event_repeat", By(text="One-time event")), ("event_reminder", By(text_contains="Alerts:"))),
+            ("event_description", By(text="Notes", class_contains="EditText")),
+            ("event_repeat", By(text="Repeat")), ("event_reminder", By(text="Alerts"))),
 )
 APPS: tuple[CalUi, ...] = (FOSSIFY, SCP, ETAR, VAYUN, KASHCAL)
 
@@ -381,15 +384,27 @@ def _create(ui: CalUi, p: dict[str, object]) -> Steps:
         yield from set_time(ui, "start", f"{start // 60:02d}:00")
         yield from set_time(ui, "end", f"{end // 60:02d}:{end % 60:02d}")
     if "repeat_rule" in p:
+        yield from reach(ui, ui.field("event_repeat"))
         yield Tap(ui.field("event_repeat"))
+        yield from reach(ui, By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
         yield Tap(By(text=ui.repeats[("daily", "weekly").index(str(p["repeat_rule"]))]))
     if "reminder_mins" in p:
+        yield from reach(ui, ui.field("event_reminder"))
         yield Tap(ui.field("event_reminder"))
         yield from past_disclaimer(ui)
+        yield from ui.reminder_slot
+        yield from reach(ui, By(text=ui.reminders[int(str(p["reminder_mins"]))]))
         yield Tap(By(text=ui.reminders[int(str(p["reminder_mins"]))]))
     if "event_description" in p and p.get("with_description", True):
+        yield from reach(ui, ui.field("event_description"))
         yield TypeInto(ui.field("event_description"), str(p["event_description"]))
     yield from save(ui)
+
+
+def reach(ui: CalUi, target: By) -> Steps:
+    """Scroll a tall editor until ``target`` is on the screen (nothing where the editor fits)."""
+    if ui.form_scrolls:
+        yield ScrollTo(target, "down", max_swipes=6)
 
 
 def _create_plain(ui: CalUi, p: dict[str, object]) -> Steps:

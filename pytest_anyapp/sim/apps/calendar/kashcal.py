@@ -1,11 +1,12 @@
 """KashCal 22.5.15 (``org.onekash.kashcal``), a local/CalDAV calendar on its own Room database.
 
-A FAB "Create event"; an event opens its details sheet (edit pencil, "Delete event" icon confirmed
-with "Delete"); the editor saves with a toolbar check. The editor's day and times are two cards,
-"Starts" and "Ends" (``DateTimePickerCard``), each opening the whole ``DateTimeSheet`` (grid, wheels,
-"Done") on its own day and time; Starts keeps no length (the end moves to start + 30 minutes only when
-passed), an end before the start disables saving (``EventFormSheet.kt``). A new event starts at the
-next full hour, lasts ``defaultEventDuration`` (30) and has the default 15-minute reminder
+A FAB "Create event" on the month home; an event card opens its quick view sheet ("Edit", "Delete" confirmed
+inline with "Confirm"); the form sheet ("Cancel", "New Event"/"Edit Event", "Save") has the title, the
+"Starts"/"Ends" cards (``DateTimePickerCard``, each opening the whole ``DateTimeSheet``: grid, wheels, "Done"),
+the Calendar, Alerts and Repeat cards, "Location", "Notes" and, when editing, "Delete Event"; both sheets are
+:mod:`.kashcal_sheets` (``EventQuickViewSheet.kt``, ``EventFormSheet.kt``). Starts keeps no length (the end moves
+to start + 30 minutes only when passed), an end before the start disables saving. A new event starts at the
+next full hour of the selected day, lasts ``defaultEventDuration`` (30) and has the default 15-minute reminder
 (``MainActivity.onCreateEvent``, ``KashCalDataStore`` defaults).
 Storage: Room ``databases/kashcal.db``
 (:class:`KashCalDb`: ``events`` in ms with RRULE and ISO reminder offsets, ``occurrences`` with
@@ -16,22 +17,20 @@ sheet and emoji titles are :mod:`.kashcal_home`.
 from __future__ import annotations
 
 from pytest_anyapp.sim.apps.calendar.kashcal_home import MonthHome
+from pytest_anyapp.sim.apps.calendar.kashcal_sheets import REMINDER_OPTIONS, KashCalForm, QuickView
 from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Icon
 from pytest_anyapp.sim.apps.calendar.store import EventStore, KashCalDb
 
 #: No testTag in the Compose app: its buttons have content descriptions and no resource ids (the icons' ids "").
 SKIN = CalendarSkin(
     title="KashCal", list_id="agenda_list", row_title_id="occurrence_title", row_detail_id="occurrence_time",
-    empty_text="No events scheduled", entry=Icon("event_add", "Create event", ""),
-    editor_activity="org.onekash.kashcal.ui.MainActivity", title_hint="Event title",
-    description_hint="Add notes", save=Icon("tick", "Save changes", ""),
-    delete=Icon("bin", "Delete event", ""), delete_confirm="Delete",
-    repeats=("One-time event", "Repeats every day", "Repeats every week"),
-    reminders=((-1, "No alert"), (10, "10 minutes early"), (15, "15 minutes early"), (30, "30 minutes early"),
-               (60, "1 hour early")),
-    edit=Icon("pen", "Edit event", ""), date_label="Starts on", start_label="Start",
-    end_label="End", reminder_label="Alerts", menu=("Sync", "Subscriptions"), entry_place="fab",
-    open_flow="details", delete_place="details", save_style="icon", date_format="weekday", time_format="24h",
+    empty_text="Nothing to see here; go touch grass?", entry=Icon("event_add", "Create event", ""),
+    editor_activity="org.onekash.kashcal.MainActivity", title_hint="Event title",
+    description_hint="Notes", save=Icon("", "Save", ""), delete=Icon("", "Delete", ""), delete_confirm="Confirm",
+    repeats=("Never", "Daily", "Weekly"), reminders=REMINDER_OPTIONS,
+    edit=Icon("", "Edit", ""), date_label="Starts", start_label="Starts",
+    end_label="Ends", reminder_label="Alerts", menu=(), entry_place="fab",
+    open_flow="details", delete_place="details", save_style="text", date_format="weekday", time_format="24h",
     date_picker="kashcal", time_picker="kashcal", datetime_cards=("Starts", "Ends"), default_duration=30,
     default_reminder=15, resource_ids=False,
 )
@@ -48,6 +47,7 @@ class KashCal(CalendarApp):
     permissions = ("android.permission.POST_NOTIFICATIONS", "android.permission.READ_CONTACTS")
     skin = SKIN
     home = MonthHome
+    details_screen, editor_screen = QuickView, KashCalForm
 
     def on_create(self) -> None:
         KashCalDb(self).create()

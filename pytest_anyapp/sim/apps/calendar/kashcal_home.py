@@ -5,13 +5,13 @@ opens on, its onboarding sheet, and the emoji its event titles are shown with. T
 from __future__ import annotations
 
 import calendar
-import dataclasses
 import datetime as dt
 import re
 
 from pytest_anyapp.sim.apps.base import SimApp
 from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
-from pytest_anyapp.sim.apps.calendar.kit import CalendarScreen, Editor, time_text
+from pytest_anyapp.sim.apps.calendar.kit import CalendarScreen, time_text
+from pytest_anyapp.sim.apps.calendar.store import Ev, occurrence_shifts
 from pytest_anyapp.sim.ui.dialogs import Floating
 from pytest_anyapp.sim.ui.geometry import Rect
 from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Scaffold, ScrollView, TextView, Toolbar, View
@@ -62,6 +62,12 @@ def with_emoji(title: str) -> str:
         if any(re.search(rf"\b{re.escape(w)}\b", title, re.IGNORECASE) for w in words):
             return f"{emoji} {title}"
     return title
+
+
+def occurs_on(ev: Ev, day: dt.date) -> bool:
+    """The day has an occurrence of the event (the app lists the ``occurrences`` rows of the day, its RRULE's)."""
+    shift = (day - dt.date.fromisoformat(ev.date)).days
+    return shift == 0 or (shift > 0 and shift in occurrence_shifts(ev.repeat, ev.date, shift + 1))
 
 
 class OnboardingSheet(Floating):
@@ -120,15 +126,13 @@ class MonthHome(CalendarScreen):
 
     def new_event(self) -> None:
         """MainActivity.onCreateEvent: the selected day at the next full hour."""
-        editor = Editor(self.app, None)
-        editor.draft = dataclasses.replace(editor.draft, date=self.selected.isoformat())
-        self.push(editor)
+        self.push(self.cal.editor_screen(self.app, None, self.selected.isoformat()))
 
     def day_page(self) -> list[View]:
         if (self.selected.year, self.selected.month) != (self.viewing.year, self.viewing.month):
             return [TextView("Pick a day. Seize it.", align="center", padding=32)]
         s = self.skin
-        events = [ev for ev in self.cal.store.events() if ev.date == self.selected.isoformat()]
+        events = [ev for ev in self.cal.store.events() if occurs_on(ev, self.selected)]
         if not events:
             return [TextView("Nothing to see here; go touch grass?", align="center", padding=32)]
         return [Column(TextView(with_emoji(ev.title), size=16),

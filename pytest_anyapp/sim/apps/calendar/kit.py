@@ -184,6 +184,9 @@ class CalendarApp(SimApp):
     """A calendar double: metadata on the subclass, screens from ``skin``, storage from ``store``."""
 
     skin: ClassVar[CalendarSkin]
+    #: The screens an event opens in and a new event is made in (KashCal draws its own sheets); set below.
+    details_screen: ClassVar[type[Details]]
+    editor_screen: ClassVar[type[Editor]]
 
     @property
     def store(self) -> EventStore:
@@ -206,7 +209,8 @@ class CalendarScreen(Screen):
                 f"{time_text(ev.end, s.time_format)}")
 
     def open(self, ev: Ev) -> None:
-        self.push(Details(self.app, ev) if self.skin.open_flow == "details" else Editor(self.app, ev))
+        cal = self.cal
+        self.push(cal.details_screen(self.app, ev) if self.skin.open_flow == "details" else cal.editor_screen(self.app, ev))
 
     def ask_delete(self, ev: Ev, then_finish: bool) -> None:
         def yes() -> None:
@@ -261,7 +265,7 @@ class EventList(CalendarScreen):
         rows: list[View] = self.sectioned() if s.sections else [
             ListItem(ev.title, self.when(ev), title_id=s.row_title_id, subtitle_id=s.row_detail_id,
                      on_click=lambda ev=ev: self.open(ev)) for ev in self.cal.store.events()]
-        new = lambda: self.push(Editor(self.app, None))  # noqa: E731
+        new = lambda: self.push(self.cal.editor_screen(self.app, None))  # noqa: E731
         actions: list[View] = []
         fab = None
         if s.entry_place == "fab":
@@ -288,7 +292,7 @@ class Details(CalendarScreen):
         ev = self.current()
         if ev is None:
             return Scaffold(Toolbar("", nav="back"), TextView(""))
-        actions: list[View] = [ImageButton(s.edit.icon, s.edit.desc, on_click=lambda: self.push(Editor(self.app, ev)),
+        actions: list[View] = [ImageButton(s.edit.icon, s.edit.desc, on_click=lambda: self.push(self.cal.editor_screen(self.app, ev)),
                                            id=s.edit.id or None)]
         menu: list[tuple[str, Any]] = []
         if s.delete_place == "details":
@@ -305,7 +309,8 @@ class Details(CalendarScreen):
 class Editor(CalendarScreen):
     """A new event (``ev`` None) or an existing one; nothing is stored until the save action."""
 
-    def __init__(self, app: SimApp, ev: Ev | None) -> None:
+    def __init__(self, app: SimApp, ev: Ev | None, day: str | None = None) -> None:
+        """``day``: a new event's day where the home has one selected (KashCal), else today."""
         super().__init__(app)
         s = self.skin
         self.editing = ev
@@ -313,7 +318,7 @@ class Editor(CalendarScreen):
             now = time.gmtime(self.app.now_ms() // 1000)
             start = (now.tm_hour + 1) * 60 if now.tm_hour < 23 else 23 * 60
             rem = (s.default_reminder,) if s.default_reminder is not None else ()
-            ev = Ev("", "", time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + s.default_duration),
+            ev = Ev("", "", day or time.strftime("%Y-%m-%d", now), hhmm(start), hhmm(start + s.default_duration),
                     reminders=rem)
         self.draft = ev
         self.set_field("event_title", ev.title)
@@ -521,3 +526,4 @@ class Editor(CalendarScreen):
 
 
 CalendarApp.home = EventList  # every skin's launch screen (an app may set its own)
+CalendarApp.details_screen, CalendarApp.editor_screen = Details, Editor

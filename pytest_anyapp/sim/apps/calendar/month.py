@@ -13,7 +13,7 @@ import calendar
 import time
 
 from pytest_anyapp.sim.apps.base import Screen, SimApp
-from pytest_anyapp.sim.apps.calendar.kit import CalendarScreen, Editor, EventList
+from pytest_anyapp.sim.apps.calendar.kit import CalendarScreen, EventList
 from pytest_anyapp.sim.ui.views import Column, Fab, Row, Scaffold, TextView, Toolbar, View
 
 PREFS = "Prefs"
@@ -38,7 +38,7 @@ class MonthGrid(CalendarScreen):
             rows.append(Row(*(Column(TextView(str(day.day), size=12, align="center"),
                                      *(TextView(t, size=10, max_lines=1) for t in titles.get(day.isoformat(), [])),
                                      weight=1) for day in week)))
-        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(self.cal.editor_screen(self.app, None)), id=s.entry.id or None)
         return Scaffold(Toolbar(s.title, menu=[(label, None) for label in s.menu]),
                         TextView(calendar.month_name[now.tm_mon], id="top_value", size=20,
                                  align="center"),

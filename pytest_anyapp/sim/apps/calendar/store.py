@@ -17,6 +17,7 @@ The device runs in UTC, so local = UTC. Nothing is imported from the harness.
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import json
 import time
 import uuid
@@ -294,6 +295,31 @@ def new_import_id(now_ms: int) -> str:
 
 # -- KashCal --------------------------------------------------------------------------------------------
 
+def occurrence_shifts(rule: str | None, day: str, horizon_days: int) -> list[int]:
+    """Days from ``day`` to each occurrence within the horizon, for the rules KashCal's picker writes (RruleBuilder:
+    DAILY, WEEKLY with INTERVAL, MONTHLY on BYMONTHDAY with INTERVAL, YEARLY); a month without the day is skipped
+    (RFC 5545). No rule: the event itself."""
+    parts = dict(p.split("=", 1) for p in (rule or "").split(";") if "=" in p)
+    freq, every = parts.get("FREQ", ""), int(parts.get("INTERVAL", "1"))
+    first = dt.date.fromisoformat(day)
+    if freq in ("DAILY", "WEEKLY"):
+        step = every * (1 if freq == "DAILY" else 7)
+        return list(range(0, horizon_days, step))
+    if freq not in ("MONTHLY", "YEARLY"):
+        return [0]
+    months = every * (1 if freq == "MONTHLY" else 12)
+    out = []
+    for i in range(0, horizon_days // 28 + 1, months):
+        y, m = divmod(first.month - 1 + i, 12)
+        try:
+            shift = (dt.date(first.year + y, m + 1, first.day) - first).days
+        except ValueError:
+            continue
+        if shift < horizon_days:
+            out.append(shift)
+    return out
+
+
 class KashCalDb:
     NAME = "kashcal.db"
     HORIZON_DAYS = 731  # occurrences are generated for two years
@@ -336,14 +362,14 @@ class KashCalDb:
             date, at = split_s(int(r["start_ts"]) // 1000)
             rem = tuple(iso_dur_s(x) // 60 for x in json.loads(r["reminders"] or "[]"))
             end_date, end_at = split_s(int(r["end_ts"]) // 1000)
-            out.append(Ev(str(r["id"]), r["title"], date, at, end_at, r["description"] or "", rule_freq(r["rrule"]), rem,
+            out.append(Ev(str(r["id"]), r["title"], date, at, end_at, r["description"] or "", r["rrule"] or None, rem,
                           end_date if end_date != date else None))
         return out
 
     def save(self, ev: Ev) -> None:
         now = self.app.now_ms()
         start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.end_date or ev.date, ev.end) * 1000
-        rule = ({"daily": "FREQ=DAILY", "weekly": f"FREQ=WEEKLY;BYDAY={DAYS[weekday(ev.date)]}"}[ev.repeat]
+        rule = ({"daily": "FREQ=DAILY", "weekly": f"FREQ=WEEKLY;BYDAY={DAYS[weekday(ev.date)]}"}.get(ev.repeat, ev.repeat)
                 if ev.repeat else None)
         rem = json.dumps([f"-PT{m}M" for m in ev.reminders]) if ev.reminders else None
         if ev.key:
@@ -358,11 +384,9 @@ class KashCalDb:
                 "calendars WHERE is_default = 1 ORDER BY id LIMIT 1), ?, '', ?, ?, ?, 'UTC', ?, ?, ?, ?, 'SYNCED', ?, ?)"),
                 (f"{now:x}-{ev.title}@kashcal", ev.title, ev.description, start, end, rule, rem, len(ev.reminders), now,
                  now, now))
-        step = {"daily": 86_400_000, "weekly": 604_800_000}.get(ev.repeat or "", 0)
-        count = (self.HORIZON_DAYS * 86_400_000) // step if step else 1
         rows = []
-        for i in range(count):
-            s, e = start + i * step, end + i * step
+        for shift in occurrence_shifts(rule, ev.date, self.HORIZON_DAYS):
+            s, e = start + shift * 86_400_000, end + shift * 86_400_000
             rows.append((s, e, *(int(time.strftime("%Y%m%d", time.gmtime(x // 1000))) for x in (s, e)), key))
         with closing(self.app.db(self.NAME)) as db:
             db.execute("BEGIN")

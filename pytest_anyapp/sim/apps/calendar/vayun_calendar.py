@@ -15,7 +15,7 @@ import datetime as dt
 
 from pytest_anyapp.sim.apps.base import AlertDialog
 from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
-from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, Editor, EventList, Icon, time_text, week_grid
+from pytest_anyapp.sim.apps.calendar.kit import CalendarApp, CalendarSkin, EventList, Icon, time_text, week_grid
 from pytest_anyapp.sim.apps.calendar.store import EventStore, ProviderEvents
 from pytest_anyapp.sim.ui.views import AnchoredList, Button, Column, Divider, Fab, ImageButton, ListItem, Scaffold, TextView, Toolbar, View
 
@@ -80,7 +80,7 @@ class LayoutHome(EventList):
         """The toolbar (month and year; the layout button with its short name; settings) and the FAB."""
         s, short = self.skin, next(short for name, _, short in LAYOUTS if name == layout)
         actions: list[View] = [Button(short, self.choose_layout, style="text"), ImageButton("settings", "Settings")]
-        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(Editor(self.app, None)), id=s.entry.id or None)
+        fab = Fab(s.entry.icon, s.entry.desc, on_click=lambda: self.push(self.cal.editor_screen(self.app, None)), id=s.entry.id or None)
         return Scaffold(Toolbar(f"{calendar.month_abbr[today.month]} {today.year}", actions=actions), body, fab=fab)
 
     def agenda(self, today: dt.date) -> View:
