@@ -1,7 +1,9 @@
 """Enter in the maps doubles' search field (docs/maps.md, "IME actions of the doubles' text fields"):
 Organic Maps' and CoMaps' query has an OnClickListener and acts on the Search action only
-(SearchToolbarController.java), so a hardware Enter performs its click and the focus stays;
-OsmAnd's field is not read and keeps Android's default."""
+(SearchToolbarController.java), so a hardware Enter performs its click and the focus stays.
+OsmAnd's (search_text_layout.xml: single line, ``actionSearch``; QuickSearchDialogFragment.java: a listener acting
+on IME_ACTION_SEARCH only) gets a trailing space from the keyboard's Search action; a hardware Enter (IME_NULL) is
+not handled and moves the focus as Android's TextView does."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_anyapp.device.uixml import parse_ui_dump
 from pytest_anyapp.sim.apps.maps.comaps import CoMaps
 from pytest_anyapp.sim.apps.maps.kit import MapsApp, Search
 from pytest_anyapp.sim.apps.maps.organic_maps import OrganicMaps
@@ -22,3 +25,19 @@ def test_search_field_click_listener(tmp_path: Path, app: type[MapsApp], clicks:
     screen = Search(app(SimDevice(DeviceConfig(tmp_path / "dev"))))
     field = next(v for v in screen.build().walk() if isinstance(v, EditText))
     assert (field.on_click is not None, field.on_submit) == (clicks, None)
+
+
+def test_osmand_search_action_appends_a_space_and_enter_moves_on(tmp_path: Path) -> None:
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    assert device.ui.start_app("net.osmand.plus")
+
+    def query() -> tuple[str, bool]:
+        el = next(e for e in parse_ui_dump(device.ui.dump_xml()) if e.resource_id.endswith("/searchEditText"))
+        return el.text, el.focused
+    device.ui.tap(*next(e for e in parse_ui_dump(device.ui.dump_xml()) if e.content_desc == "Search").center)
+    assert query()[1]
+    device.ui.type_text("Cafe")
+    device.ui.editor_action()  # the soft keyboard's Search key
+    assert query() == ("Cafe ", True)
+    device.ui.key(66)  # KEYCODE_ENTER: IME_NULL, not handled by the listener
+    assert query() == ("Cafe ", False)

@@ -445,9 +445,12 @@ OsmAndAdapter.fidelity = FidelityReading(
            "double: both fixed",
            "against files written from GpxUtilities.writeGpx (tests/android_outputs/base64): the double wrote float "
            "reprs instead of formatLatLon, and read a marker's name past the second '#' (deserializeFromString stops "
-           "there): double fixed"),
+           "there): double fixed",
+           "the search field (search_text_layout.xml: single line, imeOptions actionSearch; "
+           "search/dialogs/QuickSearchDialogFragment.java: a listener acting on IME_ACTION_SEARCH only, appending a "
+           "space to the query and hiding the keyboard) had no declared action in the double: fixed (the keyboard's "
+           "Search appends the space; a hardware Enter, IME_NULL, is not handled and moves the focus)"),
     open_points=("FavoriteDeletionsJournal (favorites_deletions.tmp) of recent sources: presence in 5.3.7 unverified",
-                 "read at a stored commit of the search index, not at the 5.3.7 tag",
-                 "IME not read: QuickSearchDialogFragment's searchEditText listener and the plan-route name field were "
-                 "not found in a readable 5.x revision; the double keeps Android's default (single line, no editor "
-                 "action: Enter moves the focus down)"))
+                 "read at a stored commit of the search index, not at the 5.3.7 tag (the search field: "
+                 "QuickSearchDialogFragment.java at 011b68e, search_text_layout.xml at 252319f)",
+                 "IME not read: the plan-route track name field; the double keeps Android's default"))

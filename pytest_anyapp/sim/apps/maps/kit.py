@@ -86,6 +86,10 @@ class MapsSkin:
     #: (Organic Maps' SearchToolbarController: ``mQuery.setOnClickListener``, IME_ACTION_SEARCH /
     #: KEYCODE_SEARCH): a hardware Enter performs the field's click instead of moving the focus.
     search_clicks_on_enter: bool = False
+    #: The search field declares ``actionSearch`` and its listener acts on IME_ACTION_SEARCH only, appending a space
+    #: to the query and hiding the keyboard (OsmAnd's QuickSearchDialogFragment, search_text_layout.xml); a hardware
+    #: Enter (IME_NULL) is not handled, so Android's default moves the focus.
+    search_action_appends_space: bool = False
     #: The computed route's line: "12 min · 8.4 km" or "8.4 km · 12 min".
     summary_order: Literal["time_first", "distance_first"] = "time_first"
     saved_label: str = "Delete"  # the save button of a saved place (card_toggle)
@@ -199,9 +203,11 @@ class Search(MapsScreen):
     def build(self) -> View:
         rows = [ListItem(p.name, p.subtitle, title_id=self.skin.result_title_id, subtitle_id=self.skin.result_subtitle_id,
                          on_click=lambda p=p: self.open(p)) for p in self.results()]
-        clicks = self.skin.search_clicks_on_enter
-        field = EditText(self.skin.search_id, hint=self.skin.search_hint, ime_action="search" if clicks else None,
-                         on_click=(lambda: None) if clicks else None)  # onQueryClick: nothing seen (assumed)
+        clicks, spaces = self.skin.search_clicks_on_enter, self.skin.search_action_appends_space
+        sid = self.skin.search_id
+        field = EditText(sid, hint=self.skin.search_hint, ime_action="search" if clicks or spaces else None,
+                         on_click=(lambda: None) if clicks else None,  # onQueryClick: nothing seen (assumed)
+                         on_ime_action=(lambda text: self.set_field(sid, text + " ")) if spaces else None)
         return Scaffold(Toolbar("", nav="back"), field, ScrollList(*rows, id=self.skin.results_id))
 
     def open(self, p: Point) -> None:
