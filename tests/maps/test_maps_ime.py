@@ -41,3 +41,23 @@ def test_osmand_search_action_appends_a_space_and_enter_moves_on(tmp_path: Path)
     assert query() == ("Cafe ", True)
     device.ui.key(66)  # KEYCODE_ENTER: IME_NULL, not handled by the listener
     assert query() == ("Cafe ", False)
+
+
+
+def test_osmand_track_name_takes_enter_as_a_line_break(tmp_path: Path) -> None:
+    """OsmAnd's track name (track_name_edit_text.xml: an EditText without inputType or singleLine, which TextView
+    makes multi-line) takes a hardware Enter as a line break; the name is trimmed when the track is saved."""
+    device = SimDevice(DeviceConfig(tmp_path / "dev"))
+    assert device.ui.start_app("net.osmand.plus")
+
+    def tap(**match: str) -> None:
+        el = next(e for e in parse_ui_dump(device.ui.dump_xml())
+                  if all(getattr(e, k) == v for k, v in match.items()))
+        device.ui.tap(*el.center)
+    tap(text="Menu")
+    tap(text="Plan a route")
+    tap(resource_id="net.osmand.plus:id/track_name")
+    device.ui.type_text("Loop")
+    device.ui.key(66)  # KEYCODE_ENTER
+    name = next(e for e in parse_ui_dump(device.ui.dump_xml()) if e.resource_id.endswith("/track_name"))
+    assert name.text == "Loop\n" and name.focused

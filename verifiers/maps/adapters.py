@@ -449,8 +449,13 @@ OsmAndAdapter.fidelity = FidelityReading(
            "the search field (search_text_layout.xml: single line, imeOptions actionSearch; "
            "search/dialogs/QuickSearchDialogFragment.java: a listener acting on IME_ACTION_SEARCH only, appending a "
            "space to the query and hiding the keyboard) had no declared action in the double: fixed (the keyboard's "
-           "Search appends the space; a hardware Enter, IME_NULL, is not handled and moves the focus)"),
+           "Search appends the space; a hardware Enter, IME_NULL, is not handled and moves the focus)",
+           "the track name (track_name_edit_text.xml: an EditText without inputType or singleLine, which TextView makes "
+           "multi-line; trimmed on save, SaveAsNewTrackBottomSheetDialogFragment.java) was single-line in the double: "
+           "fixed (Enter types a line break)"),
     open_points=("FavoriteDeletionsJournal (favorites_deletions.tmp) of recent sources: presence in 5.3.7 unverified",
                  "read at a stored commit of the search index, not at the 5.3.7 tag (the search field: "
                  "QuickSearchDialogFragment.java at 011b68e, search_text_layout.xml at 252319f)",
-                 "IME not read: the plan-route track name field; the double keeps Android's default"))
+                 "the plan-route flow is the double's own (points added by search, the name on the planner; the app "
+                 "asks the name in its 'Save as new track' sheet, read at an older commit, 04acca6): docs/maps.md, "
+                 "'Unverified flows'"))

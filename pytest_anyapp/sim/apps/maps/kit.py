@@ -111,6 +111,10 @@ class MapsSkin:
     saved_route: str = "Saved"  # the save button's text once the route is saved (disabled)
     planner_title: str = "Plan a route"
     planner_name_id: str = "track_name"
+    #: The track name is a plain EditText without inputType or singleLine, which TextView makes multi-line (Enter
+    #: types a line break; the name is trimmed on save): OsmAnd's track_name_edit_text.xml
+    #: (SaveAsNewTrackBottomSheetDialogFragment). False: a single-line field.
+    planner_name_multiline: bool = False
     planner_add: str = "Add point"
     planner_save: str = "Save"
     share_text: str = "{name}\n{lat:.5f}, {lon:.5f}"
@@ -378,7 +382,8 @@ class Planner(MapsScreen):
 
     def build(self) -> View:
         s = self.skin
-        return Scaffold(Toolbar(s.planner_title, nav="back"), EditText(s.planner_name_id, hint="Track name"),
+        return Scaffold(Toolbar(s.planner_title, nav="back"), EditText(s.planner_name_id, hint="Track name",
+                                                                      multiline=s.planner_name_multiline),
                         ScrollList(*[TextView(f"{i + 1}. {p.name}", id="point_name", padding=(16, 8))
                                      for i, p in enumerate(self.points)], id="points"),
                         Row(Button(s.planner_add, lambda: self.push(Search(self.app, pick=self.points.append)),

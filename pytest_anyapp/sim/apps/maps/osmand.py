@@ -16,7 +16,7 @@ SKIN = MapsSkin(
     bottom=(Icon("menu", "Menu", "map_menu_button", "menu"),),
     menu=(("My Places", "saved"), ("Map markers", "markers"), ("Plan a route", "plan"), ("Settings", "")),
     search_id="searchEditText", search_hint="Search for address, place, POI", results_id="list",
-    search_action_appends_space=True,
+    search_action_appends_space=True, planner_name_multiline=True,
     result_title_id="title", result_subtitle_id="type_name", card_title_id="context_menu_line1",
     card_subtitle_id="context_menu_line2",
     card_actions=(Icon("star", "Favorite", "context_menu_fav_button", "save"),
