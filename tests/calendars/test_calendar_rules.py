@@ -129,6 +129,6 @@ def test_kashcal_reminders_are_iso_offsets() -> None:
     ("Budget Review", "Budget Review"), ("scoffee", "scoffee")])  # whole words only
 def test_kashcal_titles_get_emoji_matcher_emoji(title: str, shown: str) -> None:
     """EmojiMatcher.formatWithEmoji (KashCal v22.5.15, domain/EmojiMatcher.kt), as the month view's cards show it."""
-    from pytest_anyapp.sim.apps.calendar.kashcal_home import with_emoji
+    from pytest_anyapp.sim.apps.calendar.kashcal_rules import with_emoji
 
     assert with_emoji(title) == shown

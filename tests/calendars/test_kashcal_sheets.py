@@ -158,3 +158,58 @@ def test_month_home_lists_a_recurring_events_occurrences(client: DeviceClient, r
     for day in days_shown + days_not:
         tap(client, day)
         assert ("🏋️ Gym" in texts(client)) == (day in days_shown), day
+
+
+def test_location_notes_and_reminders_are_stored_as_the_app_stores_them(client: DeviceClient) -> None:
+    """HomeViewModel.saveEvent: the location is kept (shown in the quick view, back in the form), reminders are
+    minutesToIsoDuration offsets in Gson's list ("-PT1H", no spaces), a blank description is NULL, alarm_count 0."""
+    fresh(client, [])
+    tap(client, desc="Create event")
+    shown = parse_ui_dump(client.ui_dump())
+    assert not any(e.focused for e in shown)  # titleFocusRequester is never asked
+    type_into(client, "Event title", "Budget")
+    tap(client, "Alerts", scroll=True)
+    tap(client, "First Alert", scroll=True)
+    tap(client, "1 hour before", scroll=True)
+    type_into(client, "Location", "Room%s4")
+    tap(client, "Save")
+    row = client.check(f"sqlite3 {KASHCAL_DB} 'SELECT location, reminders, ifnull(description, \"NULL\"), "
+                       "alarm_count FROM events'").strip()
+    assert row == 'Room 4|["-PT1H"]|NULL|0', row
+    tap(client, "Budget")
+    assert "Room 4" in texts(client)
+    tap(client, "Edit")
+    assert "Room 4" in texts(client)  # the form is filled from the event
+
+
+def test_a_title_edit_keeps_the_rule_and_weekdays_add_to_it(client: DeviceClient) -> None:
+    """The rule changes only when a chip or a weekday is tapped (RecurrencePickerCard.notifyChange): Weekly on the
+    start's Sunday plus a tapped Wednesday is BYDAY=WE,SU (DAY_ORDER), shown "Weekly on Wed, Sun"; editing the title
+    afterwards leaves it as it is."""
+    fresh(client, [])
+    tap(client, desc="Create event")
+    type_into(client, "Event title", "Chores")
+    tap(client, "Repeat", scroll=True)
+    tap(client, "Weekly", scroll=True)
+    tap(client, "W", scroll=True)  # the Wednesday circle
+    assert "Weekly on Wed, Sun" in texts(client)
+    tap(client, "Save")
+    assert stored_rules(client) == ["FREQ=WEEKLY;BYDAY=WE,SU"]
+    tap(client, "Chores")
+    assert "🔁 Weekly on Wed, Sun" in texts(client)
+    tap(client, "Edit")
+    type_into(client, "Chores", "%s2")
+    tap(client, "Save")
+    assert stored_rules(client) == ["FREQ=WEEKLY;BYDAY=WE,SU"]
+
+
+def test_quick_view_of_a_later_occurrence_shows_its_day(client: DeviceClient) -> None:
+    fresh(client, [])
+    tap(client, desc="Create event")
+    type_into(client, "Event title", "Standup")
+    tap(client, "Repeat", scroll=True)
+    tap(client, "Daily", scroll=True)
+    tap(client, "Save")
+    tap(client, "17")
+    tap(client, "Standup")
+    assert any(t.startswith("Tue, Oct 17 · ") for t in texts(client)), texts(client)

@@ -85,6 +85,19 @@ def fields(raw: RawSnapshot, key: str, columns: int, app: str) -> list[list[str]
     return out
 
 
+def kashcal_reminders(minutes: list[int]) -> str | None:
+    """What KashCal 22.5.15 stores for a local event's reminders: Gson's list (no spaces) of
+    HomeViewModel.minutesToIsoDuration offsets, "-PT15M", "-PT1H", "-P1D"; None for none. (alarm_count stays 0:
+    only CalDAV sync sets it, ICalEventMapper.kt; a blank location or description is NULL, saveEvent.)"""
+    def iso(m: int) -> str:
+        if m == 0:
+            return "-PT0M"
+        if m >= 1440 and m % 1440 == 0:
+            return f"-P{m // 1440}D"
+        return f"-PT{m // 60}H" if m >= 60 and m % 60 == 0 else f"-PT{m}M"
+    return json.dumps([iso(m) for m in minutes], separators=(",", ":")) if minutes else None
+
+
 def rrule_freq(rule: str) -> str | None:
     """The frequency of an RRULE body (``FREQ=WEEKLY;BYDAY=TU`` -> ``weekly``), None when empty. A rule that is not
     "every <period>, forever" (an INTERVAL other than 1, a COUNT or an UNTIL) is "other": "every 2 weeks" or "weekly
@@ -563,13 +576,14 @@ class KashCalAdapter(CalendarAdapter):
         for i, e in enumerate(state.events, start=1):
             begin = start_ms(e)
             end = begin + e.duration_min * 60_000
-            reminders = json.dumps([f"-PT{m}M" for m in sorted(e.reminders)]) if e.reminders else None
+            reminders = kashcal_reminders(sorted(e.reminders))
             stmts.append(
                 "INSERT INTO events (uid, calendar_id, title, location, description, start_ts, end_ts, timezone, "
                 "is_all_day, rrule, reminders, alarm_count, dtstamp, sync_status, created_at, updated_at) VALUES "
-                f"({sql_text(f'seed-{i}@kashcal')}, {LOCAL_CAL}, {sql_text(e.title)}, '', {sql_text(e.description)}, "
+                f"({sql_text(f'seed-{i}@kashcal')}, {LOCAL_CAL}, {sql_text(e.title)}, NULL, "
+                f"{sql_text(e.description) if e.description else 'NULL'}, "
                 f"{begin}, {end}, 'UTC', 0, {sql_text(rrule_for(e)) if e.repeat else 'NULL'}, "
-                f"{sql_text(reminders) if reminders else 'NULL'}, {len(e.reminders)}, {SEEDED_AT_MS}, 'SYNCED', "
+                f"{sql_text(reminders) if reminders else 'NULL'}, 0, {SEEDED_AT_MS}, 'SYNCED', "
                 f"{SEEDED_AT_MS}, {SEEDED_AT_MS});")
         stmts.append(
             "INSERT INTO occurrences (event_id, calendar_id, start_ts, end_ts, start_day, end_day) SELECT id, "

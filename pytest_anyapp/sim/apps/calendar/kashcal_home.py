@@ -1,15 +1,16 @@
 """KashCal 22.5.15's own screens (as :mod:`.month` holds the Simple Calendar lineage's): the month home it
-opens on, its onboarding sheet, and the emoji its event titles are shown with. The skin and the app are
+opens on and its onboarding sheet (the emoji its titles are shown with are :mod:`.kashcal_rules`). The skin and the app are
 :mod:`.kashcal`."""
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
-import re
 
 from pytest_anyapp.sim.apps.base import SimApp
 from pytest_anyapp.sim.apps.calendar.datastore import PreferencesDataStore
+from pytest_anyapp.sim.apps.calendar.kashcal_rules import with_emoji
+from pytest_anyapp.sim.apps.calendar.kashcal_sheets import QuickView
 from pytest_anyapp.sim.apps.calendar.kit import CalendarScreen, time_text
 from pytest_anyapp.sim.apps.calendar.store import Ev, occurrence_shifts
 from pytest_anyapp.sim.ui.dialogs import Floating
@@ -19,49 +20,6 @@ from pytest_anyapp.sim.ui.views import Button, Column, Fab, ImageButton, Row, Sc
 #: KashCalDataStore.kt (v22.5.15): preferencesDataStore "kashcal_preferences"; PreferencesKeys.ONBOARDING_DISMISSED.
 DATASTORE = "files/datastore/kashcal_preferences.preferences_pb"
 ONBOARDING_KEY = "onboarding_dismissed"
-
-
-#: domain/EmojiMatcher.kt (v22.5.15): the rules, highest priority first, whose keywords a title may hold as a
-#: whole word; the first hit's emoji is put before the title (showEventEmojis, default true).
-EMOJI_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("🎂", ("birthday", "bday", "b-day")), ("🎉", ("party", "celebration", "celebrate")), ("💑", ("anniversary",)),
-    ("💒", ("wedding",)), ("🎓", ("graduation", "commencement")), ("🎄", ("christmas", "xmas")),
-    ("🎃", ("halloween",)), ("🦃", ("thanksgiving",)), ("🐰", ("easter",)), ("💝", ("valentine", "valentines")),
-    ("🎆", ("new year", "new years", "nye")), ("🕎", ("hanukkah", "chanukah")), ("🪔", ("diwali",)),
-    ("☕", ("coffee", "cafe", "starbucks")), ("🍵", ("tea time",)), ("🍳", ("breakfast", "brunch")),
-    ("🍽️", ("lunch", "dinner", "restaurant", "reservation")),
-    ("🍺", ("drinks", "happy hour", "bar", "pub", "brewery")), ("🍷", ("wine", "winery", "wine tasting")),
-    ("🍕", ("pizza",)), ("🍖", ("bbq", "barbecue", "cookout", "grill")), ("✈️", ("flight", "airport", "flying")),
-    ("🚂", ("train", "amtrak")), ("🏨", ("hotel", "check-in", "checkout", "airbnb")), ("🏖️", ("beach", "vacation")),
-    ("🚢", ("cruise", "ferry")), ("⛺", ("camping", "campsite")), ("🏋️", ("gym", "workout", "exercise", "crossfit")),
-    ("🏃", ("run", "running", "jog", "marathon", "5k", "10k")), ("🧘", ("yoga", "meditation", "pilates")),
-    ("🏊", ("swim", "swimming", "pool")), ("🎾", ("tennis",)), ("⛳", ("golf", "tee time")), ("⚽", ("soccer",)),
-    ("🏀", ("basketball",)), ("🥾", ("hike", "hiking", "trail")), ("⛷️", ("ski", "skiing", "snowboard")),
-    ("🚴", ("cycling", "bike ride")), ("🎳", ("bowling",)), ("👨‍⚕️", ("doctor", "dentist", "checkup", "physical")),
-    ("👁️", ("eye doctor", "optometrist", "eye exam")), ("💆", ("spa", "massage")),
-    ("🧠", ("therapy", "therapist", "counseling")), ("💊", ("pharmacy", "prescription")), ("🐕", ("vet", "veterinarian")),
-    ("💻", ("zoom", "teams", "webinar", "video call", "google meet")), ("📊", ("presentation", "demo", "pitch")),
-    ("🤝", ("interview", "1:1", "one on one")), ("🏦", ("bank", "mortgage")), ("💰", ("tax", "accountant", "taxes")),
-    ("💇", ("haircut", "salon", "barber")), ("📦", ("delivery", "moving", "pickup")),
-    ("🔧", ("plumber", "repair", "handyman")), ("🏠", ("open house", "house hunting", "realtor")),
-    ("🎬", ("movie", "cinema", "film")), ("🎵", ("concert", "live music")),
-    ("🎭", ("theater", "theatre", "broadway", "recital")), ("🏛️", ("museum", "exhibit", "gallery")),
-    ("🦁", ("zoo", "aquarium")), ("🎢", ("amusement park", "theme park", "disneyland", "disney")),
-    ("📖", ("book club",)), ("📚", ("study", "class", "lecture", "exam", "test")), ("🏫", ("school", "pta")),
-    ("👶", ("daycare", "babysitter", "nanny")), ("💕", ("date night",)), ("👥", ("reunion", "get together")),
-    # priority 3 (sortedByDescending keeps the list's order within a priority)
-    ("🚗", ("road trip",)), ("📞", ("call", "phone call")), ("🛒", ("shopping", "groceries")),
-    ("👨‍👩‍👧", ("parent teacher", "family dinner")), ("⛪", ("church", "mass")),
-    ("🙏", ("prayer", "temple", "mosque", "synagogue")),
-)
-
-
-def with_emoji(title: str) -> str:
-    """EmojiMatcher.formatWithEmoji: "<emoji> <title>" for the first rule with a keyword as a whole word."""
-    for emoji, words in EMOJI_RULES:
-        if any(re.search(rf"\b{re.escape(w)}\b", title, re.IGNORECASE) for w in words):
-            return f"{emoji} {title}"
-    return title
 
 
 def occurs_on(ev: Ev, day: dt.date) -> bool:
@@ -137,7 +95,11 @@ class MonthHome(CalendarScreen):
             return [TextView("Nothing to see here; go touch grass?", align="center", padding=32)]
         return [Column(TextView(with_emoji(ev.title), size=16),
                        TextView(f"{time_text(ev.start, s.time_format)} - {time_text(ev.end, s.time_format)}", size=12),
-                       on_click=lambda ev=ev: self.open(ev), padding=12) for ev in events]
+                       on_click=lambda ev=ev: self.open_on(ev), padding=12) for ev in events]
+
+    def open_on(self, ev: Ev) -> None:
+        """The event's quick view, dated on the selected day (the occurrence tapped, EventQuickViewSheet)."""
+        self.push(QuickView(self.app, ev, self.selected.isoformat()))
 
     def build(self) -> View:
         s = self.skin

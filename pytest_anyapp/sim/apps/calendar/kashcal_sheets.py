@@ -4,19 +4,31 @@ opens (``ui/components/EventQuickViewSheet.kt``) and the form that creates or ed
 ``pickers/CalendarPicker.kt``). Both are Compose ModalBottomSheets in MainActivity (no activity of their own, no
 testTag, so no resource id); the scrim reads "Close sheet" and the handle "Drag handle" (Material 3's strings).
 
-Not modelled, said in docs/calendar.md: the All-day switch (drawn, off: no template has all-day events), the
-weekly picker's other days and the repeat's end conditions (drawn: the start's day, "Never"), the location's
-address suggestions, the quick view's "More options" menu, and the recurring-event confirmations ("Just this
-occurrence"/"All occurrences": no seeded KashCal event repeats)."""
+Drawn but not modelled, said in docs/calendar.md: the All-day switch (off: no template has all-day events), the
+monthly repeat's other patterns and every end condition but "Never", the location's address suggestions, the quick
+view's "More options" menu, and the recurring-event choices ("Just this occurrence"/"All occurrences", "Just this
+one"/"This and all future": the double's Edit and Delete act on the whole series; no seeded KashCal event repeats,
+so only an event the agent itself made recurring reaches them). The texts and rules are :mod:`.kashcal_rules`."""
 
 from __future__ import annotations
 
 import calendar
+import dataclasses
 import datetime as dt
 from typing import Any
 
 from pytest_anyapp.sim.apps.base import SimApp
-from pytest_anyapp.sim.apps.calendar.kashcal_home import with_emoji
+from pytest_anyapp.sim.apps.calendar.kashcal_rules import (
+    FREQUENCIES,
+    REMINDER_OPTIONS,
+    chip_of,
+    format_for_display,
+    reminder_before,
+    reminder_short,
+    rrule,
+    weekdays_of,
+    with_emoji,
+)
 from pytest_anyapp.sim.apps.calendar.kit import Details, Editor, untagged
 from pytest_anyapp.sim.apps.calendar.store import Ev
 from pytest_anyapp.sim.ui.views import (
@@ -32,54 +44,6 @@ from pytest_anyapp.sim.ui.views import (
     TextView,
     View,
 )
-
-#: ui/shared/FormConstants.kt TIMED_REMINDER_OPTIONS (v22.5.15): the Alerts card's choices for a timed event.
-REMINDER_OPTIONS: tuple[tuple[int, str], ...] = (
-    (-1, "No reminder"), (15, "15 minutes before"), (30, "30 minutes before"), (60, "1 hour before"),
-    (240, "4 hours before"), (1440, "1 day before"), (10080, "1 week before"))
-#: domain/rrule/RruleModels.kt FrequencyOption, in the picker's two chip rows (RecurrencePicker.kt).
-FREQUENCIES: tuple[tuple[str, ...], ...] = (("Never", "Daily", "Weekly", "Biweekly"), ("Monthly", "Quarterly", "Yearly"))
-DAY_DISPLAY = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-RRULE_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-
-
-def rrule(frequency: str, day: str) -> str | None:
-    """RruleBuilder's rule for a chip (v22.5.15): weekly on the start's weekday, monthly on its day of the month."""
-    d = dt.date.fromisoformat(day)
-    byday, bymonthday = f"BYDAY={RRULE_DAYS[d.weekday()]}", f"BYMONTHDAY={d.day}"
-    return {"Never": None, "Daily": "FREQ=DAILY", "Weekly": f"FREQ=WEEKLY;{byday}",
-            "Biweekly": f"FREQ=WEEKLY;INTERVAL=2;{byday}", "Monthly": f"FREQ=MONTHLY;{bymonthday}",
-            "Quarterly": f"FREQ=MONTHLY;INTERVAL=3;{bymonthday}", "Yearly": "FREQ=YEARLY"}[frequency]
-
-
-def frequency_of(rule: str | None) -> str:
-    """The chip a stored rule selects (RecurrencePickerCard's parse); the store's "daily"/"weekly" are plain ones."""
-    rule = {"daily": "FREQ=DAILY", "weekly": "FREQ=WEEKLY"}.get(rule or "", rule or "")
-    two = "INTERVAL=2" in rule
-    three = "INTERVAL=3" in rule
-    for freq, chip in (("DAILY", "Daily"), ("WEEKLY", "Biweekly" if two else "Weekly"),
-                       ("MONTHLY", "Quarterly" if three else "Monthly"), ("YEARLY", "Yearly")):
-        if f"FREQ={freq}" in rule:
-            return chip
-    return "Never"
-
-
-def repeat_display(chip: str, day: str) -> str:
-    """RruleBuilder.formatForDisplay of the chip's rule: "Does not repeat", "Daily", "Weekly on Tue", ..."""
-    d = dt.date.fromisoformat(day)
-    return {"Never": "Does not repeat", "Daily": "Daily", "Weekly": f"Weekly on {DAY_DISPLAY[d.weekday()]}",
-            "Biweekly": f"Biweekly on {DAY_DISPLAY[d.weekday()]}", "Monthly": f"Monthly on day {d.day}",
-            "Quarterly": f"Quarterly on day {d.day}", "Yearly": "Yearly"}[chip]
-
-
-def reminder_short(minutes: int) -> str:
-    """FormConstants.formatReminderShort: "Off", "15m", "1h", "1d", "1w"."""
-    if minutes < 0:
-        return "Off"
-    for unit, size in (("w", 10080), ("d", 1440), ("h", 60)):
-        if minutes >= size and minutes % size == 0:
-            return f"{minutes // size}{unit}"
-    return f"{minutes}m"
 
 
 def short_date(iso: str) -> str:
@@ -97,18 +61,22 @@ def sheet(body: View, on_scrim: Any, *, tall: bool = False) -> View:
 
 
 class QuickView(Details):
-    """EventQuickViewSheet: the title (with its emoji), "EEE, MMM d · HH:mm - HH:mm", "🔁 <repeat>", the calendar
-    ("Local", LocalCalendarInitializer), notes under "Notes" with the reminders after a bell; "Edit", "Delete"
-    (confirmed inline: "Cancel" / "Confirm", then the event is deleted and the sheet closes) and "More options"."""
+    """EventQuickViewSheet: the title (with its emoji), "EEE, MMM d · HH:mm - HH:mm" of the tapped occurrence, the
+    location, "🔁 <formatForDisplay>" when recurring, the calendar ("Local", LocalCalendarInitializer), notes under
+    "Notes" with the reminders after a bell; "Edit", "Delete" (confirmed inline: "Cancel" / "Confirm", then the
+    event is deleted and the sheet closes) and "More options"."""
 
-    def __init__(self, app: SimApp, ev: Ev) -> None:
+    def __init__(self, app: SimApp, ev: Ev, day: str | None = None) -> None:
         super().__init__(app, ev)
         self.confirming = False
+        self.day = day or ev.date  # the occurrence tapped
 
     def when(self, ev: Ev) -> str:
-        if ev.end_date and ev.end_date != ev.date:
-            return f"{short_date(ev.date)} {ev.start} → {short_date(ev.end_date)} {ev.end}"
-        return f"{short_date(ev.date)} · {ev.start} - {ev.end}"
+        shift = dt.date.fromisoformat(self.day) - dt.date.fromisoformat(ev.date)
+        first, last = self.day, (dt.date.fromisoformat(ev.end_date or ev.date) + shift).isoformat()
+        if last != first:
+            return f"{short_date(first)} {ev.start} → {short_date(last)} {ev.end}"
+        return f"{short_date(first)} · {ev.start} - {ev.end}"
 
     def delete(self, ev: Ev) -> None:
         self.cal.store.delete(ev.key)
@@ -118,15 +86,15 @@ class QuickView(Details):
         ev = self.current()
         if ev is None:
             return Column()
-        chip = frequency_of(ev.repeat)
         info: list[View | None] = [
             TextView(with_emoji(ev.title), size=24, bold=True), TextView(self.when(ev), size=16),
-            TextView(f"🔁 {repeat_display(chip, ev.date)}", size=14) if chip != "Never" else None,
+            TextView(ev.location, size=14, max_lines=2) if ev.location else None,
+            TextView(f"🔁 {format_for_display(ev.repeat)}", size=14) if ev.repeat else None,
             TextView("Local", size=12)]
         if ev.description:  # ExpandedContentSection: only with notes (or a link)
             info += [TextView("Notes", size=12), TextView(ev.description, size=14)]
             if ev.reminders:
-                info += [TextView("🔔", size=14), TextView(", ".join(f"{m} min before" for m in ev.reminders))]
+                info += [TextView("🔔", size=14), TextView(", ".join(reminder_before(m) for m in ev.reminders))]
         if self.confirming:
             buttons: list[View] = [Button("Cancel", lambda: setattr(self, "confirming", False), weight=0.5),
                                    Button("Confirm", lambda: self.delete(ev), weight=0.5)]
@@ -147,7 +115,11 @@ class KashCalForm(Editor):
 
     def __init__(self, app: SimApp, ev: Ev | None, day: str | None = None) -> None:
         super().__init__(app, ev, day)
-        self.rule = frequency_of(self.draft.repeat)
+        if ev is None and self.draft.start == "23:00":  # MainActivity.onCreateEvent: (hour + 1) % 24
+            self.draft = dataclasses.replace(self.draft, start="00:00", end="00:30")
+        self.set_field("event_location", self.draft.location)
+        self.focus(None)  # titleFocusRequester is never asked: the sheet opens without focus or keyboard
+        self.weekdays = weekdays_of(self.draft.repeat, self.draft.date)
         self.open_card: str | None = None  # expandedPicker: "calendar" | "repeat"
         self.alerts_open = False
         self.alert_row: int | None = None
@@ -155,8 +127,7 @@ class KashCalForm(Editor):
         self.initial = self.snapshot()
 
     def snapshot(self) -> tuple[Any, ...]:
-        return (self.draft, self.rule, self.field("event_title"), self.field("event_location"),
-                self.field("event_description"))
+        return (self.draft, self.field("event_title"), self.field("event_location"), self.field("event_description"))
 
     def changed(self) -> bool:
         return self.snapshot() != self.initial
@@ -175,10 +146,11 @@ class KashCalForm(Editor):
         return bool(self.field("event_title").strip()) and not self.time_conflict()
 
     def save(self) -> None:
-        if not self.can_save():
-            return  # the button is disabled
-        self.update(repeat=rrule(self.rule, self.draft.date))
-        super().save()
+        """performSave: the fields as typed (HomeViewModel.saveEvent trims nothing) and the rule as last built."""
+        if self.can_save():
+            self._store(dataclasses.replace(self.draft, title=self.field("event_title"),
+                                            description=self.field("event_description"),
+                                            location=self.field("event_location")))
 
     def _store(self, ev: Ev) -> None:
         self.cal.store.save(ev)
@@ -222,25 +194,40 @@ class KashCalForm(Editor):
         self.focus(None)
 
     def pick_rule(self, chip: str) -> None:
-        self.rule = chip
+        """A chip (or a weekday) rebuilds the rule from the current start (notifyChange); nothing else touches it."""
+        self.update(repeat=rrule(chip, self.draft.date, self.weekdays))
+
+    def toggle_day(self, day: int) -> None:
+        """WeekdaySelector: a circle adds or removes its day; the last one stays."""
+        if day not in self.weekdays or len(self.weekdays) > 1:
+            self.weekdays = self.weekdays ^ {day}
+        self.pick_rule(chip_of(self.draft.repeat))
 
     def repeat_card(self) -> list[View]:
-        expanded = self.open_card == "repeat"
-        out: list[View] = [Row(TextView("Repeat", size=14, weight=1), TextView(repeat_display(self.rule, self.draft.date)),
+        expanded, chip, d = self.open_card == "repeat", chip_of(self.draft.repeat), self.draft.date
+        out: list[View] = [Row(TextView("Repeat", size=14, weight=1), TextView(format_for_display(self.draft.repeat)),
                                ImageView("expand_less" if expanded else "expand_more",
                                          "Collapse" if expanded else "Expand"),
                                on_click=lambda: self.toggle("repeat"), padding=16)]
-        if expanded:
-            out.append(TextView("Frequency", size=12, padding=(12, 8)))
-            out += [Row(*(Button(c, lambda c=c: self.pick_rule(c), style="filled" if c == self.rule else "outlined",
-                                 weight=1) for c in chips), spacing=6, padding=(12, 0)) for chips in FREQUENCIES]
-            if self.rule in ("Weekly", "Biweekly"):
-                start = dt.date.fromisoformat(self.draft.date).isoweekday() % 7
-                out += [TextView("On days", size=12, padding=(12, 8)),
-                        Row(*(TextView("SMTWTFS"[i], align="center", weight=1, selected=i == start) for i in range(7)))]
-            if self.rule != "Never":
-                out += [TextView("Ends", size=12, padding=(12, 8)), TextView("Never", size=14, selected=True),
-                        TextView("After", size=14), TextView("On date", size=14)]
+        if not expanded:
+            return out
+        out.append(TextView("Frequency", size=12, padding=(12, 8)))
+        out += [Row(*(TextView(c, on_click=lambda c=c: self.pick_rule(c), align="center", weight=1, padding=(0, 10))
+                      for c in chips), spacing=6, padding=(12, 0)) for chips in FREQUENCIES]
+        day = dt.date.fromisoformat(d)
+        if chip in ("Weekly", "Biweekly"):  # from Sunday (firstDayOfWeek), TextStyle.NARROW
+            out += [TextView("On days", size=12, padding=(12, 8)),
+                    Row(*(TextView("SMTWTFS"[i], align="center", weight=1, height=40,
+                                   on_click=lambda i=i: self.toggle_day((i + 6) % 7)) for i in range(7)))]
+        if chip in ("Monthly", "Quarterly"):  # MonthlyPatternSelector: drawn, SameDay kept
+            ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}.get((day.day - 1) // 7 + 1, f"{(day.day - 1) // 7 + 1}th")
+            out += [TextView("Pattern", size=12, padding=(12, 8)), TextView(f"On day {day.day}"),
+                    TextView("On last day of month"), TextView(f"On the {ordinal} {calendar.day_name[day.weekday()]}")]
+        if chip != "Never":  # EndConditionSelector: drawn, Never kept
+            until = day + dt.timedelta(days=365)
+            out += [TextView("Ends", size=12, padding=(12, 8)), TextView("Never"),
+                    Row(TextView("After"), TextView("10", align="center", width=48), TextView("occurrences")),
+                    TextView(f"{calendar.month_abbr[until.month]} {until.day}, {until.year}")]
         return out
 
     def build(self) -> View:
@@ -263,7 +250,7 @@ class KashCalForm(Editor):
                             Button("Confirm Delete", self.delete, weight=1), spacing=12)] if self.deleting else [
                 Button("Delete Event", lambda: setattr(self, "deleting", True), style="outlined")]
         body = ScrollView(
-            EditText("event_title", hint="Event title", toolkit="compose"),
+            EditText("event_title", hint="Event title", toolkit="compose"),  # singleLine, no keyboardActions
             Row(TextView("All-day", weight=1), Switch(checked=False)),
             *self.cards(), *calendar_card, *alerts, *self.repeat_card(),
             EditText("event_location", hint="Location", toolkit="compose"),

@@ -48,6 +48,8 @@ class Ev:
     reminders: tuple[int, ...] = field(default_factory=tuple)
     #: The end's day when it is not ``date`` (KashCal's "Ends" card picks its own day); None: the same day.
     end_date: str | None = None
+    #: Where an app keeps it (KashCal's "Location"); "" for none.
+    location: str = ""
 
     @property
     def minutes(self) -> int:
@@ -295,6 +297,18 @@ def new_import_id(now_ms: int) -> str:
 
 # -- KashCal --------------------------------------------------------------------------------------------
 
+def kashcal_reminders(minutes: tuple[int, ...] | list[int]) -> str | None:
+    """KashCal's ``reminders`` column: Gson's JSON list (no spaces) of HomeViewModel.minutesToIsoDuration offsets
+    ("-PT15M", "-PT1H", "-P1D"; v22.5.15), NULL for none."""
+    def iso(m: int) -> str:
+        if m == 0:
+            return "-PT0M"
+        if m >= 1440 and m % 1440 == 0:
+            return f"-P{m // 1440}D"
+        return f"-PT{m // 60}H" if m >= 60 and m % 60 == 0 else f"-PT{m}M"
+    return json.dumps([iso(m) for m in minutes], separators=(",", ":")) if minutes else None
+
+
 def occurrence_shifts(rule: str | None, day: str, horizon_days: int) -> list[int]:
     """Days from ``day`` to each occurrence within the horizon, for the rules KashCal's picker writes (RruleBuilder:
     DAILY, WEEKLY with INTERVAL, MONTHLY on BYMONTHDAY with INTERVAL, YEARLY); a month without the day is skipped
@@ -363,7 +377,7 @@ class KashCalDb:
             rem = tuple(iso_dur_s(x) // 60 for x in json.loads(r["reminders"] or "[]"))
             end_date, end_at = split_s(int(r["end_ts"]) // 1000)
             out.append(Ev(str(r["id"]), r["title"], date, at, end_at, r["description"] or "", r["rrule"] or None, rem,
-                          end_date if end_date != date else None))
+                          end_date if end_date != date else None, r["location"] or ""))
         return out
 
     def save(self, ev: Ev) -> None:
@@ -371,19 +385,20 @@ class KashCalDb:
         start, end = epoch_s(ev.date, ev.start) * 1000, epoch_s(ev.end_date or ev.date, ev.end) * 1000
         rule = ({"daily": "FREQ=DAILY", "weekly": f"FREQ=WEEKLY;BYDAY={DAYS[weekday(ev.date)]}"}.get(ev.repeat, ev.repeat)
                 if ev.repeat else None)
-        rem = json.dumps([f"-PT{m}M" for m in ev.reminders]) if ev.reminders else None
+        rem = kashcal_reminders(ev.reminders)
+        # HomeViewModel.saveEvent (v22.5.15): blank location and description are NULL; alarm_count is only set by sync
+        desc, where = ev.description or None, ev.location.strip() and ev.location or None
         if ev.key:
             key = int(ev.key)
-            self.app.execute(self.NAME, "UPDATE events SET title=?, description=?, start_ts=?, end_ts=?, rrule=?, "
-                             "reminders=?, alarm_count=?, updated_at=? WHERE id=?",
-                             (ev.title, ev.description, start, end, rule, rem, len(ev.reminders), now, key))
+            self.app.execute(self.NAME, "UPDATE events SET title=?, location=?, description=?, start_ts=?, end_ts=?, "
+                             "rrule=?, reminders=?, updated_at=? WHERE id=?",
+                             (ev.title, where, desc, start, end, rule, rem, now, key))
         else:
             key = self.app.execute(self.NAME, (
                 "INSERT INTO events (uid, calendar_id, title, location, description, start_ts, end_ts, timezone, rrule, "
                 "reminders, alarm_count, dtstamp, sync_status, created_at, updated_at) VALUES (?, (SELECT id FROM "
-                "calendars WHERE is_default = 1 ORDER BY id LIMIT 1), ?, '', ?, ?, ?, 'UTC', ?, ?, ?, ?, 'SYNCED', ?, ?)"),
-                (f"{now:x}-{ev.title}@kashcal", ev.title, ev.description, start, end, rule, rem, len(ev.reminders), now,
-                 now, now))
+                "calendars WHERE is_default = 1 ORDER BY id LIMIT 1), ?, ?, ?, ?, ?, 'UTC', ?, ?, 0, ?, 'SYNCED', ?, ?)"),
+                (str(uuid.uuid4()), ev.title, where, desc, start, end, rule, rem, now, now, now))
         rows = []
         for shift in occurrence_shifts(rule, ev.date, self.HORIZON_DAYS):
             s, e = start + shift * 86_400_000, end + shift * 86_400_000
