@@ -342,8 +342,18 @@ KASHCAL_FIDELITY = FidelityReading(source=KASHCAL, date=CLOSED, verdict="mismatc
     "EventQuickViewSheet ('EEE, MMM d · HH:mm - HH:mm', the calendar 'Local', 'Edit', 'Delete' confirmed inline "
     "with 'Confirm', 'More options'): fixed (kashcal_sheets.QuickView)",
     "the month home listed a recurring event on its first day only; the app lists each day's occurrences rows: "
-    "fixed (the double's day page follows the stored RRULE)"),
-    open_points=("drawn, not modelled: the All-day switch (no template has all-day events), the weekly repeat's other "
-                 "days and its end conditions, the location's address suggestions, the quick view's 'More options' "
-                 "menu and the recurring-event confirmations ('Just this occurrence'/'All occurrences'; no seeded "
-                 "KashCal event repeats)",))
+    "fixed (the double's day page follows the stored RRULE)",
+    "a second reader of the sheets (given the source, not these notes) found: the location was dropped (saveEvent "
+    "keeps it, the quick view shows it); reminders were stored as '-PT60M' with spaces, the app stores "
+    "minutesToIsoDuration ('-PT1H', '-P1D') in Gson's list; a blank description or location is NULL and alarm_count "
+    "stays 0 (only sync sets it), in the seeder too; the double rebuilt the RRULE at every save, the app only when a "
+    "chip or weekday is tapped; the repeat text was the double's own, not formatForDisplay; the weekday circles were "
+    "inert; the monthly pattern and end-condition texts were missing; the form focused the title (the app requests no "
+    "focus); a new event at 23:xx started at 23:00 (the app: (hour + 1) % 24); the quick view dated a later "
+    "occurrence by the series' first day; reminder texts ('60 min before', '0m'): all fixed, each with a test "
+    "(tests/calendars/test_kashcal_sheets.py, test_kashcal_rules.py)"),
+    open_points=("drawn, not modelled: the All-day switch (no template has all-day events), the monthly repeat's other "
+                 "patterns and every end condition but 'Never', the location's address suggestions, the quick view's "
+                 "'More options' menu, and the recurring-event choices ('Just this occurrence'/'All occurrences', "
+                 "'Just this one'/'This and all future'): the double's Edit and Delete act on the whole series; no "
+                 "seeded KashCal event repeats, so only an event the agent itself made recurring reaches them",))
