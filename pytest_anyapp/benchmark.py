@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Final
 
 #: The version this code scores under (CHANGELOG.md, newest entry).
-BENCHMARK_VERSION: Final[str] = "2"
+BENCHMARK_VERSION: Final[str] = "3"
 #: Records written before the version was recorded (up to commit 0766d57) are version 1.
 UNVERSIONED: Final[str] = "1"
 
@@ -46,6 +46,10 @@ CRITERIA_CHANGED: Final[dict[str, tuple[str, ...]]] = {
         "NotesSearchNote", "NotesCountTodoItems",
         "ExpenseCategorySummary", "ExpenseDateRangeTotal",
         "RetroPlaylistDuration",
+    ),
+    "3": (
+        # an RRULE with INTERVAL != 1, COUNT or UNTIL is no longer "daily"/"weekly" (verifiers/calendar/adapters.py)
+        "SimpleCalendarAddRepeatingEvent",
     ),
 }
 
